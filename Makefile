@@ -1,0 +1,28 @@
+# Two entry points for a fresh machine: `make demo` (the main job) and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+
+.PHONY: demo test lint install clean
+
+$(BIN)/admiralty: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+install: $(BIN)/admiralty
+
+demo: install
+	$(BIN)/admiralty play jamaica --seed 1 \
+		--bot example_bots/random_bot.py --bot example_bots/random_bot.py \
+		--bot example_bots/random_bot.py --bot example_bots/random_bot.py
+
+lint: install
+	$(BIN)/ruff check .
+
+test: lint
+	$(BIN)/pytest -n 2
+
+clean:
+	rm -rf $(VENV) build *.egg-info server/*.egg-info sdk/*.egg-info

@@ -1,0 +1,19 @@
+"""admiralty_sdk: what a bot author needs to play on an admiralty referee.
+
+A bot is one class with a `decide(request) -> int` method, served by `serve(bot)`.
+"""
+
+from admiralty_sdk.bot import Bot, bot_port, serve, serve_async
+from admiralty_sdk.helpers import index_of, keys, observation, payload, with_prefix
+
+__all__ = [
+    "Bot",
+    "bot_port",
+    "index_of",
+    "keys",
+    "observation",
+    "payload",
+    "serve",
+    "serve_async",
+    "with_prefix",
+]

@@ -1,0 +1,120 @@
+"""Write a bot as one class; `serve()` runs it as a gRPC `BotService` server.
+
+    from admiralty_sdk import Bot, serve
+
+    class FirstOption(Bot):
+        name = "first-option"
+
+        def decide(self, request):
+            return 0
+
+    if __name__ == "__main__":
+        serve(FirstOption())
+
+One process plays any number of matches and seats at once: every request names its
+match and seat. `decide` may be a plain method or a coroutine; a plain one runs on the
+server's event loop, so keep it quick or make it async.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import inspect
+import os
+import signal
+import sys
+
+import grpc
+
+from admiralty_sdk.v1 import bot_pb2, bot_pb2_grpc, common_pb2
+
+_WINDOW_KINDS = {
+    "TURN": common_pb2.WINDOW_KIND_TURN,
+    "INTERRUPT": common_pb2.WINDOW_KIND_INTERRUPT,
+    "SEALED": common_pb2.WINDOW_KIND_SEALED,
+    "SETUP": common_pb2.WINDOW_KIND_SETUP,
+}
+
+
+class Bot:
+    """Subclass and override `decide`; the hooks are optional."""
+
+    name: str = "bot"
+    version: str = "0.1"
+    games: tuple[str, ...] = ()
+    """The games this bot plays; empty means every game."""
+    auto_pass: tuple[str, ...] = ()
+    """Window kinds ("INTERRUPT", ...) this bot always passes; the referee won't ask them."""
+
+    def decide(self, request: bot_pb2.DecideRequest) -> int:
+        """The index of the chosen option in `request.options`."""
+        raise NotImplementedError
+
+    def on_match_start(self, request: bot_pb2.DecideRequest) -> None:
+        """The first request of a match for a seat; `request.match_info` holds the board."""
+
+    def on_match_over(self, message: bot_pb2.MatchOverRequest) -> None:
+        """A match this bot played has ended."""
+
+
+class _Servicer(bot_pb2_grpc.BotServiceServicer):
+    def __init__(self, bot: Bot):
+        self.bot = bot
+        self._async = inspect.iscoroutinefunction(bot.decide)
+
+    async def Hello(self, request, context):
+        return bot_pb2.HelloResponse(
+            name=self.bot.name, version=self.bot.version, games=list(self.bot.games),
+            auto_pass=[_WINDOW_KINDS[kind] for kind in self.bot.auto_pass])
+
+    async def Decide(self, request, context):
+        if request.HasField("match_info"):
+            self.bot.on_match_start(request)
+        if self._async:
+            index = await self.bot.decide(request)
+        else:
+            index = self.bot.decide(request)
+        return bot_pb2.DecideResponse(request_id=request.request_id, option_index=index)
+
+    async def MatchOver(self, request, context):
+        self.bot.on_match_over(request)
+        return bot_pb2.MatchOverResponse()
+
+
+def bot_port(default: int = 50061) -> int:
+    """The port asked for by `--port N` on the command line, or `ADMIRALTY_PORT`."""
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--port", type=int)
+    known, _ = parser.parse_known_args()
+    if known.port is not None:
+        return known.port
+    return int(os.environ.get("ADMIRALTY_PORT", default))
+
+
+async def serve_async(bot: Bot, port: int | None = None, host: str = "127.0.0.1") -> None:
+    """Serve `bot` until cancelled or sent SIGTERM/SIGINT."""
+    port = bot_port() if port is None else port
+    server = grpc.aio.server()
+    bot_pb2_grpc.add_BotServiceServicer_to_server(_Servicer(bot), server)
+    try:
+        bound = server.add_insecure_port(f"{host}:{port}")
+    except RuntimeError:
+        bound = 0
+    if bound == 0:
+        raise SystemExit(f"{bot.name}: cannot listen on {host}:{port} (port in use?)")
+    await server.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    print(f"{bot.name} listening on {host}:{port}", file=sys.stderr, flush=True)
+    try:
+        await stop.wait()
+    finally:
+        await server.stop(grace=0.5)
+
+
+def serve(bot: Bot, port: int | None = None, host: str = "127.0.0.1") -> None:
+    """Run `bot` as a gRPC server on `host:port` (default: `--port` or `ADMIRALTY_PORT`)."""
+    asyncio.run(serve_async(bot, port, host))

@@ -1,0 +1,199 @@
+"""The `admiralty` command: play matches, serve the referee, replay records."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from admiralty.games import GAMES, load_game
+from admiralty.referee import (
+    BotLaunchError,
+    FailurePolicy,
+    MatchReport,
+    MatchSpec,
+    launch_all,
+    run_match,
+    stop_all,
+    verify_record,
+)
+
+app = typer.Typer(
+    help="Referee and tournaments for bots playing Jamaica, Black Fleet and Blackbeard.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console()
+err = Console(stderr=True)
+
+BotsOption = Annotated[
+    list[str],
+    typer.Option("--bot", "-b", help="A bot: a Python file, a command, or grpc://host:port. "
+                 "Repeat once per seat."),
+]
+SeedOption = Annotated[
+    int | None, typer.Option(help="Master seed; random (and printed) if omitted.")]
+PolicyOption = Annotated[
+    FailurePolicy,
+    typer.Option(help="What to do with a late, crashed or illegal answer: default (PASS or "
+                 "the engine's default), random (a seeded random option), forfeit (random "
+                 "from then on, placed last)."),
+]
+DeadlineOption = Annotated[float, typer.Option(help="Seconds per decision.", min=0.001)]
+TimeBankOption = Annotated[float, typer.Option(help="Seconds per seat for the whole match.",
+                                               min=0.001)]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+GameArgument = Annotated[str, typer.Argument(help=f"The game: {', '.join(GAMES)}.")]
+
+class UsageError(Exception):
+    """A mistake in what the user asked for; printed as one line."""
+
+def fail(message: str) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    return typer.Exit(code=1)
+
+def check_game(name: str, players: int | None = None):
+    try:
+        game = load_game(name)
+        if players is not None:
+            game.check_players(players)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    return game
+
+def parse_options(pairs: list[str]) -> dict:
+    """`name=value` pairs; values are read as JSON when they parse (true, 3), else text."""
+    options = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise UsageError(f"--option takes name=value, got {pair!r}")
+        try:
+            options[name] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name] = value
+    return options
+
+@app.command()
+def games() -> None:
+    """List the games with their player counts."""
+    table = Table("game", "players", "usual", "options")
+    for name in GAMES:
+        game = load_game(name)
+        table.add_row(name, f"{game.min_players}-{game.max_players}",
+                      str(game.default_players),
+                      ", ".join(f"{k}={v}" for k, v in game.options.items()) or "-")
+    out.print(table)
+
+@app.command()
+def play(
+    game: GameArgument,
+    bot: BotsOption,
+    seed: SeedOption = None,
+    record: Annotated[Path | None, typer.Option(
+        help="Where to write the match record (gzip JSON lines).")] = None,
+    policy: PolicyOption = FailurePolicy.DEFAULT,
+    deadline: DeadlineOption = 2.0,
+    time_bank: TimeBankOption = 60.0,
+    option: Annotated[list[str], typer.Option(
+        "--option", "-o", help="A game option, name=value (see `admiralty games`).")] = [],  # noqa: B006
+    as_json: JsonOption = False,
+) -> None:
+    """Play one match between bots and print the placements."""
+    try:
+        rules = check_game(game, len(bot))
+        options = rules.resolve_options(parse_options(option))
+    except (UsageError, ValueError) as error:
+        raise fail(str(error)) from None
+    seed = secrets.randbits(32) if seed is None else seed
+    match_id = f"{game}-{seed}-{secrets.token_hex(3)}"
+    spec = MatchSpec(match_id, game, seed, options, deadline, time_bank, policy,
+                     record or Path("records") / f"{match_id}.jsonl.gz")
+    try:
+        report = asyncio.run(_play(spec, bot))
+    except BotLaunchError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        print(json.dumps(report.to_json()))
+    else:
+        print_report(report)
+
+async def _play(spec: MatchSpec, specs: list[str]) -> MatchReport:
+    bots = await launch_all(specs)
+    try:
+        for launched in bots.values():
+            if not launched.client.plays(spec.game):
+                raise BotLaunchError(f"bot {launched.client.name!r} does not play {spec.game}")
+        return await run_match(spec, [bots[s].client for s in specs])
+    finally:
+        await stop_all(bots)
+
+def print_report(report: MatchReport) -> None:
+    data = report.to_json()
+    table = Table("place", "seat", "bot", "score", title=f"{data['game']} · seed {data['seed']}")
+    for p in sorted(data["placements"], key=lambda p: (p["place"], p["seat"])):
+        bot = p["bot"] + (" (forfeited)" if p["forfeited"] else "")
+        table.add_row(str(p["place"]), str(p["seat"]), bot, str(p["score"]))
+    out.print(table)
+    for incident in data["incidents"]:
+        out.print(f"incident: seat {incident['seat']} {incident['kind']}: {incident['detail']}")
+    if data["record"]:
+        out.print(f"record: {data['record']}")
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="A match record (.jsonl.gz).")],
+    verify: Annotated[bool, typer.Option(
+        "--verify", help="Re-run the engine and check every event and digest.")] = False,
+) -> None:
+    """Re-run a recorded match; with --verify, exit 1 on any difference."""
+    if not record.is_file():
+        raise fail(f"no such record: {record}")
+    try:
+        report = verify_record(record)
+    except (OSError, ValueError, KeyError) as error:
+        raise fail(f"{record}: not a readable match record ({error})") from None
+    for mismatch in report.mismatches:
+        err.print(f"mismatch: {mismatch}", highlight=False)
+    out.print(f"{report.header['game']} seed {report.header['seed']}: {report.steps} decisions, "
+              f"{report.digests_checked} digests checked, "
+              f"{'OK' if report.ok else f'{len(report.mismatches)} mismatches'}")
+    if verify and not report.ok:
+        raise typer.Exit(code=1)
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 50051,
+    records: Annotated[Path, typer.Option(help="Directory for match records.")] = Path("records"),
+) -> None:
+    """Run the referee server (RefereeService) until interrupted."""
+    from admiralty.referee.service import serve_referee
+
+    token = secrets.token_urlsafe(16)
+
+    async def main() -> None:
+        server = await serve_referee(host, port, token, records)
+        out.print(f"referee listening on {host}:{port}")
+        out.print(f"admin token (for omniscient watching): {token}")
+        await server.wait_for_termination()
+
+    try:
+        asyncio.run(main())
+    except OSError as error:
+        raise fail(str(error)) from None
+    except KeyboardInterrupt:
+        pass
+
+def main() -> None:
+    try:
+        app()
+    except UsageError as error:
+        raise SystemExit(fail(str(error)).exit_code) from None

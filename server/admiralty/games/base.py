@@ -1,0 +1,203 @@
+"""The engine contract every game implements.
+
+A game is a pure state machine. It publishes the decisions it is waiting for as
+`Request`s, each a list of `Option`s; a seat answers with the index of one option.
+Everything a seat may know comes from `GameState.view(seat)` and from the events
+that pass `Event.visible_to(seat)`: those two are the only doors out of an engine,
+so redaction is decided in one place per game.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+Seat = int
+Viewer = int | None
+"""A seat number, or None for the public (spectator) view."""
+
+
+class Window(enum.StrEnum):
+    """How a decision window is opened to the seats."""
+
+    TURN = "TURN"
+    """The active player acts."""
+    INTERRUPT = "INTERRUPT"
+    """A non-active player may react; PASS is legal and is option 0."""
+    SEALED = "SEALED"
+    """Several seats choose at once; no choice is revealed until all are in."""
+    SETUP = "SETUP"
+    """A choice made while the game is being set up."""
+
+
+class IllegalAction(ValueError):
+    """An answer that does not name an open request's option. The state is unchanged."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer: a stable `key` for programs, a `label` for people, a typed payload."""
+
+    key: str
+    label: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """A decision the engine waits for.
+
+    `kind` names the decision (e.g. ``choose_card``) so bots can dispatch on it;
+    `optional` means PASS is allowed and is option 0; `default` is the option the
+    referee applies when a bot fails to answer.
+    """
+
+    seat: Seat
+    window_id: int
+    window: Window
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    optional: bool = False
+    default: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. `audience` is None for public events, else the seats told."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    audience: frozenset[Seat] | None = None
+
+    def visible_to(self, viewer: Viewer) -> bool:
+        """The single event filter: public events reach everyone, private ones their seats."""
+        return self.audience is None or (viewer is not None and viewer in self.audience)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "data": dict(self.data)}
+        if self.audience is not None:
+            out["audience"] = sorted(self.audience)
+        return out
+
+
+def visible_events(events: Iterable[Event], viewer: Viewer) -> list[Event]:
+    """The events `viewer` may be told, in order."""
+    return [event for event in events if event.visible_to(viewer)]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: per seat, its place (1 = first; tied seats share a place) and score."""
+
+    places: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    @staticmethod
+    def from_ranking(keys: list[tuple], scores: list[int]) -> Outcome:
+        """Places from per-seat sort keys (higher is better); equal keys share a place."""
+        places = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+        return Outcome(tuple(places), tuple(scores))
+
+
+class GameState(ABC):
+    """One game in progress. Subclasses keep every random draw in their own seeded RNG."""
+
+    players: int
+
+    @abstractmethod
+    def pending(self) -> list[Request]:
+        """Every request open now; empty once the game is over."""
+
+    @abstractmethod
+    def apply(self, seat: Seat, index: int) -> list[Event]:
+        """Answer `seat`'s open request with option `index`; returns the events it caused.
+
+        Raises IllegalAction (and changes nothing) if `seat` has no open request or
+        `index` is out of range.
+        """
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def view(self, viewer: Viewer) -> dict[str, Any]:
+        """Everything `viewer` may see, as plain JSON data (None = public view)."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy, RNG included."""
+
+    @abstractmethod
+    def snapshot(self) -> Any:
+        """The full hidden state as plain JSON data (RNG included); the basis of `digest`."""
+
+    @property
+    def setup_events(self) -> list[Event]:
+        """The events produced while the game was being set up."""
+        return list(getattr(self, "_setup_events", ()))
+
+    def digest(self) -> str:
+        """A stable hash of the full state: equal states give equal digests on every run."""
+        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def request_for(self, seat: Seat) -> Request:
+        """The open request of `seat`, or IllegalAction if it has none."""
+        for request in self.pending():
+            if request.seat == seat:
+                return request
+        raise IllegalAction(f"seat {seat} has no open request")
+
+
+class Game(ABC):
+    """A registered game: its name, player range and a factory of new states."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    options: ClassVar[Mapping[str, Any]] = {}
+    """Variant options accepted by `new_game`, with their defaults."""
+
+    @abstractmethod
+    def new_game(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> GameState:
+        """A fresh game for `players` seats, fully determined by `seed` and `options`."""
+
+    def static_info(self) -> dict[str, Any]:
+        """The board and other facts that never change during a game, as plain JSON data."""
+        return {}
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.name} is played by {self.min_players} to {self.max_players} "
+                f"players, not {players}"
+            )
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The defaults overlaid with `options`; unknown names are an error."""
+        unknown = sorted(set(options or {}) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise ValueError(f"unknown {self.name} option(s) {unknown}; known: {known}")
+        return {**self.options, **(options or {})}
+
+    def rules_hash(self) -> str:
+        """A hash of the engine's source and data files, stored in every match record."""
+        package = Path(__import__(type(self).__module__, fromlist=["_"]).__file__).parent
+        digest = hashlib.sha256()
+        for path in sorted(package.rglob("*")):
+            if path.suffix in {".py", ".json", ".toml"}:
+                digest.update(path.relative_to(package).as_posix().encode())
+                digest.update(path.read_bytes())
+        return digest.hexdigest()[:16]

@@ -1,0 +1,337 @@
+"""The match loop: the engine's pending requests, asked of remote bots under the referee's clock.
+
+The referee is the only clock. Every request carries the seat's deadline and time bank;
+a late, illegal, crashed or unreachable answer becomes an incident and the failure policy
+chooses the option applied instead, so the match always finishes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import grpc
+from admiralty_sdk.v1 import bot_pb2, common_pb2
+
+from admiralty.games import Event, GameState, Outcome, Request, Window, load_game
+from admiralty.referee.clients import BotClient
+from admiralty.referee.policy import FailurePolicy, IncidentKind, fallback_index
+from admiralty.referee.record import RecordWriter
+from admiralty.wire import (
+    codec_for,
+    event_to_pb,
+    options_to_pb,
+    struct,
+    to_window_kind,
+)
+
+MAX_STEPS = 100_000
+"""A guard against an engine that never ends; every engine caps its own game length well below."""
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """Everything that determines a match, apart from the bots' answers."""
+
+    match_id: str
+    game: str
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    deadline: float = 2.0
+    time_bank: float = 60.0
+    policy: FailurePolicy = FailurePolicy.DEFAULT
+    record_path: Path | None = None
+
+
+@dataclass
+class Incident:
+    request_id: str
+    seat: int
+    kind: IncidentKind
+    detail: str
+    applied_index: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"request_id": self.request_id, "seat": self.seat, "kind": str(self.kind),
+                "detail": self.detail, "applied_index": self.applied_index}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The option applied for a request, and how the referee obtained it."""
+
+    index: int
+    request_id: str = ""
+    latency_ms: float = 0.0
+    how: str = "bot"
+    """bot, forced (single option), auto_pass, forfeited or incident."""
+
+
+@dataclass
+class SeatStats:
+    """One seat's clock and decision latencies."""
+
+    bank: float
+    latencies_ms: list[float] = field(default_factory=list)
+    forfeited: bool = False
+    informed: bool = False
+    unsent: list[tuple[int, Event]] = field(default_factory=list)
+
+
+@dataclass
+class MatchReport:
+    """The result of a match as the referee saw it."""
+
+    spec: MatchSpec
+    bot_names: list[str]
+    places: list[int]
+    scores: list[int]
+    forfeited: list[int]
+    incidents: list[Incident]
+    latencies_ms: list[list[float]]
+    steps: int
+    round_trips: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "match_id": self.spec.match_id,
+            "game": self.spec.game,
+            "seed": self.spec.seed,
+            "placements": [
+                {"seat": seat, "bot": name, "place": place, "score": score,
+                 "forfeited": seat in self.forfeited}
+                for seat, (name, place, score) in enumerate(
+                    zip(self.bot_names, self.places, self.scores, strict=True))
+            ],
+            "incidents": [incident.to_json() for incident in self.incidents],
+            "record": str(self.spec.record_path) if self.spec.record_path else None,
+        }
+
+    def result_pb(self) -> common_pb2.MatchResult:
+        return common_pb2.MatchResult(
+            match_id=self.spec.match_id,
+            game=self.spec.game,
+            seed=self.spec.seed,
+            record_path=str(self.spec.record_path or ""),
+            placements=[
+                common_pb2.Placement(seat=p["seat"], bot=p["bot"], place=p["place"],
+                                     score=p["score"], forfeited=p["forfeited"])
+                for p in self.to_json()["placements"]
+            ],
+            incidents=[
+                common_pb2.Incident(request_id=i.request_id, seat=i.seat,
+                                    kind=_INCIDENT_KINDS[i.kind], detail=i.detail,
+                                    applied_index=i.applied_index)
+                for i in self.incidents
+            ],
+        )
+
+
+_INCIDENT_KINDS = {
+    IncidentKind.TIMEOUT: common_pb2.INCIDENT_KIND_TIMEOUT,
+    IncidentKind.CRASH: common_pb2.INCIDENT_KIND_CRASH,
+    IncidentKind.UNREACHABLE: common_pb2.INCIDENT_KIND_UNREACHABLE,
+    IncidentKind.ILLEGAL: common_pb2.INCIDENT_KIND_ILLEGAL,
+    IncidentKind.STALE: common_pb2.INCIDENT_KIND_STALE,
+}
+
+Listener = Callable[[int, Sequence[Event], GameState], None]
+"""Called after every applied decision with the step, its events and the state (to view)."""
+
+
+class Match:
+    """One match between connected bots, run to the end by `run()`."""
+
+    def __init__(self, spec: MatchSpec, bots: Sequence[BotClient],
+                 listeners: Sequence[Listener] = ()):
+        self.spec = spec
+        self.bots = list(bots)
+        self.game = load_game(spec.game)
+        self.codec = codec_for(spec.game)
+        self.state = self.game.new_game(len(bots), spec.seed, spec.options)
+        self.listeners = list(listeners)
+        self.seats = [SeatStats(bank=spec.time_bank) for _ in bots]
+        self.incidents: list[Incident] = []
+        self.steps = 0
+        self.round_trips = 0
+        self._asked = 0
+        self._policy_rng = random.Random(f"{spec.seed}:policy")
+        self._recorder = RecordWriter(spec.record_path) if spec.record_path else None
+        self.match_info = common_pb2.MatchInfo(
+            game=spec.game, players=len(bots), bot_names=[bot.name for bot in bots],
+            options=struct(spec.options), rules_hash=self.game.rules_hash())
+        getattr(self.match_info, self.codec.field).CopyFrom(
+            self.codec.board_pb(self.game.static_info()))
+
+    async def run(self) -> MatchReport:
+        """Play the match to the end, record it, and tell every bot the result."""
+        if self._recorder:
+            self._recorder.header(self.spec.game, len(self.bots), self.spec.seed,
+                                  self.spec.options, [b.name for b in self.bots],
+                                  self.spec.match_id)
+        try:
+            self._publish(self.state.setup_events)
+            while self.state.outcome() is None:
+                if self.steps >= MAX_STEPS:
+                    raise RuntimeError(f"match {self.spec.match_id} exceeded {MAX_STEPS} steps")
+                await self._play_window(self.state.pending())
+            report = self._report(self.state.outcome())
+            if self._recorder:
+                self._recorder.digest(self.steps, self.state.digest(), force=True)
+                self._recorder.result(report.places, report.scores, report.forfeited,
+                                      [i.to_json() for i in self.incidents])
+        finally:
+            if self._recorder:
+                self._recorder.close()
+        await self._tell_match_over(report)
+        return report
+
+    async def _play_window(self, requests: list[Request]) -> None:
+        """Ask one window: a whole SEALED window concurrently, otherwise the first request."""
+        first = requests[0]
+        batch = [first]
+        if first.window is Window.SEALED:
+            batch = [r for r in requests if r.window_id == first.window_id]
+        answers = await asyncio.gather(*(self._answer(request) for request in batch))
+        for request, answer in zip(batch, answers, strict=True):
+            self._apply(request, answer)
+
+    def _apply(self, request: Request, answer: Answer) -> None:
+        events = self.state.apply(request.seat, answer.index)
+        self.steps += 1
+        if self._recorder:
+            self._recorder.decision(self.steps, answer.request_id, request.seat,
+                                    request.window_id, str(request.window), request.kind,
+                                    answer.index, answer.latency_ms, answer.how)
+            self._recorder.events(self.steps, events)
+            self._recorder.digest(self.steps, self.state.digest())
+        self._publish(events)
+
+    def _publish(self, events: Sequence[Event]) -> None:
+        for seat in self.seats:
+            seat.unsent.extend((self.steps, event) for event in events)
+        for listener in self.listeners:
+            listener(self.steps, events, self.state)
+
+    async def _answer(self, request: Request) -> Answer:
+        """The option to apply for `request`; a round trip only when there is a real choice."""
+        seat = self.seats[request.seat]
+        if len(request.options) == 1:
+            return Answer(0, how="forced")
+        if request.optional and request.window in self.bots[request.seat].auto_pass:
+            return Answer(0, how="auto_pass")
+        if seat.forfeited:
+            return Answer(self._policy_rng.randrange(len(request.options)), how="forfeited")
+        self._asked += 1
+        request_id = f"{self.spec.match_id}:{self._asked}"
+        if seat.bank <= 0:
+            index = self._incident(request, request_id, IncidentKind.TIMEOUT,
+                                   "time bank exhausted")
+            return Answer(index, request_id, how="incident")
+        return await self._ask(request, request_id, seat)
+
+    async def _ask(self, request: Request, request_id: str, seat: SeatStats) -> Answer:
+        timeout = min(self.spec.deadline, seat.bank)
+        message = self._request_pb(request, request_id, seat, timeout)
+        started = time.monotonic()
+        try:
+            reply = await self.bots[request.seat].decide(message, timeout)
+            failure = None
+        except grpc.aio.AioRpcError as error:
+            reply, failure = None, _classify(error)
+        latency = time.monotonic() - started
+        seat.bank -= latency
+        seat.latencies_ms.append(latency * 1000)
+        self.round_trips += 1
+        if failure is None:
+            failure = _check_reply(reply, request_id, len(request.options))
+        if failure is not None:
+            index = self._incident(request, request_id, *failure)
+            return Answer(index, request_id, latency * 1000, "incident")
+        return Answer(reply.option_index, request_id, latency * 1000)
+
+    def _request_pb(self, request: Request, request_id: str, seat: SeatStats,
+                    timeout: float) -> bot_pb2.DecideRequest:
+        view = self.state.view(request.seat)
+        message = bot_pb2.DecideRequest(
+            request_id=request_id, match_id=self.spec.match_id, seat=request.seat,
+            window_id=request.window_id, window=to_window_kind(request.window),
+            kind=request.kind, prompt=request.prompt, optional=request.optional,
+            options=options_to_pb(self.codec, request.options),
+            events=self._take_events(request.seat),
+            deadline_ms=int(timeout * 1000), time_bank_ms=int(max(seat.bank, 0) * 1000),
+            observation_data=struct(view),
+        )
+        getattr(message, self.codec.field).CopyFrom(self.codec.observation_pb(view))
+        if not seat.informed:
+            message.match_info.CopyFrom(self.match_info)
+            seat.informed = True
+        return message
+
+    def _take_events(self, seat_index: int) -> list[common_pb2.Event]:
+        """The events `seat_index` may see since its last request (the one event filter)."""
+        seat = self.seats[seat_index]
+        events = [event_to_pb(event, step) for step, event in seat.unsent
+                  if event.visible_to(seat_index)]
+        seat.unsent.clear()
+        return events
+
+    def _incident(self, request: Request, request_id: str, kind: IncidentKind,
+                  detail: str) -> int:
+        if self.spec.policy is FailurePolicy.FORFEIT:
+            self.seats[request.seat].forfeited = True
+        index = fallback_index(self.spec.policy, request, self._policy_rng)
+        self.incidents.append(Incident(request_id, request.seat, kind, detail, index))
+        return index
+
+    def _report(self, outcome: Outcome) -> MatchReport:
+        forfeited = [i for i, seat in enumerate(self.seats) if seat.forfeited]
+        places = list(outcome.places)
+        if forfeited:
+            keys = [(i not in forfeited, -place) for i, place in enumerate(places)]
+            places = list(Outcome.from_ranking(keys, list(outcome.scores)).places)
+        return MatchReport(self.spec, [b.name for b in self.bots], places,
+                           list(outcome.scores), forfeited, self.incidents,
+                           [seat.latencies_ms for seat in self.seats], self.steps,
+                           self.round_trips)
+
+    async def _tell_match_over(self, report: MatchReport) -> None:
+        result = report.result_pb()
+
+        async def tell(seat: int) -> None:
+            message = bot_pb2.MatchOverRequest(seat=seat, result=result,
+                                               events=self._take_events(seat))
+            with contextlib.suppress(grpc.aio.AioRpcError):  # the result stands regardless
+                await self.bots[seat].match_over(message, timeout=self.spec.deadline)
+
+        await asyncio.gather(*(tell(seat) for seat in range(len(self.bots))))
+
+
+def _classify(error: grpc.aio.AioRpcError) -> tuple[IncidentKind, str]:
+    code = error.code()
+    if code is grpc.StatusCode.DEADLINE_EXCEEDED:
+        return IncidentKind.TIMEOUT, "no answer before the deadline"
+    if code is grpc.StatusCode.UNAVAILABLE:
+        return IncidentKind.UNREACHABLE, error.details() or "unavailable"
+    return IncidentKind.CRASH, f"{code.name}: {error.details()}"
+
+
+def _check_reply(reply: bot_pb2.DecideResponse, request_id: str, n_options: int
+                 ) -> tuple[IncidentKind, str] | None:
+    if reply.request_id != request_id:
+        return IncidentKind.STALE, f"answered request {reply.request_id!r}, asked {request_id!r}"
+    if reply.option_index >= n_options:
+        return IncidentKind.ILLEGAL, f"option {reply.option_index} of {n_options}"
+    return None
+
+
+async def run_match(spec: MatchSpec, bots: Sequence[BotClient],
+                    listeners: Sequence[Listener] = ()) -> MatchReport:
+    """Play one match between connected bots (seat i is `bots[i]`)."""
+    return await Match(spec, bots, listeners).run()

@@ -1,0 +1,124 @@
+"""Match records: gzip JSON lines that let any match be re-run and checked.
+
+Line kinds (`"t"`): `header` (version, rules hash, game, options, seed, seats), `decision`
+(step, request id, seat, window, option index, latency), `event` (step, the unredacted
+event), `digest` (step, state digest), `result` (places, scores, forfeits, incidents).
+A record is omniscient; it is for the organiser, never sent to a seat.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from admiralty import __version__
+from admiralty.games import Event, load_game
+
+
+class RecordWriter:
+    """Appends the lines of one match record as the match is played."""
+
+    def __init__(self, path: Path, digest_every: int = 25):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.digest_every = digest_every
+        self._file = gzip.open(path, "wt", encoding="utf-8")
+
+    def _write(self, line: dict[str, Any]) -> None:
+        self._file.write(json.dumps(line, separators=(",", ":")) + "\n")
+
+    def header(self, game: str, players: int, seed: int, options: dict, seats: Sequence[str],
+               match_id: str) -> None:
+        self._write({"t": "header", "admiralty": __version__,
+                     "rules_hash": load_game(game).rules_hash(), "game": game,
+                     "players": players, "seed": seed, "options": options,
+                     "seats": list(seats), "match_id": match_id})
+
+    def decision(self, step: int, request_id: str, seat: int, window_id: int, window: str,
+                 kind: str, index: int, latency_ms: float, how: str) -> None:
+        self._write({"t": "decision", "step": step, "request_id": request_id, "seat": seat,
+                     "window_id": window_id, "window": window, "kind": kind, "index": index,
+                     "latency_ms": round(latency_ms, 3), "how": how})
+
+    def events(self, step: int, events: Sequence[Event]) -> None:
+        for event in events:
+            self._write({"t": "event", "step": step, **event.to_json()})
+
+    def digest(self, step: int, digest: str, force: bool = False) -> None:
+        if force or step % self.digest_every == 0:
+            self._write({"t": "digest", "step": step, "digest": digest})
+
+    def result(self, places: Sequence[int], scores: Sequence[int], forfeited: Sequence[int],
+               incidents: Sequence[dict]) -> None:
+        self._write({"t": "result", "places": list(places), "scores": list(scores),
+                     "forfeited": list(forfeited), "incidents": list(incidents)})
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def read_record(path: Path) -> Iterator[dict[str, Any]]:
+    with gzip.open(path, "rt", encoding="utf-8") as file:
+        for line in file:
+            yield json.loads(line)
+
+
+@dataclass
+class ReplayReport:
+    """What re-running a record found."""
+
+    header: dict[str, Any]
+    steps: int = 0
+    digests_checked: int = 0
+    mismatches: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+
+def verify_record(path: Path) -> ReplayReport:
+    """Re-run the engine from the record's seed and decisions; compare events and digests."""
+    lines = iter(read_record(path))
+    header = next(lines)
+    if header.get("t") != "header":
+        raise ValueError(f"{path}: not a match record (no header line)")
+    game = load_game(header["game"])
+    report = ReplayReport(header)
+    if header["rules_hash"] != game.rules_hash():
+        report.mismatches.append(
+            f"rules hash {header['rules_hash']} differs from this engine's {game.rules_hash()}")
+    state = game.new_game(header["players"], header["seed"], header["options"])
+    expected = [event.to_json() for event in state.setup_events]
+    for line in lines:
+        kind = line.pop("t")
+        if kind == "event":
+            line.pop("step")
+            if not expected or expected.pop(0) != line:
+                report.mismatches.append(f"step {report.steps}: event {line['kind']} differs")
+        elif kind == "decision":
+            expected.extend(event.to_json() for event in state.apply(line["seat"], line["index"]))
+            report.steps += 1
+        elif kind == "digest":
+            report.digests_checked += 1
+            if state.digest() != line["digest"]:
+                report.mismatches.append(f"step {line['step']}: state digest differs")
+        elif kind == "result":
+            report.result = line
+            _check_result(state, line, report)
+    if report.result is None:
+        report.mismatches.append("the record has no result line")
+    return report
+
+
+def _check_result(state, line: dict[str, Any], report: ReplayReport) -> None:
+    outcome = state.outcome()
+    if outcome is None:
+        report.mismatches.append("the replayed game is not over where the record ends")
+    elif list(outcome.scores) != line["scores"]:
+        report.mismatches.append(f"scores {list(outcome.scores)} differ from {line['scores']}")

@@ -1,0 +1,23 @@
+"""Engine objects <-> protobuf messages of admiralty.v1."""
+
+from admiralty.wire.codec import (
+    CODECS,
+    GameCodec,
+    codec_for,
+    event_to_pb,
+    from_window_kind,
+    options_to_pb,
+    struct,
+    to_window_kind,
+)
+
+__all__ = [
+    "CODECS",
+    "GameCodec",
+    "codec_for",
+    "event_to_pb",
+    "from_window_kind",
+    "options_to_pb",
+    "struct",
+    "to_window_kind",
+]
