@@ -20,5 +20,5 @@ def test_public_events_reach_everyone_private_ones_only_their_audience():
 
 
 def test_unknown_game_names_the_known_ones():
-    with pytest.raises(ValueError, match="unknown game 'chess'; known games: .*jamaica"):
+    with pytest.raises(ValueError, match=r"unknown game 'chess'; known games: .*jamaica"):
         load_game("chess")

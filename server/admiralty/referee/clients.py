@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import grpc
-from admiralty_sdk.v1 import bot_pb2, bot_pb2_grpc
 
 from admiralty import __version__
 from admiralty.games import Window
 from admiralty.wire import from_window_kind
+from admiralty_sdk.v1 import bot_pb2, bot_pb2_grpc
 
 HELLO_TIMEOUT = 5.0
 

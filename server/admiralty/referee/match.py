@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import grpc
-from admiralty_sdk.v1 import bot_pb2, common_pb2
 
 from admiralty.games import Event, GameState, Outcome, Request, Window, load_game
 from admiralty.referee.clients import BotClient
@@ -30,6 +29,7 @@ from admiralty.wire import (
     struct,
     to_window_kind,
 )
+from admiralty_sdk.v1 import bot_pb2, common_pb2
 
 MAX_STEPS = 100_000
 """A guard against an engine that never ends; every engine caps its own game length well below."""

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
-from admiralty_sdk.v1 import common_pb2, referee_pb2, referee_pb2_grpc
 from google.protobuf import json_format
 
 from admiralty.games import GAMES, Event, GameState
@@ -22,6 +21,7 @@ from admiralty.referee.clients import BotClient
 from admiralty.referee.match import Match, MatchReport, MatchSpec
 from admiralty.referee.policy import FailurePolicy
 from admiralty.wire import event_to_pb, struct
+from admiralty_sdk.v1 import common_pb2, referee_pb2, referee_pb2_grpc
 
 DEFAULT_DEADLINE_MS = 2000
 DEFAULT_TIME_BANK_MS = 60_000

@@ -13,11 +13,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from admiralty_sdk.v1 import common_pb2, jamaica_pb2
 from google.protobuf import json_format, struct_pb2
 from google.protobuf.message import Message
 
 from admiralty.games import Event, Option, Window
+from admiralty_sdk.v1 import common_pb2, jamaica_pb2
 
 _WINDOW_KINDS = {
     Window.TURN: common_pb2.WINDOW_KIND_TURN,
