@@ -4,25 +4,32 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import secrets
+import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group
+from rich.live import Live
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from admiralty.console.leaderboard import leaderboard_table
 from admiralty.games import GAMES, load_game
 from admiralty.referee import (
     BotLaunchError,
     FailurePolicy,
     MatchReport,
     MatchSpec,
+    check_plays,
     launch_all,
     run_match,
     stop_all,
     verify_record,
 )
+from admiralty.tournament import Settings, Store, create_tournament, leaderboard, play_tournament
 
 app = typer.Typer(
     help="Referee and tournaments for bots playing Jamaica, Black Fleet and Blackbeard.",
@@ -128,10 +135,8 @@ def play(
 async def _play(spec: MatchSpec, specs: list[str]) -> MatchReport:
     bots = await launch_all(specs)
     try:
-        for launched in bots.values():
-            if not launched.client.plays(spec.game):
-                raise BotLaunchError(f"bot {launched.client.name!r} does not play {spec.game}")
-        return await run_match(spec, [bots[s].client for s in specs])
+        check_plays(bots, spec.game)
+        return await run_match(spec, [bot.client for bot in bots])
     finally:
         await stop_all(bots)
 
@@ -191,6 +196,130 @@ def serve(
         raise fail(str(error)) from None
     except KeyboardInterrupt:
         pass
+
+tournament_app = typer.Typer(
+    help="Round-robin tournaments, ranked by TrueSkill and stored in SQLite.",
+    no_args_is_help=True,
+)
+app.add_typer(tournament_app, name="tournament")
+DbOption = Annotated[Path, typer.Option(help="The SQLite file holding tournaments.")]
+CORES = os.cpu_count() or 1
+ParallelOption = Annotated[
+    int, typer.Option(help="Matches played at once (default: the cores).", min=1)]
+
+
+@tournament_app.command("run")
+def tournament_run(
+    game: GameArgument,
+    bot: BotsOption,
+    players: Annotated[int | None, typer.Option(
+        help="Seats per match; default: the game's usual count, clamped to the pool.")] = None,
+    rounds: Annotated[int, typer.Option(help="Rounds, each with fresh seeds.", min=1)] = 1,
+    seed: SeedOption = None,
+    parallel: ParallelOption = CORES,
+    db: DbOption = Path("admiralty.db"),
+    name: Annotated[str | None, typer.Option(
+        help="The tournament's name; default GAME-SEED.")] = None,
+    policy: PolicyOption = FailurePolicy.DEFAULT,
+    deadline: DeadlineOption = 2.0,
+    time_bank: TimeBankOption = 60.0,
+    rating: Annotated[str, typer.Option(help="trueskill, or openskill if installed.")
+                      ] = "trueskill",
+    option: Annotated[list[str], typer.Option(
+        "--option", "-o", help="A game option, name=value.")] = [],  # noqa: B006
+    records: Annotated[Path, typer.Option(help="Directory for match records.")
+                       ] = Path("records"),
+    as_json: JsonOption = False,
+) -> None:
+    """Plan a round-robin tournament (every K-subset of bots, every seat rotation, shared
+    seeds), store the plan, play it, and print the leaderboard."""
+    seed = secrets.randbits(32) if seed is None else seed
+    name = name or f"{game}-{seed}"
+    settings = Settings(policy=policy.value, deadline=deadline, time_bank=time_bank,
+                        rating=rating, options=None, records=str(records))
+    store = Store(db)
+    try:
+        check_game(game)
+        settings = Settings(**{**settings.to_json(), "options": parse_options(option)})
+        create_tournament(store, name, game, bot, players, rounds, seed, settings)
+    except (UsageError, ValueError, BotLaunchError) as error:
+        raise fail(str(error)) from None
+    _play_tournament(store, name, parallel, as_json)
+
+
+@tournament_app.command("resume")
+def tournament_resume(
+    name: Annotated[str, typer.Argument(help="The tournament to finish.")],
+    db: DbOption = Path("admiralty.db"),
+    parallel: ParallelOption = CORES,
+    as_json: JsonOption = False,
+) -> None:
+    """Finish a stopped tournament: every planned match without a result is played."""
+    store = Store(db)
+    try:
+        store.tournament(name)
+    except ValueError as error:
+        raise fail(str(error)) from None
+    _play_tournament(store, name, parallel, as_json)
+
+
+@tournament_app.command("show")
+def tournament_show(
+    name: Annotated[str, typer.Argument(help="The tournament to show.")],
+    db: DbOption = Path("admiralty.db"),
+    as_json: JsonOption = False,
+) -> None:
+    """Print a tournament's leaderboard, sorted by mu - 3 sigma."""
+    if not db.exists():
+        raise fail(f"no database {db}")
+    try:
+        _print_leaderboard(Store(db), name, as_json)
+    except ValueError as error:
+        raise fail(str(error)) from None
+
+
+def _print_leaderboard(store: Store, name: str, as_json: bool) -> None:
+    tournament = store.tournament(name)
+    rows = leaderboard(store, name)
+    if as_json:
+        print(json.dumps({
+            "tournament": name, "game": tournament.game, "seed": tournament.seed,
+            "planned": len(store.plan(name)), "finished": len(store.results(name)),
+            "standings": [row.to_json(rank) for rank, row in enumerate(rows, start=1)]}))
+    else:
+        out.print(leaderboard_table(rows, title=f"{name} · {tournament.game}"))
+
+
+def _play_tournament(store: Store, name: str, parallel: int, as_json: bool) -> None:
+    planned, finished = len(store.plan(name)), len(store.results(name))
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TimeRemainingColumn(), console=err, disable=as_json)
+    task = progress.add_task(name, total=planned, completed=finished)
+    board = Live(console=err, refresh_per_second=4, transient=True, disable=as_json)
+    shown = [0.0]
+
+    def redraw(force: bool = False) -> None:
+        if not as_json and (force or time.monotonic() - shown[0] > 1.0):
+            shown[0] = time.monotonic()
+            board.update(Group(leaderboard_table(leaderboard(store, name)), progress))
+
+    def on_result(match) -> None:
+        progress.advance(task)
+        redraw()
+
+    try:
+        with board:
+            redraw(force=True)
+            asyncio.run(play_tournament(store, name, parallel, on_result))
+    except BotLaunchError as error:
+        raise fail(str(error)) from None
+    except KeyboardInterrupt:
+        done = len(store.results(name))
+        err.print(f"stopped: {done} of {planned} matches finished and kept; "
+                  f"continue with `admiralty tournament resume {name}`")
+        raise typer.Exit(code=130) from None
+    _print_leaderboard(store, name, as_json)
+
 
 def main() -> None:
     try:

@@ -127,11 +127,10 @@ def _failure(bot: LaunchedBot, what: str) -> str:
     return f"bot {bot.spec!r} {what}" + (f"; its stderr ends:\n{tail}" if tail else "")
 
 
-async def launch_all(specs: Sequence[str]) -> dict[str, LaunchedBot]:
-    """One launched bot per distinct spec (a bot process plays many seats and matches)."""
-    unique = list(dict.fromkeys(specs))
-    results = await asyncio.gather(*(launch(spec) for spec in unique), return_exceptions=True)
-    launched = {s: r for s, r in zip(unique, results, strict=True) if isinstance(r, LaunchedBot)}
+async def launch_all(specs: Sequence[str]) -> list[LaunchedBot]:
+    """Launch every bot at once (one process per spec, each may play many seats and matches)."""
+    results = await asyncio.gather(*(launch(spec) for spec in specs), return_exceptions=True)
+    launched = [r for r in results if isinstance(r, LaunchedBot)]
     errors = [r for r in results if isinstance(r, BaseException)]
     if errors:
         await stop_all(launched)
@@ -139,5 +138,12 @@ async def launch_all(specs: Sequence[str]) -> dict[str, LaunchedBot]:
     return launched
 
 
-async def stop_all(bots: dict[str, LaunchedBot]) -> None:
-    await asyncio.gather(*(bot.stop() for bot in bots.values()))
+async def stop_all(bots: Sequence[LaunchedBot]) -> None:
+    await asyncio.gather(*(bot.stop() for bot in bots))
+
+
+def check_plays(bots: Sequence[LaunchedBot], game: str) -> None:
+    """BotLaunchError naming the first bot whose Hello does not list `game`."""
+    for bot in bots:
+        if not bot.client.plays(game):
+            raise BotLaunchError(f"bot {bot.client.name!r} ({bot.spec}) does not play {game}")

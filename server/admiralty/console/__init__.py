@@ -1,0 +1,1 @@
+"""Rich renderings of matches, replays and tournaments. They read views, never engine state."""
