@@ -1,0 +1,12 @@
+"""Jamaica: the rules engine (rules text: shared/rules/jamaica.md; data: `data/*.toml`).
+
+>>> from admiralty.games import load_game
+>>> state = load_game("jamaica").new_game(players=3, seed=1)
+>>> state.pending()[0].kind
+'place_dice'
+"""
+
+from admiralty.games.jamaica.game import Jamaica
+from admiralty.games.jamaica.state import JamaicaState
+
+__all__ = ["Jamaica", "JamaicaState"]

@@ -1,0 +1,114 @@
+"""The options of every Jamaica request: stable keys, short labels, flat payloads.
+
+Options are immutable, so each distinct one is built once and shared (random playouts
+build millions of them otherwise). Payload fields per request kind are listed in
+docs/games/jamaica.md; ships are seat numbers, with GHOST (-1) for the Ghost Ship.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from admiralty.games.base import Option
+from admiralty.games.jamaica.data import load
+
+GHOST = -1
+"""The Ghost Ship's ship id in payloads, events and views (players are seats 0..n-1)."""
+
+PASS = Option("pass", "pass", {})
+
+
+def ship_name(ship: int) -> str:
+    return "the Ghost Ship" if ship == GHOST else f"seat {ship}"
+
+
+@cache
+def dice_options(a: int, b: int) -> tuple[Option, ...]:
+    """Both orders of the rolled dice; one option when they are equal (D1)."""
+    orders = [(a, b)] if a == b else [(a, b), (b, a)]
+    return tuple(
+        Option(f"dice:sun={m},moon={e}", f"morning {m}, evening {e}", {"morning": m, "evening": e})
+        for m, e in orders
+    )
+
+
+@cache
+def card_option(card: int) -> Option:
+    faces = load().cards[card]
+    return Option(f"card:{card}", f"{faces.morning} / {faces.evening}", {"card": card})
+
+
+def hand_options(hand: list[int]) -> tuple[Option, ...]:
+    return tuple(card_option(card) for card in hand)
+
+
+@cache
+def gunpowder_options(have: int) -> tuple[Option, ...]:
+    return tuple(
+        Option(f"gunpowder:{n}", f"spend {n} gunpowder", {"amount": n}) for n in range(have + 1)
+    )
+
+
+@cache
+def hold_option(hold: int, empty_first: bool, kind: str | None, count: int) -> Option:
+    """Load into an empty `hold` (`hold:h`), or empty it of `count` `kind` first (`empty:h`)."""
+    if empty_first:
+        return Option(f"empty:{hold}", f"dump the {count} {kind} of hold {hold} and load there",
+                      {"hold": hold})
+    return Option(f"hold:{hold}", f"load into hold {hold}", {"hold": hold})
+
+
+@cache
+def pay_option(amounts: tuple[int, ...]) -> Option:
+    holds = [h for h, a in enumerate(amounts) if a]
+    taken = [amounts[h] for h in holds]
+    key = ",".join(f"{h}={a}" for h, a in zip(holds, taken, strict=True))
+    return Option(f"pay:{key}", f"pay from holds {key}", {"holds": holds, "amounts": taken})
+
+
+@cache
+def target_option(ship: int) -> Option:
+    key = "ghost" if ship == GHOST else str(ship)
+    return Option(f"target:{key}", f"attack {ship_name(ship)}", {"target": ship})
+
+
+@cache
+def sabre_options(own: bool) -> tuple[Option, ...]:
+    whose = "own" if own else "opponent"
+    label = "reroll your own die" if own else "force the opponent to reroll"
+    return (PASS, Option(f"sabre:reroll-{whose}", label, {"reroll": whose}))
+
+
+GHOST_DIRECTIONS = (
+    Option("ghost:forward", "Ghost Ship sails forward", {"direction": "forward"}),
+    Option("ghost:backward", "Ghost Ship sails backward", {"direction": "backward"}),
+)
+
+LOOT_NONE = Option("loot:none", "take nothing", {"loot": "none"})
+
+
+@cache
+def loot_hold(hold: int, kind: str, count: int) -> Option:
+    return Option(f"loot:hold:{hold}", f"steal hold {hold} ({count} {kind})",
+                  {"loot": "hold", "hold": hold, "kind": kind, "count": count})
+
+
+@cache
+def loot_treasure(treasure: str) -> Option:
+    name = load().treasures[treasure].name
+    return Option(f"loot:treasure:{treasure}", f"steal {name}",
+                  {"loot": "treasure", "treasure": treasure})
+
+
+@cache
+def loot_blind(slot: int) -> Option:
+    return Option(f"loot:blind:{slot}", f"steal face-down treasure #{slot + 1}",
+                  {"loot": "blind", "slot": slot})
+
+
+@cache
+def give_option(treasure: str) -> Option:
+    card = load().treasures[treasure]
+    what = card.id if card.kind == "power" else str(card.value)
+    return Option(f"give:{card.kind}:{what}", f"give {card.name}",
+                  {"loot": "give", "treasure": treasure, "value": card.value})

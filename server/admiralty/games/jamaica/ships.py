@@ -1,0 +1,176 @@
+"""Ships and their holds: the loading rules (6.1), paying (6.3) and spending tokens.
+
+A hold is a (kind, count) pair kept in two parallel lists, `kinds` and `counts`; an empty
+hold has kind None and count 0. Holds 0-4 are the hold board; the hold after them, when
+present, is the 6th Hold card, which moves with its contents when the card changes hands.
+The holds of the board are interchangeable, so choices between two board holds with the
+same contents are offered once; the 6th Hold is always its own choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any
+
+
+class Ship:
+    """A ship: position, holds, treasure cards and (for a player) its action cards."""
+
+    __slots__ = ("chosen", "counts", "deck", "discard", "hand", "hidden", "kinds", "lap",
+                 "powers", "revealed", "space")
+
+    def __init__(self, space: int, lap: str, holds: int) -> None:
+        self.space = space
+        self.lap = lap
+        self.kinds: list[str | None] = [None] * holds
+        self.counts = [0] * holds
+        self.powers: list[str] = []
+        """Face-up treasure cards (powers), in the order they were gained."""
+        self.hidden: list[str] = []
+        """Face-down treasure cards, in an order shuffled before every blind pick."""
+        self.hand: list[int] = []
+        self.deck: list[int] = []
+        """The draw pile; the top card is the last."""
+        self.discard: list[int] = []
+        self.chosen: int | None = None
+        """The card chosen this round, face down until its owner resolves it."""
+        self.revealed: int | None = None
+        """The card this ship resolved (or is resolving) this round."""
+
+    def copy(self) -> Ship:
+        new = Ship.__new__(Ship)
+        new.space, new.lap, new.chosen, new.revealed = (
+            self.space, self.lap, self.chosen, self.revealed)
+        new.kinds, new.counts = self.kinds[:], self.counts[:]
+        new.powers, new.hidden = self.powers[:], self.hidden[:]
+        new.hand, new.deck, new.discard = self.hand[:], self.deck[:], self.discard[:]
+        return new
+
+    def total(self, kind: str) -> int:
+        total = 0
+        for held, count in zip(self.kinds, self.counts):  # noqa: B905 (hot path)
+            if held == kind:
+                total += count
+        return total
+
+    def fill(self, hold: int, kind: str, count: int) -> None:
+        self.kinds[hold], self.counts[hold] = (kind, count) if count else (None, 0)
+
+    def take(self, hold: int, amount: int) -> None:
+        left = self.counts[hold] - amount
+        self.counts[hold] = left
+        if not left:
+            self.kinds[hold] = None
+
+    def holds_json(self, board_holds: int) -> list[dict[str, Any]]:
+        return [
+            {"kind": kind, "count": count, "sixth": hold >= board_holds}
+            for hold, (kind, count) in enumerate(zip(self.kinds, self.counts, strict=True))
+        ]
+
+    def snapshot(self) -> dict[str, Any]:
+        values = {slot: getattr(self, slot) for slot in self.__slots__}
+        return {slot: v[:] if isinstance(v, list) else v for slot, v in values.items()}
+
+
+def load_targets(
+    ship: Ship, kind: str, board_holds: int, allow_dump: bool, exclude: int = -1
+) -> list[tuple[int, bool]]:
+    """Where a load of `kind` may go, as (hold, must_empty_it_first) pairs (rules 6.1).
+
+    An empty hold if there is one (no emptying while one is free, G27); else a hold to
+    empty, never one of the same kind unless `allow_dump` (G6); never `exclude`, the hold
+    the other half of a gold-gold card filled (rules 5, step 3). Empty = cancelled.
+    """
+    counts = ship.counts
+    if 0 in counts:
+        first = counts.index(0)
+        if first < board_holds and len(counts) > board_holds and not counts[board_holds]:
+            return [(first, False), (board_holds, False)]
+        return [(first, False)]
+    seen: set[tuple[str | None, int]] = set()
+    targets = []
+    for hold, (held, count) in enumerate(zip(ship.kinds, counts, strict=True)):
+        if hold == exclude or (held == kind and not allow_dump):
+            continue
+        if hold < board_holds:
+            if (held, count) in seen:
+                continue
+            seen.add((held, count))
+        targets.append((hold, True))
+    return targets
+
+
+def payment_plans(ship: Ship, kind: str, cost: int, board_holds: int) -> list[tuple[int, ...]]:
+    """Every distinct way to pay `cost` in `kind` (D5), as per-hold amounts.
+
+    The first plan empties the smallest holds first (the default). Two plans that leave the
+    same contents (board holds being interchangeable) count once.
+    """
+    holds = [hold for hold, held in enumerate(ship.kinds) if held == kind]
+    if len(holds) == 1 or ship.total(kind) == cost:
+        return [smallest_first(ship, kind, cost)]  # one hold, or all of them: one plan
+    plans = []
+    for takes in _plans(tuple(ship.counts[h] for h in holds), holds[-1] >= board_holds, cost):
+        amounts = [0] * len(ship.counts)
+        for hold, take in zip(holds, takes, strict=True):
+            amounts[hold] = take
+        plans.append(tuple(amounts))
+    return plans
+
+
+@lru_cache(maxsize=1 << 16)
+def _plans(counts: tuple[int, ...], sixth: bool, cost: int) -> tuple[tuple[int, ...], ...]:
+    """The distinct takes from holds holding `counts` (the last one the 6th Hold if `sixth`)."""
+    if len(counts) == 1:
+        return ((cost,),)
+    order = sorted(range(len(counts)), key=counts.__getitem__)
+    board = len(counts) - sixth
+    twins = tuple(  # a board hold just like the one before it: take from them in one order
+        k > 0 and counts[i] == counts[order[k - 1]] and i < board and order[k - 1] < board
+        for k, i in enumerate(order)
+    )
+    plans, seen = [], set()
+    for split in _splits(tuple(counts[i] for i in order), twins, cost, cost):
+        takes = [0] * len(counts)
+        for i, take in zip(order, split, strict=True):
+            takes[i] = take
+        left = [c - t for c, t in zip(counts, takes, strict=True)]
+        key = (tuple(sorted(left[:board])), tuple(left[board:]))
+        if key not in seen:
+            seen.add(key)
+            plans.append(tuple(takes))
+    return tuple(plans)
+
+
+def _splits(counts: tuple[int, ...], twins: tuple[bool, ...], cost: int,
+            cap: int) -> Iterator[tuple[int, ...]]:
+    """Ways to take `cost` from `counts`, the most from the first holds first; a hold that
+    twins the one before it takes no more than it did (`cap`), so each result comes once."""
+    if not counts:
+        if not cost:
+            yield ()
+        return
+    rest = sum(counts[1:])
+    top = min(counts[0], cost, cap) if twins[0] else min(counts[0], cost)
+    for take in range(top, max(0, cost - rest) - 1, -1):
+        for tail in _splits(counts[1:], twins[1:], cost - take, take):
+            yield (take, *tail)
+
+
+def smallest_first(ship: Ship, kind: str, amount: int) -> tuple[int, ...]:
+    """Per-hold amounts that take `amount` of `kind` emptying the smallest holds first.
+
+    Used where the rules leave the holds unchosen (gunpowder spent in combat, G22) or
+    there is nothing to choose (a shortage takes everything).
+    """
+    amounts = [0] * len(ship.counts)
+    for count, hold in sorted(
+        (c, h) for h, (k, c) in enumerate(zip(ship.kinds, ship.counts, strict=True)) if k == kind
+    ):
+        if not amount:
+            break
+        amounts[hold] = take = min(count, amount)
+        amount -= take
+    return tuple(amounts)

@@ -1,0 +1,143 @@
+"""The two-player Ghost Ship (jamaica.md §10, I-6, I-7; §14.2 case 13)."""
+
+from __future__ import annotations
+
+from jamaica_helpers import answer, keys, new, private, public, round_with
+
+from admiralty.games import Window
+from admiralty.games.jamaica import arrange
+from admiralty.games.jamaica.options import GHOST
+
+FORWARD_FOOD, GOLD_GOLD = 4, 8
+
+
+def test_a_ghost_in_first_place_sails_backward_and_takes_lair_cards_face_down():
+    """§14.2 case 13 [S§13]: first in the race: backward, morning die then evening die
+    (G24); it ends on a lair: the card stays face down, seen by nobody."""
+    state = new(2)
+    arrange.place(state, GHOST, 11)
+    events = round_with(state, {}, dice=(2, 1))
+    assert public(events, "ghost_sails") == [
+        {"half": "morning", "direction": -1, "steps": 2, "reason": "first"},
+        {"half": "evening", "direction": -1, "steps": 1, "reason": "first"}]
+    assert [m["path"] for m in public(events, "moved") if m["ship"] == GHOST] == [[10, 9], [8]]
+    assert public(events, "treasure_drawn") == [{"ship": GHOST, "space": 9, "face_down": True}]
+    assert [e for e in events if e.kind == "treasure_drawn" and e.audience] == []
+    for viewer in (None, 0, 1):
+        ghost = state.view(viewer)["ghost"]
+        assert ghost["face_down_treasures"] == 1 and ghost["treasures"] is None
+
+
+def test_a_ghost_in_last_place_sails_forward_and_pays_nothing():
+    """§14.2 case 13 [S§13]: last: forward; it never pays a cost (§10 rule 4)."""
+    state = new(2)
+    arrange.place(state, 0, 10)
+    arrange.place(state, 1, 12)
+    arrange.place(state, GHOST, 1)
+    bank = dict(state.bank)
+    events = round_with(state, {}, dice=(2, 1))
+    assert [s["reason"] for s in public(events, "ghost_sails")] == ["last", "last"]
+    assert state.ghost.space == 4
+    assert [p for p in public(events, "paid") if p["ship"] == GHOST] == []
+    assert state.bank["gold"] == bank["gold"]
+
+
+def test_otherwise_the_captain_chooses_the_ghosts_direction():
+    """§10 rule 2 [S§13], I-7, G25: neither strictly first nor last (a tie at the start
+    counts as neither): the Captain decides, on the Captain's turn."""
+    state = new(2)
+    round_with(state, {}, captain=1, dice=(2, 1))
+    request = state.pending()[0]
+    assert (request.seat, request.kind, request.window) == (1, "ghost_direction", Window.TURN)
+    assert keys(state) == ["ghost:forward", "ghost:backward"]
+    events = answer(state, 1, "ghost:backward")
+    assert public(events, "ghost_sails") == [
+        {"half": "morning", "direction": -1, "steps": 2, "reason": "captain"},
+        {"half": "evening", "direction": 1, "steps": 1, "reason": "last"}]
+    assert (state.ghost.space, state.ghost.lap) == (49, "pre_start")
+
+
+def ghost_attacks_the_captain(rolls):
+    """The Captain (seat 0, at 30) steers the Ghost (at 28) onto its own ship."""
+    state = new(2)
+    arrange.place(state, 0, 30)
+    arrange.place(state, 1, 5)
+    arrange.place(state, GHOST, 28)
+    arrange.rig(state, combat=rolls)
+    round_with(state, {0: GOLD_GOLD}, dice=(2, 1))
+    answer(state, 0, "ghost:forward")
+    return state
+
+
+def test_the_ghost_fights_with_plus_two_run_by_the_player_not_in_the_combat():
+    """§10 combat [S§13], I-6: the other player decides for the Ghost, out of turn; the
+    Ghost has no gunpowder and its Lady Beth gives +2; it never gives a card."""
+    state = ghost_attacks_the_captain([6, 4])
+    combat = state.view(None)["combat"]
+    assert combat["attacker"] == GHOST and combat["defender"] == 0
+    assert combat["strengths"] == [8, 4] and combat["winner"] == GHOST
+    request = state.pending()[0]
+    assert (request.seat, request.kind, request.window) == (1, "loot", Window.INTERRUPT)
+    assert keys(state) == ["loot:none", "loot:hold:0", "loot:hold:1", "loot:hold:2",
+                           "loot:hold:3"]
+
+
+def test_the_ghost_throws_everything_but_gold_into_the_sea():
+    """§14.2 case 13 [S§13]: after winning, the Ghost keeps only gold."""
+    state = ghost_attacks_the_captain([6, 4])
+    bank = state.bank["food"]
+    events = answer(state, 1, "loot:hold:0")
+    assert public(events, "overboard") == [{"ship": GHOST, "kind": "food", "count": 3}]
+    assert state.bank["food"] == bank + 3 and state.ships[0].counts[0] == 0
+    assert state.ghost.total("food") == 0
+
+
+def test_the_ghost_loads_the_gold_it_wins():
+    """§10 [S§13]: stolen gold goes into the Ghost's holds by the loading rules."""
+    state = ghost_attacks_the_captain([6, 4])
+    answer(state, 1, "loot:hold:1")
+    assert list(zip(state.ghost.kinds, state.ghost.counts, strict=True))[:3] == [
+        ("gold", 5), ("gold", 3), ("gold", 3)]
+
+
+def player_beats_the_ghost(state):
+    arrange.place(state, 0, 16)
+    arrange.place(state, 1, 40)
+    arrange.place(state, GHOST, 18)
+    arrange.rig(state, combat=[10, 2])
+    round_with(state, {0: FORWARD_FOOD}, dice=(2, 1))
+    return state
+
+
+def test_a_player_who_beats_the_ghost_cannot_take_lady_beth_but_may_give_any_card():
+    """§10 [S§13], G16: its holds, its cards (face-down ones blind), never Lady Beth; a
+    player may give the Ghost any treasure card."""
+    state = new(2)
+    arrange.treasure(state, GHOST, "treasure_5")
+    arrange.treasure(state, 0, "treasure_7a")
+    player_beats_the_ghost(state)
+    assert keys(state) == ["loot:none", "loot:hold:0", "loot:hold:1", "loot:blind:0",
+                           "give:treasure:7"]
+    events = answer(state, 0, "give:treasure:7")
+    assert state.ghost.hidden == ["treasure_5", "treasure_7a"]
+    assert private(events, "spoils", 0)[0]["treasure"] == "treasure_7a"
+    assert public(events, "spoils") == [{"winner": 0, "loser": GHOST, "loot": "give",
+                                         "face_down": True}]
+
+
+def test_a_ghost_reaching_port_royal_stops_and_does_not_end_the_game():
+    """§10 rule 6, G25: it stops there like a ship; then, first, it sails backward."""
+    state = new(2)
+    arrange.place(state, 0, 49)
+    arrange.place(state, 1, 49)
+    arrange.place(state, GHOST, 48)
+    events = round_with(state, {}, dice=(3, 1))
+    ghost_moves = [m for m in public(events, "moved") if m["ship"] == GHOST]
+    assert ghost_moves[0]["path"] == [49, 0] and ghost_moves[0]["lap"] == "finished"
+    assert public(events, "finished") == [{"ship": GHOST, "round": 1}]
+    assert state.finishers == [] and state.outcome() is None
+    assert [s["reason"] for s in public(events, "ghost_sails")] == ["last", "first"]
+    assert (state.ghost.space, state.ghost.lap) == (49, "racing")
+    request = state.pending()[0]
+    assert (request.seat, request.kind) == (0, "target")
+    assert keys(state) == ["target:0", "target:1"]

@@ -1,0 +1,121 @@
+"""Loading (jamaica.md §6.1): one empty hold, or empty one of another kind first."""
+
+from __future__ import annotations
+
+from jamaica_helpers import answer, keys, new, public, round_with
+
+from admiralty.games import Window
+from admiralty.games.jamaica import arrange
+
+GOLD_GOLD, GUNPOWDER_FOOD = 8, 10
+
+
+def holds_of(state, seat):
+    ship = state.ships[seat]
+    return list(zip(ship.kinds, ship.counts, strict=True))
+
+
+def test_a_load_goes_whole_into_an_empty_hold_without_asking_when_holds_are_alike():
+    """§6.1 rules 1-2 [S§9]: all the die's tokens into one empty hold; empty board holds
+    are interchangeable, so there is nothing to ask."""
+    state = new(3)
+    events = round_with(state, {}, dice=(5, 3))
+    assert holds_of(state, 0) == [("food", 3), ("gold", 3), ("gunpowder", 5), ("food", 3),
+                                  (None, 0)]
+    assert public(events, "loaded")[0] == {"ship": 0, "kind": "gunpowder", "count": 5,
+                                           "hold": 2, "emptied": None, "source": "bank"}
+    assert state.bank["gunpowder"] == 45 - 15
+
+
+def test_the_sixth_hold_is_its_own_choice():
+    """§6.1 rule 6 [S§11], D3: the 6th Hold counts as a hold and differs from the board's."""
+    state = new(3)
+    arrange.treasure(state, 0, "sixth_hold")
+    round_with(state, {0: GUNPOWDER_FOOD})
+    request = state.pending()[0]
+    assert (request.seat, request.kind, request.window) == (0, "load", Window.TURN)
+    assert keys(state) == ["hold:2", "hold:5"]
+    assert dict(request.options[1].payload) == {"hold": 5}
+    answer(state, 0, "hold:5")
+    assert holds_of(state, 0)[5] == ("gunpowder", 4)
+
+
+def test_with_no_empty_hold_only_a_hold_of_another_kind_may_be_emptied():
+    """§6.1 rules 3-4 [S§9, S§11 Mainland 2], G6: its tokens go back to the bank; a hold of
+    the kind being loaded may not be emptied; holds alike are offered once."""
+    state = new(3)
+    arrange.holds(state, 0, [("food", 3), ("food", 3), ("gunpowder", 2), ("gold", 2),
+                             ("gold", 4)])
+    round_with(state, {0: GUNPOWDER_FOOD}, dice=(3, 1))
+    assert keys(state) == ["empty:0", "empty:3", "empty:4"]
+    events = answer(state, 0, "empty:4")
+    assert public(events, "loaded")[0] == {"ship": 0, "kind": "gunpowder", "count": 3,
+                                           "hold": 4, "emptied": {"kind": "gold", "count": 4},
+                                           "source": "bank"}
+    assert holds_of(state, 0)[4] == ("gunpowder", 3)
+    assert state.bank["gold"] == 80 - 9 + 3 - 6 + 4
+
+
+def test_emptying_a_hold_of_the_same_kind_is_a_variant():
+    """§6.1 rule 4, G6: with allow_dump_same_kind the hold of the same kind is offered too."""
+    state = new(3, allow_dump_same_kind=True)
+    arrange.holds(state, 0, [("food", 3), ("food", 3), ("gunpowder", 2), ("gold", 2),
+                             ("gold", 4)])
+    round_with(state, {0: GUNPOWDER_FOOD}, dice=(3, 1))
+    assert keys(state) == ["empty:0", "empty:2", "empty:3", "empty:4"]
+
+
+def test_a_load_is_cancelled_when_every_hold_holds_that_kind():
+    """§6.1 rule 4 [S§11 Mainland 2]: all holds full of the same kind: nothing is loaded.
+    (The evening food then empties one of the gunpowder holds, all alike: no question.)"""
+    state = new(3)
+    arrange.holds(state, 0, [("gunpowder", 1)] * 5)
+    events = round_with(state, {0: GUNPOWDER_FOOD})
+    assert public(events, "load_cancelled")[0] == {"ship": 0, "kind": "gunpowder",
+                                                   "reason": "holds_full"}
+    assert holds_of(state, 0) == [("food", 2)] + [("gunpowder", 1)] * 4
+
+
+def test_gold_gold_fills_two_different_holds():
+    """§14.2 case 2 [S§11]: dice 4 (morning) and 2 (evening): two holds of 4 and 2."""
+    state = new(3)
+    round_with(state, {0: GOLD_GOLD}, dice=(4, 2))
+    assert holds_of(state, 0) == [("food", 3), ("gold", 3), ("gold", 4), ("gold", 2),
+                                  (None, 0)]
+
+
+def test_gold_gold_with_full_holds_empties_two_holds_of_other_kinds():
+    """§14.2 case 2 [S§11]: no empty hold: each load empties a hold of another kind first,
+    and never the hold the morning load filled, so the result is never one hold of 6."""
+    state = new(3)
+    arrange.holds(state, 0, [("food", 3), ("gold", 3), ("food", 2), ("gunpowder", 1),
+                             ("food", 1)])
+    round_with(state, {0: GOLD_GOLD}, dice=(4, 2))
+    assert keys(state) == ["empty:0", "empty:2", "empty:3", "empty:4"]
+    answer(state, 0, "empty:0")
+    assert keys(state) == ["empty:2", "empty:3", "empty:4"]
+    answer(state, 0, "empty:4")
+    assert holds_of(state, 0) == [("gold", 4), ("gold", 3), ("food", 2), ("gunpowder", 1),
+                                  ("gold", 2)]
+
+
+def test_gold_gold_never_empties_the_morning_hold_even_when_dumping_is_allowed():
+    """§5 step 3 [S§11 Mainland 2]: the two loads go into two different holds."""
+    state = new(3, allow_dump_same_kind=True)
+    arrange.holds(state, 0, [("gold", 3), ("gold", 3), ("gold", 2), ("gold", 1), ("food", 1)])
+    round_with(state, {0: GOLD_GOLD}, dice=(4, 2))
+    answer(state, 0, "empty:4")
+    assert keys(state) == ["empty:0", "empty:2", "empty:3"]
+
+
+def test_the_bank_gives_what_it_has():
+    """§6.1 rule 7, G20: a short bank loads what it has; an empty one loads nothing."""
+    state = new(3)
+    arrange.holds(state, 1, [("gunpowder", 43), None, None, None, None])
+    events = round_with(state, {}, dice=(4, 2))
+    loads = [(e["ship"], e["count"]) for e in public(events, "loaded") if e["kind"] == "gunpowder"]
+    assert loads == [(0, 2)]
+    assert public(events, "load_cancelled") == [{"ship": 1, "kind": "gunpowder",
+                                                 "reason": "bank_empty"},
+                                                {"ship": 2, "kind": "gunpowder",
+                                                 "reason": "bank_empty"}]
