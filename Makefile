@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint install clean
+.PHONY: demo test lint install clean proto proto-lint
 
 $(BIN)/admiralty: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,3 +26,9 @@ test: lint
 
 clean:
 	rm -rf $(VENV) build *.egg-info server/*.egg-info sdk/*.egg-info
+
+proto: install
+	$(BIN)/python proto/generate.py
+
+proto-lint:
+	cd proto && npx --yes @bufbuild/buf lint

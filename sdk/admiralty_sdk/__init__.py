@@ -3,7 +3,7 @@
 A bot is one class with a `decide(request) -> int` method, served by `serve(bot)`.
 """
 
-from admiralty_sdk.bot import Bot, bot_port, serve, serve_async
+from admiralty_sdk.bot import Bot, bot_port, serve, start_server
 from admiralty_sdk.helpers import index_of, keys, observation, payload, with_prefix
 
 __all__ = [
@@ -14,6 +14,6 @@ __all__ = [
     "observation",
     "payload",
     "serve",
-    "serve_async",
+    "start_server",
     "with_prefix",
 ]

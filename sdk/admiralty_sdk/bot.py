@@ -23,6 +23,7 @@ import asyncio
 import inspect
 import os
 import signal
+import socket
 import sys
 
 import grpc
@@ -92,29 +93,52 @@ def bot_port(default: int = 50061) -> int:
     return int(os.environ.get("ADMIRALTY_PORT", default))
 
 
-async def serve_async(bot: Bot, port: int | None = None, host: str = "127.0.0.1") -> None:
-    """Serve `bot` until cancelled or sent SIGTERM/SIGINT."""
+async def start_server(bot: Bot, port: int | None = None, host: str = "127.0.0.1"
+                       ) -> grpc.aio.Server:
+    """Start serving `bot` on `host:port` in the running event loop; the caller stops it."""
     port = bot_port() if port is None else port
-    server = grpc.aio.server()
+    server = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
     bot_pb2_grpc.add_BotServiceServicer_to_server(_Servicer(bot), server)
-    try:
-        bound = server.add_insecure_port(f"{host}:{port}")
-    except RuntimeError:
-        bound = 0
-    if bound == 0:
-        raise SystemExit(f"{bot.name}: cannot listen on {host}:{port} (port in use?)")
+    if not bind(server, host, port):
+        raise SystemExit(f"{bot.name}: cannot listen on {host}:{port}: the port is in use")
     await server.start()
+    return server
+
+
+def bind(server: grpc.aio.Server, host: str, port: int) -> bool:
+    """Listen on host:port; False, without gRPC's log noise, when the port is taken."""
+    try:
+        with socket.create_server((host, port)):
+            pass
+        return server.add_insecure_port(f"{host}:{port}") != 0
+    except (OSError, RuntimeError):
+        return False
+
+
+async def _serve_until_signalled(bot: Bot, port: int | None, host: str) -> None:
+    port = bot_port() if port is None else port
+    server = await start_server(bot, port, host)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
+    watchdog = asyncio.ensure_future(_stop_when_orphaned(stop))
     print(f"{bot.name} listening on {host}:{port}", file=sys.stderr, flush=True)
     try:
         await stop.wait()
     finally:
+        watchdog.cancel()
         await server.stop(grace=0.5)
+
+
+async def _stop_when_orphaned(stop: asyncio.Event, every: float = 1.0) -> None:
+    """Stop when the process that started the bot dies (e.g. a referee killed with -9)."""
+    parent = os.getppid()
+    while os.getppid() == parent:
+        await asyncio.sleep(every)
+    stop.set()
 
 
 def serve(bot: Bot, port: int | None = None, host: str = "127.0.0.1") -> None:
     """Run `bot` as a gRPC server on `host:port` (default: `--port` or `ADMIRALTY_PORT`)."""
-    asyncio.run(serve_async(bot, port, host))
+    asyncio.run(_serve_until_signalled(bot, port, host))

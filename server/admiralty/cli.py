@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import secrets
@@ -29,6 +30,7 @@ from admiralty.referee import (
     stop_all,
     verify_record,
 )
+from admiralty.referee.launcher import STARTUP_TIMEOUT
 from admiralty.tournament import Settings, Store, create_tournament, leaderboard, play_tournament
 
 app = typer.Typer(
@@ -57,6 +59,8 @@ DeadlineOption = Annotated[float, typer.Option(help="Seconds per decision.", min
 TimeBankOption = Annotated[float, typer.Option(help="Seconds per seat for the whole match.",
                                                min=0.001)]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+StartupOption = Annotated[float, typer.Option(
+    help="Seconds a spawned bot has to answer Hello.", min=0.1)]
 GameArgument = Annotated[str, typer.Argument(help=f"The game: {', '.join(GAMES)}.")]
 
 class UsageError(Exception):
@@ -111,6 +115,7 @@ def play(
     time_bank: TimeBankOption = 60.0,
     option: Annotated[list[str], typer.Option(
         "--option", "-o", help="A game option, name=value (see `admiralty games`).")] = [],  # noqa: B006
+    startup_timeout: StartupOption = STARTUP_TIMEOUT,
     as_json: JsonOption = False,
 ) -> None:
     """Play one match between bots and print the placements."""
@@ -124,7 +129,7 @@ def play(
     spec = MatchSpec(match_id, game, seed, options, deadline, time_bank, policy,
                      record or Path("records") / f"{match_id}.jsonl.gz")
     try:
-        report = asyncio.run(_play(spec, bot))
+        report = asyncio.run(_play(spec, bot, startup_timeout))
     except BotLaunchError as error:
         raise fail(str(error)) from None
     if as_json:
@@ -132,8 +137,8 @@ def play(
     else:
         print_report(report)
 
-async def _play(spec: MatchSpec, specs: list[str]) -> MatchReport:
-    bots = await launch_all(specs)
+async def _play(spec: MatchSpec, specs: list[str], startup_timeout: float) -> MatchReport:
+    bots = await launch_all(specs, startup_timeout)
     try:
         check_plays(bots, spec.game)
         return await run_match(spec, [bot.client for bot in bots])
@@ -295,7 +300,7 @@ def _play_tournament(store: Store, name: str, parallel: int, as_json: bool) -> N
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                         TimeRemainingColumn(), console=err, disable=as_json)
     task = progress.add_task(name, total=planned, completed=finished)
-    board = Live(console=err, refresh_per_second=4, transient=True, disable=as_json)
+    board = Live(console=err, refresh_per_second=4, transient=True)
     shown = [0.0]
 
     def redraw(force: bool = False) -> None:
@@ -308,7 +313,7 @@ def _play_tournament(store: Store, name: str, parallel: int, as_json: bool) -> N
         redraw()
 
     try:
-        with board:
+        with contextlib.nullcontext() if as_json else board:
             redraw(force=True)
             asyncio.run(play_tournament(store, name, parallel, on_result))
     except BotLaunchError as error:
@@ -326,3 +331,7 @@ def main() -> None:
         app()
     except UsageError as error:
         raise SystemExit(fail(str(error)).exit_code) from None
+
+
+if __name__ == "__main__":
+    main()

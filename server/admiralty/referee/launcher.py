@@ -127,9 +127,11 @@ def _failure(bot: LaunchedBot, what: str) -> str:
     return f"bot {bot.spec!r} {what}" + (f"; its stderr ends:\n{tail}" if tail else "")
 
 
-async def launch_all(specs: Sequence[str]) -> list[LaunchedBot]:
+async def launch_all(specs: Sequence[str], timeout: float = STARTUP_TIMEOUT
+                     ) -> list[LaunchedBot]:
     """Launch every bot at once (one process per spec, each may play many seats and matches)."""
-    results = await asyncio.gather(*(launch(spec) for spec in specs), return_exceptions=True)
+    results = await asyncio.gather(*(launch(spec, timeout) for spec in specs),
+                                   return_exceptions=True)
     launched = [r for r in results if isinstance(r, LaunchedBot)]
     errors = [r for r in results if isinstance(r, BaseException)]
     if errors:

@@ -175,6 +175,7 @@ class Match:
             self._recorder.header(self.spec.game, len(self.bots), self.spec.seed,
                                   self.spec.options, [b.name for b in self.bots],
                                   self.spec.match_id)
+            self._recorder.events(0, self.state.setup_events)
         try:
             self._publish(self.state.setup_events)
             while self.state.outcome() is None:

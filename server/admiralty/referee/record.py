@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from admiralty import __version__
-from admiralty.games import Event, load_game
+from admiralty.games import Event, IllegalAction, load_game
 
 
 class RecordWriter:
@@ -102,7 +102,12 @@ def verify_record(path: Path) -> ReplayReport:
             if not expected or expected.pop(0) != line:
                 report.mismatches.append(f"step {report.steps}: event {line['kind']} differs")
         elif kind == "decision":
-            expected.extend(event.to_json() for event in state.apply(line["seat"], line["index"]))
+            try:
+                events = state.apply(line["seat"], line["index"])
+            except IllegalAction as error:
+                report.mismatches.append(f"step {line['step']}: decision is illegal here: {error}")
+                return report
+            expected.extend(event.to_json() for event in events)
             report.steps += 1
         elif kind == "digest":
             report.digests_checked += 1

@@ -21,6 +21,7 @@ from admiralty.referee.clients import BotClient
 from admiralty.referee.match import Match, MatchReport, MatchSpec
 from admiralty.referee.policy import FailurePolicy
 from admiralty.wire import event_to_pb, struct
+from admiralty_sdk.bot import bind
 from admiralty_sdk.v1 import common_pb2, referee_pb2, referee_pb2_grpc
 
 DEFAULT_DEADLINE_MS = 2000
@@ -180,14 +181,10 @@ def _omniscient_view(state: GameState) -> dict:
 async def serve_referee(host: str, port: int, admin_token: str,
                         record_dir: Path | None = None) -> grpc.aio.Server:
     """Start the referee server; the caller awaits `wait_for_termination()`."""
-    server = grpc.aio.server()
+    server = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
     referee_pb2_grpc.add_RefereeServiceServicer_to_server(
         RefereeServicer(admin_token, record_dir), server)
-    try:
-        bound = server.add_insecure_port(f"{host}:{port}")
-    except RuntimeError:
-        bound = 0
-    if bound == 0:
+    if not bind(server, host, port):
         raise OSError(f"cannot listen on {host}:{port}: the port is in use or not allowed")
     await server.start()
     return server

@@ -1,0 +1,58 @@
+"""In-process bots for end-to-end tests: real gRPC servers on 127.0.0.1 with free ports."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+from admiralty.referee import BotClient, MatchSpec, run_match
+from admiralty.referee.launcher import free_port
+from admiralty_sdk import Bot, start_server
+
+REPO = Path(__file__).resolve().parents[2]
+RANDOM_BOT = str(REPO / "example_bots" / "random_bot.py")
+TEST_BOTS = Path(__file__).resolve().parent / "bots"
+
+
+class ScriptedBot(Bot):
+    """Answers with `choose(request)`; records every request it receives."""
+
+    def __init__(self, name: str = "scripted", choose=None, auto_pass: Sequence[str] = ()):
+        self.name = name
+        self.auto_pass = tuple(auto_pass)
+        self.requests = []
+        self._choose = choose or (lambda request: 0)
+
+    async def decide(self, request) -> int:
+        self.requests.append(request)
+        answer = self._choose(request)
+        if asyncio.iscoroutine(answer):
+            answer = await answer
+        return answer
+
+
+@contextlib.asynccontextmanager
+async def serving(bots: Sequence[Bot]) -> AsyncIterator[list[BotClient]]:
+    """Serve each bot on its own free port and yield connected clients (Hello done)."""
+    servers, clients = [], []
+    try:
+        for bot in bots:
+            port = free_port()
+            servers.append(await start_server(bot, port))
+            client = BotClient(f"127.0.0.1:{port}")
+            await client.hello()
+            clients.append(client)
+        yield clients
+    finally:
+        for client in clients:
+            await client.close()
+        for server in servers:
+            await server.stop(grace=None)
+
+
+async def play(bots: Sequence[Bot], game: str = "jamaica", seed: int = 1, **spec) -> object:
+    """Play one match between in-process bots; returns the MatchReport."""
+    async with serving(bots) as clients:
+        return await run_match(MatchSpec(f"{game}-test-{seed}", game, seed, **spec), clients)
