@@ -23,6 +23,7 @@ from admiralty.games.base import (
 )
 
 _REGISTRY = {
+    "black_fleet": "admiralty.games.black_fleet:BlackFleet",
     "jamaica": "admiralty.games.jamaica:Jamaica",
 }
 

@@ -1,0 +1,183 @@
+"""The one redaction function (DESIGN.md invariant 4), the full snapshot and the static info.
+
+What a seat may see (black_fleet.md §9): its own movement and fortune hands and its
+face-down development cards; of the others only hand sizes, the costs of their
+face-down cards, and what they have bought. Ships, cargo, port stocks, money
+(public by the spec's default, §14.18), discard piles and deck sizes are public.
+Nobody sees deck order, the development cards returned to the box, or the RNG.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from admiralty.games.black_fleet.data import GameData
+    from admiralty.games.black_fleet.pieces import Player
+    from admiralty.games.black_fleet.state import BlackFleetState
+
+
+def _seat_view(state: BlackFleetState, player: Player, own: bool) -> dict[str, Any]:
+    development = state.data.development
+    cards = []
+    for cost, card_id in player.development.items():
+        entry: dict[str, Any] = {"cost": cost, "bought": cost in player.bought}
+        if own or entry["bought"]:
+            entry.update(card=card_id, title=development[card_id].title)
+        cards.append(entry)
+    out: dict[str, Any] = {
+        "seat": player.seat,
+        "colour": player.colour,
+        "money": player.money,
+        "victory_cost": player.victory_cost,
+        "victory_bought": player.victory_bought,
+        "development": cards,
+        "charter_port": player.charter_port,
+        "movement_hand_size": len(player.movement),
+        "fortune_hand_size": len(player.fortune),
+        "fortune_limit": state.fortune_limit(player),
+        "boosts": list(player.boosts),
+        "merchant": player.merchant.to_json(),
+        "pirate": player.pirate.to_json(),
+    }
+    if own:
+        out["movement_hand"] = list(player.movement)
+        out["fortune_hand"] = list(player.fortune)
+    return out
+
+
+def _outcome(state: BlackFleetState) -> dict[str, Any] | None:
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    return {
+        "places": list(outcome.places),
+        "scores": list(outcome.scores),
+        "reason": state.ended_by,
+    }
+
+
+def view(state: BlackFleetState, viewer: int | None) -> dict[str, Any]:
+    """Everything `viewer` may see as plain JSON data; None is the public (spectator) view."""
+    board = state.data.board
+    return {
+        "game": "black_fleet",
+        "viewer": viewer,
+        "players": state.players,
+        "phase": state.stage,
+        "window": state.window if state.stage == "window" else None,
+        "active_seat": state.active,
+        "setup_seat": state.setup_seat if state.stage == "place_merchant" else None,
+        "first_seat": 0,
+        "round": state.round,
+        "round_cap": state.round_cap,
+        "turn": state.turn,
+        "final_round": state.final_round,
+        "ended_by": state.ended_by,
+        "outcome": _outcome(state),
+        "seats": [_seat_view(state, p, p.seat == viewer) for p in state.seats],
+        "navies": {colour: navy.space for colour, navy in state.navies.items()},
+        "ports": [
+            {
+                "key": port.key,
+                "colour": port.colour,
+                "stock": state.stock[port.colour],
+                "buys": dict(port.buys),
+            }
+            for port in board.ports.values()
+        ],
+        "decks": {
+            "movement": len(state.movement_deck),
+            "movement_discard": list(state.movement_discard),
+            "fortune": len(state.fortune_deck),
+            "fortune_discard": list(state.fortune_discard),
+        },
+        "current": {
+            "played": state.played,
+            "controlled_navies": list(state.controlled),
+            "activated": list(state.activated),
+            "ship": state.ship.ref if state.ship else None,
+            "points": state.points if state.ship else 0,
+            "actions": list(state.acts),
+        },
+    }
+
+
+def snapshot(state: BlackFleetState) -> dict[str, Any]:
+    """The whole state, hidden parts and RNG included, as JSON data (the digest's basis)."""
+    version, internal, gauss = state.rng.getstate()
+    return {
+        "players": state.players,
+        "round_cap": state.round_cap,
+        "round": state.round,
+        "turn": state.turn,
+        "active": state.active,
+        "final_round": state.final_round,
+        "ended_by": state.ended_by,
+        "setup_seat": state.setup_seat,
+        "stage": state.stage,
+        "window": [state.window, state.window_after, state._window_id],
+        "played": state.played,
+        "controlled": list(state.controlled),
+        "activated": list(state.activated),
+        "ship": state.ship.ref if state.ship else None,
+        "points": state.points,
+        "acts": list(state.acts),
+        "flags": [
+            state.declined,
+            state.sailed,
+            state.broadside_used,
+            state.swapped,
+            state.next_navy_spent,
+        ],
+        "log": [list(entry) for entry in state.log],
+        "effect": [state.effect, state.effect_ship, state.discard_owed],
+        "seats": [
+            {
+                "colour": p.colour,
+                "money": p.money,
+                "victory_cost": p.victory_cost,
+                "victory_bought": p.victory_bought,
+                "development": {str(cost): card for cost, card in p.development.items()},
+                "bought": list(p.bought),
+                "charter_port": p.charter_port,
+                "movement": list(p.movement),
+                "fortune": list(p.fortune),
+                "boosts": list(p.boosts),
+                "merchant": p.merchant.to_json(),
+                "pirate": p.pirate.to_json(),
+            }
+            for p in state.seats
+        ],
+        "navies": {colour: navy.space for colour, navy in state.navies.items()},
+        "stock": dict(state.stock),
+        "movement_deck": list(state.movement_deck),
+        "movement_discard": list(state.movement_discard),
+        "fortune_deck": list(state.fortune_deck),
+        "fortune_discard": list(state.fortune_discard),
+        "box": list(state.box),
+        "rng": [version, list(internal), gauss],
+    }
+
+
+def static_info(data: GameData) -> dict[str, Any]:
+    """What never changes: the board, every card's text and the setup figures."""
+    setup = data.setup
+    return {
+        "game": "black_fleet",
+        "board": data.board.to_json(),
+        "movement_cards": [card.to_json() for card in data.movement.values()],
+        "fortune_cards": [card.to_json() for card in data.fortune.values()],
+        "development_cards": [card.to_json() for card in data.development.values()],
+        "rules": {
+            "cubes_per_colour": setup.cubes_per_colour,
+            "merchant_capacity": setup.merchant_capacity,
+            "pirate_capacity": setup.pirate_capacity,
+            "movement_hand": setup.movement_hand,
+            "fortune_limit": setup.fortune_limit,
+            "attack_reward": setup.attack_reward,
+            "sink_reward": setup.sink_reward,
+            "development_costs": list(setup.development_costs),
+            "victory_costs": list(setup.victory_costs),
+        },
+    }

@@ -1,0 +1,117 @@
+"""The data files against the reconstruction (shared/rules/black_fleet_reconstruction.md)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from admiralty.games.black_fleet.data import DATA_DIR, load_data
+
+RECONSTRUCTION = Path("/work/shared/rules/black_fleet_reconstruction.md")
+
+
+def test_board_matches_the_reconstruction():
+    """Reconstruction §1.3-§1.9 and Appendix A: 86 spaces, 122 edges, the neighbour list."""
+    board = load_data().board
+    assert board.size == 86 and sum(map(len, board.neighbours)) == 2 * 122
+    assert board.beaches == {14: 3, 40: 5, 44: 2, 45: 6, 50: 4, 59: 2, 83: 5, 84: 3, 85: 3}
+    assert board.lairs == (20, 74) and board.navy_start == {"yellow": 36, "purple": 67}
+    assert {k: z.entry for k, z in board.zones.items()} == {
+        "NW": (1, 12),
+        "NE": (11, 21),
+        "SW": (73, 82),
+        "SE": (81, 86),
+    }
+    assert board.ports["B"].buys == {"red": 3, "blue": 2, "purple": 2}
+    assert max(max(row[1:]) for row in board.distance[1:]) == 20
+    if RECONSTRUCTION.exists():
+        text = RECONSTRUCTION.read_text()
+        appendix = text[text.index("## Appendix A") : text.index("## Appendix B")]
+        for space, near in re.findall(r"(\d+):([\d,]+)", appendix):
+            assert sorted(board.neighbours[int(space)]) == sorted(map(int, near.split(",")))
+
+
+def test_ports_never_buy_their_own_colour_and_red_sells_everywhere():
+    """K4, K6: a port never buys its own colour; red is bought at every other port."""
+    board = load_data().board
+    for port in board.ports.values():
+        assert port.colour not in port.buys and len(port.adjacent) == 3
+        assert port.colour == "red" or "red" in port.buys
+
+
+def test_movement_deck_distribution():
+    """Reconstruction §2.1: navy 1/2/3 = 14/20/10; icons none 18, draw1 12, draw2 6, discard1 8."""
+    cards = load_data().movement.values()
+    assert Counter(c.navy for c in cards) == {"yellow": 22, "purple": 22}
+    assert Counter(c.navy_move for c in cards) == {1: 14, 2: 20, 3: 10}
+    assert Counter(c.pirate for c in cards) == {1: 2, 2: 10, 3: 10, 4: 14, 5: 8}
+    assert Counter(c.merchant for c in cards) == {1: 4, 2: 16, 3: 14, 4: 8, 5: 2}
+    assert Counter(c.fortune for c in cards) == {"none": 18, "draw1": 12, "draw2": 6, "discard1": 8}
+
+
+def test_card_counts():
+    """K15, K18: 44 fortune cards (MOVE 13, POWER 16, STEAL 6, OBJ 9), 24 development cards."""
+    data = load_data()
+    assert Counter(c.kind for c in data.fortune.values()) == {
+        "move": 13,
+        "power": 16,
+        "steal": 6,
+        "objective": 9,
+    }
+    assert sorted(data.fortune) == [f"F{i:02}" for i in range(1, 45)]
+    assert Counter(c.cost for c in data.development.values()) == {5: 6, 8: 6, 11: 6, 14: 6}
+
+
+@pytest.mark.parametrize("name", ["board", "movement", "fortune", "development", "setup"])
+def test_every_item_is_labelled_known_or_reconstructed(name):
+    raw = tomllib.loads((DATA_DIR / f"{name}.toml").read_text())
+    assert raw.get("basis") or all(
+        "basis" in section for section in raw.values() if isinstance(section, dict)
+    )
+    for key in ("cards", "ports", "distant_seas"):
+        for item in raw.get(key, []):
+            assert re.search(r"known|reconstructed", item["basis"], re.I), item
+
+
+def edited_copy(tmp_path, name, old, new) -> Path:
+    copy = tmp_path / "data"
+    shutil.copytree(DATA_DIR, copy)
+    path = copy / name
+    path.write_text(path.read_text().replace(old, new, 1))
+    return copy
+
+
+def test_unknown_card_effects_are_refused(tmp_path):
+    copy = edited_copy(tmp_path, "development.toml", 'kind = "sink_bonus"', 'kind = "sink_bonsu"')
+    with pytest.raises(ValueError, match="unknown modifier kind 'sink_bonsu'"):
+        load_data(copy)
+
+
+def test_a_board_that_fails_its_checks_is_refused(tmp_path):
+    copy = edited_copy(tmp_path, "board.toml", '"4.....#...2#.",', '"4..........#.",')
+    with pytest.raises(ValueError, match="board check"):
+        load_data(copy)
+
+
+def test_a_replacement_deck_is_read_without_code_changes(tmp_path):
+    copy = edited_copy(
+        tmp_path,
+        "movement.toml",
+        "navy_move = 3, pirate = 2, merchant = 4",
+        "navy_move = 1, pirate = 6, merchant = 4",
+    )
+    assert load_data(copy).movement["M01"].pirate == 6
+
+
+def test_every_effect_kind_in_the_data_has_an_interpreter():
+    """The effect and condition names the loader accepts are exactly those the code reads."""
+    from admiralty.games.black_fleet import cards
+    from admiralty.games.black_fleet.data import FORTUNE_EFFECTS, OBJECTIVE_CONDITIONS
+
+    assert set(cards._CAN_PLAY) == set(FORTUNE_EFFECTS)
+    assert set(cards._CONDITIONS) == OBJECTIVE_CONDITIONS
