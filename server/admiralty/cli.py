@@ -11,14 +11,17 @@ import time
 from pathlib import Path
 from typing import Annotated
 
+import grpc
 import typer
 from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from admiralty.console.feeds import local_listener, replay_screen, watch_remote
 from admiralty.console.leaderboard import leaderboard_table
-from admiralty.games import GAMES, load_game
+from admiralty.console.screen import MatchScreen
+from admiralty.games import GAMES, IllegalAction, load_game
 from admiralty.referee import (
     BotLaunchError,
     FailurePolicy,
@@ -116,6 +119,8 @@ def play(
     option: Annotated[list[str], typer.Option(
         "--option", "-o", help="A game option, name=value (see `admiralty games`).")] = [],  # noqa: B006
     startup_timeout: StartupOption = STARTUP_TIMEOUT,
+    watch: Annotated[bool, typer.Option(
+        help="Show the match live, as a spectator sees it.")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Play one match between bots and print the placements."""
@@ -129,7 +134,7 @@ def play(
     spec = MatchSpec(match_id, game, seed, options, deadline, time_bank, policy,
                      record or Path("records") / f"{match_id}.jsonl.gz")
     try:
-        report = asyncio.run(_play(spec, bot, startup_timeout))
+        report = asyncio.run(_play(spec, bot, startup_timeout, watch and not as_json))
     except BotLaunchError as error:
         raise fail(str(error)) from None
     if as_json:
@@ -137,11 +142,20 @@ def play(
     else:
         print_report(report)
 
-async def _play(spec: MatchSpec, specs: list[str], startup_timeout: float) -> MatchReport:
+async def _play(spec: MatchSpec, specs: list[str], startup_timeout: float, watch: bool
+                ) -> MatchReport:
     bots = await launch_all(specs, startup_timeout)
     try:
         check_plays(bots, spec.game)
-        return await run_match(spec, [bot.client for bot in bots])
+        clients = [bot.client for bot in bots]
+        if not watch:
+            return await run_match(spec, clients)
+        screen = MatchScreen(spec.game, load_game(spec.game).static_info(),
+                             [client.name for client in clients])
+        with Live(screen, console=out, refresh_per_second=8):
+            report = await run_match(spec, clients, [local_listener(screen)])
+            screen.finish(report.to_json())
+        return report
     finally:
         await stop_all(bots)
 
@@ -161,22 +175,48 @@ def print_report(report: MatchReport) -> None:
 def replay(
     record: Annotated[Path, typer.Argument(help="A match record (.jsonl.gz).")],
     verify: Annotated[bool, typer.Option(
-        "--verify", help="Re-run the engine and check every event and digest.")] = False,
+        "--verify", help="Only re-run the engine and check every event and digest; "
+        "exit 1 on any difference.")] = False,
+    speed: Annotated[float, typer.Option(
+        help="Events per second; 0 shows the end at once.", min=0)] = 20.0,
+    step: Annotated[bool, typer.Option(
+        "--step", help="Advance one decision per Enter key.")] = False,
 ) -> None:
-    """Re-run a recorded match; with --verify, exit 1 on any difference."""
+    """Show a recorded match as a spectator saw it, or --verify it."""
     if not record.is_file():
         raise fail(f"no such record: {record}")
     try:
+        if not verify:
+            replay_screen(record, out, speed, step)
+            return
         report = verify_record(record)
-    except (OSError, ValueError, KeyError) as error:
+    except (OSError, ValueError, KeyError, EOFError, IllegalAction) as error:
         raise fail(f"{record}: not a readable match record ({error})") from None
     for mismatch in report.mismatches:
         err.print(f"mismatch: {mismatch}", highlight=False)
     out.print(f"{report.header['game']} seed {report.header['seed']}: {report.steps} decisions, "
               f"{report.digests_checked} digests checked, "
               f"{'OK' if report.ok else f'{len(report.mismatches)} mismatches'}")
-    if verify and not report.ok:
+    if not report.ok:
         raise typer.Exit(code=1)
+
+
+@app.command()
+def watch(
+    match_id: Annotated[str, typer.Argument(help="The match, as listed by the referee.")],
+    server: Annotated[str, typer.Option(help="The referee's address.")] = "127.0.0.1:50051",
+    token: Annotated[str, typer.Option(
+        "--omniscient", help="The admin token `admiralty serve` printed; shows everything.",
+        metavar="TOKEN")] = "",
+) -> None:
+    """Follow a match on a referee server live, as a spectator."""
+    try:
+        watch_remote(server, match_id, token, out)
+    except grpc.RpcError as error:
+        raise fail(f"{server}: {error.code().name.lower()}: {error.details()}") from None
+    except ValueError as error:
+        raise fail(str(error)) from None
+
 
 @app.command()
 def serve(

@@ -1,0 +1,127 @@
+"""The match screen: one rich renderable for live matches, watched matches and replays.
+
+It is fed views and events (plain JSON, as the referee sends them to a spectator) and
+never touches an engine, so what it shows is exactly what its viewer may see. Each game
+supplies a renderer module with `describe(event, names)` (one line of plain English, or
+None for events not worth a line; a line starting with "— " continues the previous one)
+and `body(view, board, names, width)` (the board and the players).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping, Sequence
+from importlib import import_module
+from typing import Any, Protocol
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+SEAT_STYLES = ("red", "blue", "green", "yellow", "magenta", "cyan")
+GHOST_STYLE = "bold white on grey23"
+
+
+class GameRenderer(Protocol):
+    def describe(self, event: Mapping[str, Any], names: Sequence[Text]) -> str | Text | None: ...
+
+    def body(self, view: Mapping[str, Any], board: Mapping[str, Any],
+             names: Sequence[Text], width: int) -> RenderableType: ...
+
+    def header(self, view: Mapping[str, Any], names: Sequence[Text]) -> Text: ...
+
+    def omniscient(self, public: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
+                   ) -> Mapping[str, Any]:
+        """One view showing everything, from the public view and every seat's own."""
+
+
+def renderer_for(game: str) -> GameRenderer:
+    return import_module(f"admiralty.console.{game}")
+
+
+def plain(value: Any) -> Any:
+    """JSON from a protobuf Struct has every number as a float; give integers back."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
+def seat_names(names: Sequence[str]) -> list[Text]:
+    """Each seat's bot name in its seat colour; a repeated name gets its seat number."""
+    repeated = {n for n in names if list(names).count(n) > 1}
+    return [Text(f"{name}·{seat}" if name in repeated else name,
+                 style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+            for seat, name in enumerate(names)]
+
+
+class MatchScreen:
+    """What a spectator sees of one match, updated frame by frame."""
+
+    def __init__(self, game: str, board: Mapping[str, Any], names: Sequence[str],
+                 log_size: int = 200):
+        self.game = game
+        self.board = board
+        self.names = seat_names(names)
+        self.renderer = renderer_for(game)
+        self.view: Mapping[str, Any] | None = None
+        self.log: deque[Text] = deque(maxlen=log_size)
+        self.result: Mapping[str, Any] | None = None
+        self.events_seen = 0
+
+    def update(self, event: Mapping[str, Any] | None = None,
+               view: Mapping[str, Any] | None = None) -> None:
+        """Take one frame: an event (kind, data) and/or the view after it."""
+        if event is not None:
+            self.events_seen += 1
+            line = self.renderer.describe(event, self.names)
+            if line is not None:
+                self._log(Text(line) if isinstance(line, str) else line)
+        if view is not None:
+            self.view = (self.renderer.omniscient(view["public"], view["seats"])
+                         if "seats" in view else view)
+
+    def _log(self, line: Text) -> None:
+        if line.plain.startswith("— ") and self.log:
+            self.log[-1] = Text.assemble(self.log[-1], " ", line)
+        else:
+            self.log.append(line)
+
+    def finish(self, result: Mapping[str, Any]) -> None:
+        """The match is over: `result` has placements (seat, bot, place, score) and incidents."""
+        self.result = result
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        parts: list[RenderableType] = []
+        if self.view is not None:
+            parts.append(self.renderer.header(self.view, self.names))
+            parts.append(self.renderer.body(self.view, self.board, self.names, width))
+        if self.result is not None:
+            parts.append(self._result_table())
+        used = sum(len(console.render_lines(p, options, pad=False)) for p in parts)
+        height = options.height or console.height
+        room = max(3, height - used - 2)
+        lines = list(self.log)[-room:]
+        parts.append(Panel(Group(*lines) if lines else Text("waiting for events…", style="dim"),
+                           title="log", title_align="left", border_style="dim",
+                           height=min(room, len(lines)) + 2 if lines else 3))
+        yield Group(*parts)
+
+    def _result_table(self) -> Table:
+        table = Table(title="final", title_justify="left", expand=False)
+        for column in ("place", "seat", "bot", "score"):
+            table.add_column(column, justify="left" if column == "bot" else "right")
+        for p in sorted(self.result["placements"], key=lambda p: (p["place"], p["seat"])):
+            name = self.names[p["seat"]].copy()
+            if p.get("forfeited"):
+                name.append(" (forfeited)", style="dim")
+            table.add_row(str(p["place"]), str(p["seat"]), name, str(p["score"]))
+        for incident in self.result.get("incidents", []):
+            table.add_row("", str(incident["seat"]), Text(
+                f"{incident['kind']}: {incident['detail']}", style="yellow"), "")
+        return table
