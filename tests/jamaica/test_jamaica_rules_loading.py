@@ -35,7 +35,8 @@ def test_the_sixth_hold_is_its_own_choice():
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (0, "load", Window.TURN)
     assert keys(state) == ["hold:2", "hold:5"]
-    assert dict(request.options[1].payload) == {"hold": 5}
+    assert dict(request.options[1].payload) == {"hold": 5, "load_kind": "gunpowder",
+                                                "load_count": 4, "kind": None, "count": 0}
     answer(state, 0, "hold:5")
     assert holds_of(state, 0)[5] == ("gunpowder", 4)
 

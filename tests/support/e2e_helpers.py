@@ -13,7 +13,7 @@ from admiralty_sdk import Bot, start_server
 
 REPO = Path(__file__).resolve().parents[2]
 RANDOM_BOT = str(REPO / "example_bots" / "random_bot.py")
-TEST_BOTS = Path(__file__).resolve().parent / "bots"
+TEST_BOTS = REPO / "tests" / "e2e" / "bots"
 
 
 class ScriptedBot(Bot):

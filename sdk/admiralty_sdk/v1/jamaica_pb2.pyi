@@ -237,7 +237,7 @@ class JamaicaObservation(_message.Message):
     def __init__(self, viewer: _Optional[int] = ..., round: _Optional[int] = ..., captain: _Optional[int] = ..., phase: _Optional[str] = ..., active: _Optional[int] = ..., dice: _Optional[_Union[JamaicaDice, _Mapping]] = ..., bank: _Optional[_Union[JamaicaBank, _Mapping]] = ..., lairs_with_treasure: _Optional[_Iterable[int]] = ..., treasure_deck: _Optional[int] = ..., players: _Optional[_Iterable[_Union[JamaicaPlayer, _Mapping]]] = ..., ghost: _Optional[_Union[JamaicaGhost, _Mapping]] = ..., game: _Optional[str] = ..., combat: _Optional[_Union[JamaicaCombat, _Mapping]] = ..., options: _Optional[_Union[JamaicaOptions, _Mapping]] = ..., outcome: _Optional[_Union[JamaicaOutcome, _Mapping]] = ...) -> None: ...
 
 class JamaicaOptionPayload(_message.Message):
-    __slots__ = ("card", "morning", "evening", "amount", "hold", "target", "branch", "space", "holds", "amounts", "reroll", "direction", "loot", "kind", "count", "treasure", "slot", "value")
+    __slots__ = ("card", "morning", "evening", "amount", "hold", "target", "branch", "space", "holds", "amounts", "reroll", "direction", "loot", "kind", "count", "treasure", "slot", "value", "load_kind", "load_count")
     CARD_FIELD_NUMBER: _ClassVar[int]
     MORNING_FIELD_NUMBER: _ClassVar[int]
     EVENING_FIELD_NUMBER: _ClassVar[int]
@@ -256,6 +256,8 @@ class JamaicaOptionPayload(_message.Message):
     TREASURE_FIELD_NUMBER: _ClassVar[int]
     SLOT_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
+    LOAD_KIND_FIELD_NUMBER: _ClassVar[int]
+    LOAD_COUNT_FIELD_NUMBER: _ClassVar[int]
     card: int
     morning: int
     evening: int
@@ -274,4 +276,6 @@ class JamaicaOptionPayload(_message.Message):
     treasure: str
     slot: int
     value: int
-    def __init__(self, card: _Optional[int] = ..., morning: _Optional[int] = ..., evening: _Optional[int] = ..., amount: _Optional[int] = ..., hold: _Optional[int] = ..., target: _Optional[int] = ..., branch: _Optional[str] = ..., space: _Optional[int] = ..., holds: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., reroll: _Optional[str] = ..., direction: _Optional[str] = ..., loot: _Optional[str] = ..., kind: _Optional[str] = ..., count: _Optional[int] = ..., treasure: _Optional[str] = ..., slot: _Optional[int] = ..., value: _Optional[int] = ...) -> None: ...
+    load_kind: str
+    load_count: int
+    def __init__(self, card: _Optional[int] = ..., morning: _Optional[int] = ..., evening: _Optional[int] = ..., amount: _Optional[int] = ..., hold: _Optional[int] = ..., target: _Optional[int] = ..., branch: _Optional[str] = ..., space: _Optional[int] = ..., holds: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., reroll: _Optional[str] = ..., direction: _Optional[str] = ..., loot: _Optional[str] = ..., kind: _Optional[str] = ..., count: _Optional[int] = ..., treasure: _Optional[str] = ..., slot: _Optional[int] = ..., value: _Optional[int] = ..., load_kind: _Optional[str] = ..., load_count: _Optional[int] = ...) -> None: ...

@@ -73,6 +73,20 @@ class Answer:
     """bot, forced (single option), auto_pass, forfeited or incident."""
 
 
+@dataclass(slots=True)
+class Published:
+    """An event as told to the seats: converted to protobuf once, for all who may see it."""
+
+    step: int
+    event: Event
+    message: common_pb2.Event | None = None
+
+    def pb(self) -> common_pb2.Event:
+        if self.message is None:
+            self.message = event_to_pb(self.event, self.step)
+        return self.message
+
+
 @dataclass
 class SeatStats:
     """One seat's clock and decision latencies."""
@@ -81,7 +95,8 @@ class SeatStats:
     latencies_ms: list[float] = field(default_factory=list)
     forfeited: bool = False
     informed: bool = False
-    unsent: list[tuple[int, Event]] = field(default_factory=list)
+    unsent: list[Published] = field(default_factory=list)
+    """The events this seat may see that it has not been sent yet."""
 
 
 @dataclass
@@ -196,9 +211,10 @@ class Match:
     async def _play_window(self, requests: list[Request]) -> None:
         """Ask one window: a whole SEALED window concurrently, otherwise the first request."""
         first = requests[0]
-        batch = [first]
-        if first.window is Window.SEALED:
-            batch = [r for r in requests if r.window_id == first.window_id]
+        if first.window is not Window.SEALED:
+            self._apply(first, await self._answer(first))
+            return
+        batch = [r for r in requests if r.window_id == first.window_id]
         answers = await asyncio.gather(*(self._answer(request) for request in batch))
         for request, answer in zip(batch, answers, strict=True):
             self._apply(request, answer)
@@ -215,8 +231,9 @@ class Match:
         self._publish(events)
 
     def _publish(self, events: Sequence[Event]) -> None:
-        for seat in self.seats:
-            seat.unsent.extend((self.steps, event) for event in events)
+        published = [Published(self.steps, event) for event in events]
+        for index, seat in enumerate(self.seats):
+            seat.unsent.extend(p for p in published if p.event.visible_to(index))
         for listener in self.listeners:
             listener(self.steps, events, self.state)
 
@@ -267,19 +284,17 @@ class Match:
             options=options_to_pb(self.codec, request.options),
             events=self._take_events(request.seat),
             deadline_ms=int(timeout * 1000), time_bank_ms=int(max(seat.bank, 0) * 1000),
-            observation_data=struct(view),
+            **{self.codec.field: self.codec.observation_pb(view)},
         )
-        getattr(message, self.codec.field).CopyFrom(self.codec.observation_pb(view))
         if not seat.informed:
             message.match_info.CopyFrom(self.match_info)
             seat.informed = True
         return message
 
     def _take_events(self, seat_index: int) -> list[common_pb2.Event]:
-        """The events `seat_index` may see since its last request (the one event filter)."""
+        """The events `seat_index` may see since its last request, as protobuf."""
         seat = self.seats[seat_index]
-        events = [event_to_pb(event, step) for step, event in seat.unsent
-                  if event.visible_to(seat_index)]
+        events = [published.pb() for published in seat.unsent]
         seat.unsent.clear()
         return events
 

@@ -270,7 +270,7 @@ class Combat:
             self.combat.stage = "stash"
             self._open(self.controller(winner, loser), "stash",
                        f"Load the {count} {kind} you took: into which hold?",
-                       self._hold_options(self.ship(winner), targets), "_on_stash",
+                       self._hold_options(self.ship(winner), targets, kind, count), "_on_stash",
                        (winner, loser, hold))
 
     def _on_stash(self, payload: Mapping[str, int], winner: int, loser: int, hold: int) -> None:

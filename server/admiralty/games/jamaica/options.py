@@ -50,12 +50,17 @@ def gunpowder_options(have: int) -> tuple[Option, ...]:
 
 
 @cache
-def hold_option(hold: int, empty_first: bool, kind: str | None, count: int) -> Option:
-    """Load into an empty `hold` (`hold:h`), or empty it of `count` `kind` first (`empty:h`)."""
+def hold_option(hold: int, empty_first: bool, kind: str | None, count: int,
+                load_kind: str, load_count: int) -> Option:
+    """Load `load_count` `load_kind` into an empty `hold` (`hold:h`), or empty it of its
+    `count` `kind` first (`empty:h`)."""
     if empty_first:
         return Option(f"empty:{hold}", f"dump the {count} {kind} of hold {hold} and load there",
-                      {"hold": hold})
-    return Option(f"hold:{hold}", f"load into hold {hold}", {"hold": hold})
+                      {"hold": hold, "load_kind": load_kind, "load_count": load_count,
+                       "kind": kind, "count": count})
+    return Option(f"hold:{hold}", f"load into hold {hold}",
+                  {"hold": hold, "load_kind": load_kind, "load_count": load_count,
+                   "kind": None, "count": 0})
 
 
 @cache

@@ -310,11 +310,15 @@ class JamaicaState(Movement, Combat, GameState):
             self._on_load({"hold": targets[0][0]}, seat, kind, count, half)
             return
         self._open(seat, "load", f"Load {count} {kind}: into which hold?",
-                   self._hold_options(ship, targets), "_on_load", (seat, kind, count, half))
+                   self._hold_options(ship, targets, kind, count), "_on_load",
+                   (seat, kind, count, half))
 
     @staticmethod
-    def _hold_options(ship: Ship, targets: list[tuple[int, bool]]) -> tuple:
-        return tuple(hold_option(h, dump, ship.kinds[h], ship.counts[h]) for h, dump in targets)
+    def _hold_options(ship: Ship, targets: list[tuple[int, bool]], kind: str, count: int
+                      ) -> tuple:
+        """Where `count` `kind` may be loaded, as options."""
+        return tuple(hold_option(h, dump, ship.kinds[h], ship.counts[h], kind, count)
+                     for h, dump in targets)
 
     def _on_load(self, payload: Mapping[str, int], seat: int, kind: str, count: int,
                  half: str) -> None:

@@ -1,0 +1,98 @@
+"""One Decide round trip through the referee, against raw gRPC ping-pong of the same payloads.
+
+The referee plays Jamaica matches against one random-bot process and times every window
+that cost exactly one round trip: building the request from the engine (view, options,
+events), the gRPC call, checking the answer and applying it. Then the same requests, byte
+for byte, are sent straight to the same bot process with the same stub, one after the
+other: the transport's floor. Both run in this process against that bot, in one run.
+
+    python benchmarks/decide_rtt.py [--matches 20] [--players 4] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import time
+from pathlib import Path
+
+from admiralty.games import Window
+from admiralty.referee import Match, MatchSpec, launch_all, stop_all
+
+RANDOM_BOT = str(Path(__file__).resolve().parents[1] / "example_bots" / "random_bot.py")
+
+
+class TimedMatch(Match):
+    """A match that times each window answered by exactly one round trip."""
+
+    samples: list[float]
+    requests: list
+
+    async def _play_window(self, requests) -> None:
+        before = self.round_trips
+        started = time.perf_counter()
+        await super()._play_window(requests)
+        if self.round_trips == before + 1 and requests[0].window is not Window.SEALED:
+            self.samples.append(time.perf_counter() - started)
+
+    def _request_pb(self, *args, **kwargs):
+        message = super()._request_pb(*args, **kwargs)
+        self.requests.append(message)
+        return message
+
+
+def summary(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    return {"n": len(ordered), "median_us": round(statistics.median(ordered) * 1e6, 1),
+            "p99_us": round(ordered[int(0.99 * (len(ordered) - 1))] * 1e6, 1)}
+
+
+async def measure(matches: int, players: int) -> dict:
+    [bot] = await launch_all([RANDOM_BOT])
+    try:
+        samples, requests = [], []
+        for seed in range(matches):
+            match = TimedMatch(MatchSpec(f"rtt-{seed}", "jamaica", seed), [bot.client] * players)
+            match.samples, match.requests = samples, requests
+            await match.run()
+        raw = []
+        for message in requests:
+            started = time.perf_counter()
+            await bot.client.decide(message, timeout=5)
+            raw.append(time.perf_counter() - started)
+    finally:
+        await stop_all([bot])
+    referee, transport = summary(samples), summary(raw)
+    sizes = [m.ByteSize() for m in requests]
+    return {
+        "matches": matches, "players": players,
+        "payload_bytes_median": int(statistics.median(sizes)),
+        "referee": referee, "raw_grpc": transport,
+        "ratio_median": round(referee["median_us"] / transport["median_us"], 3),
+        "ratio_p99": round(referee["p99_us"] / transport["p99_us"], 3),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=20)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    result = asyncio.run(measure(args.matches, args.players))
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(f"Decide round trip, Jamaica {args.players} players, {args.matches} matches, "
+          f"median payload {result['payload_bytes_median']} B")
+    print(f"{'':12}{'n':>8}{'median µs':>12}{'p99 µs':>12}")
+    for name in ("referee", "raw_grpc"):
+        row = result[name]
+        print(f"{name:12}{row['n']:>8}{row['median_us']:>12}{row['p99_us']:>12}")
+    print(f"ratio (target <= 1.25): median {result['ratio_median']}, p99 {result['ratio_p99']}")
+
+
+if __name__ == "__main__":
+    main()
