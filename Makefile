@@ -13,10 +13,11 @@ $(BIN)/admiralty: pyproject.toml
 
 install: $(BIN)/admiralty
 
+# A Jamaica tournament of the example bots into admiralty.db, then its leaderboard.
 demo: install
-	$(BIN)/admiralty play jamaica --seed 1 \
-		--bot example_bots/random_bot.py --bot example_bots/random_bot.py \
-		--bot example_bots/random_bot.py --bot example_bots/random_bot.py
+	$(BIN)/admiralty tournament run jamaica --rounds 10 --seed 1 --name demo-$$(date +%s) \
+		--bot example_bots/jamaica_greedy.py --bot example_bots/random_bot.py \
+		--bot "example_bots/random_bot.py --seed 1"
 
 lint: install
 	$(BIN)/ruff check .

@@ -1,4 +1,4 @@
-"""The tournament leaderboard as a rich Table."""
+"""The tournament leaderboard as a rich Table that fits 80 columns."""
 
 from __future__ import annotations
 
@@ -8,20 +8,30 @@ from rich.table import Table
 
 from admiralty.tournament.standings import Standing
 
+COLUMNS = (
+    ("#", "rank"), ("bot", "bot"), ("mu", "mu"), ("sigma", "sigma"),
+    ("mu-3sig", "conservative"), ("games", "matches"), ("1st", "firsts"),
+    ("score", "mean_score"), ("ms", "latency_mean_ms"), ("p95", "latency_p95_ms"),
+    ("inc", "incidents"),
+)
 
-def _fmt(value: float | None, digits: int = 1) -> str:
-    return "-" if value is None else f"{value:.{digits}f}"
+
+def _cell(value: object) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.1f}" if isinstance(value, float) else str(value)
 
 
 def leaderboard_table(rows: Sequence[Standing], title: str = "") -> Table:
-    table = Table(title=title or None, header_style="bold")
-    for column in ("#", "bot", "mu", "sigma", "mu-3sigma", "matches", "firsts", "mean score",
-                   "ms mean", "ms p95", "incidents"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
+    """Rank, bot, TrueSkill mu and sigma, the sort key mu - 3 sigma, games, first places,
+    mean score, mean and p95 decision latency (ms) and incidents."""
+    table = Table(title=title or None, header_style="bold underline", box=None,
+                  pad_edge=False)
+    for header, _ in COLUMNS:
+        table.add_column(header, justify="left" if header == "bot" else "right",
+                         no_wrap=True, overflow="ellipsis", max_width=24 if header == "bot"
+                         else None)
     for rank, row in enumerate(rows, start=1):
         data = row.to_json(rank)
-        table.add_row(str(rank), data["bot"], _fmt(data["mu"], 2), _fmt(data["sigma"], 2),
-                      _fmt(data["conservative"], 2), str(data["matches"]), str(data["firsts"]),
-                      _fmt(data["mean_score"]), _fmt(data["latency_mean_ms"]),
-                      _fmt(data["latency_p95_ms"]), str(data["incidents"]))
+        table.add_row(*(_cell(data[key]) for _, key in COLUMNS))
     return table
