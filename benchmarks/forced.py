@@ -1,0 +1,103 @@
+"""Round trips the referee spends where no choice is needed (target: 0 of each).
+
+Bots that declare INTERRUPT windows auto-pass play Jamaica and Black Fleet matches and
+count what they are asked; the engines' own requests are counted alongside, to show how
+many single-option requests and passable interrupts the referee answered by itself.
+
+    python benchmarks/forced.py [--matches 20] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+from collections import Counter
+
+from admiralty.games import GameState, Window
+from admiralty.referee import BotClient, MatchSpec, run_match
+from admiralty.referee.launcher import free_port
+from admiralty.wire import from_window_kind
+from admiralty_sdk import Bot, start_server
+
+
+class CountingBot(Bot):
+    """Answers at random and counts the requests it should never have received."""
+
+    name = "counting"
+    auto_pass = ("INTERRUPT",)
+
+    def __init__(self, counts: Counter, seed: int):
+        self.counts = counts
+        self.rng = random.Random(seed)
+
+    def decide(self, request) -> int:
+        self.counts["asked"] += 1
+        self.counts["asked_single_option"] += len(request.options) == 1
+        self.counts["asked_auto_pass_interrupt"] += (
+            from_window_kind(request.window) is Window.INTERRUPT and request.optional)
+        return self.rng.randrange(len(request.options))
+
+
+def engine_counter(counts: Counter):
+    """A referee listener counting what the engine opened, asked or not."""
+    seen: set[tuple[int, int, int]] = set()
+
+    def listen(step: int, events, state: GameState) -> None:
+        for request in state.pending():
+            key = (request.window_id, request.seat, len(request.options))
+            if key in seen:
+                continue
+            seen.add(key)
+            counts["engine_requests"] += 1
+            counts["engine_single_option"] += len(request.options) == 1
+            counts["engine_passable_interrupts"] += (
+                request.window is Window.INTERRUPT and request.optional)
+
+    return listen
+
+
+async def measure(game: str, players: int, matches: int) -> Counter:
+    counts: Counter = Counter()
+    servers, clients = [], []
+    for seat in range(players):
+        port = free_port()
+        servers.append(await start_server(CountingBot(counts, seat), port))
+        client = BotClient(f"127.0.0.1:{port}")
+        await client.hello()
+        clients.append(client)
+    try:
+        for seed in range(matches):
+            report = await run_match(MatchSpec(f"{game}-forced-{seed}", game, seed), clients,
+                                     [engine_counter(counts)])
+            counts["round_trips"] += report.round_trips
+    finally:
+        for client in clients:
+            await client.close()
+        for server in servers:
+            await server.stop(None)
+    return counts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=20)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results = {f"{game}/{players}p": dict(asyncio.run(measure(game, players, args.matches)))
+               for game, players in (("jamaica", 2), ("jamaica", 4), ("black_fleet", 4))}
+    if args.json:
+        print(json.dumps(results))
+        return
+    print(f"{'game':16}{'engine reqs':>12}{'1-option':>10}{'passable':>10}"
+          f"{'asked':>8}{'asked 1-opt':>12}{'asked pass':>11}")
+    for name, c in results.items():
+        print(f"{name:16}{c['engine_requests']:>12}{c['engine_single_option']:>10}"
+              f"{c['engine_passable_interrupts']:>10}{c['asked']:>8}"
+              f"{c['asked_single_option']:>12}{c['asked_auto_pass_interrupt']:>11}")
+    print("target: 0 asked single-option requests, 0 asked auto-pass interrupts")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+"""Referee memory with many concurrent Jamaica matches (target: at most 200 MB).
+
+The referee (this process) plays N Jamaica matches at once against four random-bot
+processes, records off, and reports its resident memory before, at the peak, and per
+match. Linux only (reads /proc/self/status).
+
+    python benchmarks/memory.py [--matches 100] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from pathlib import Path
+
+from admiralty.referee import MatchSpec, launch_all, run_match, stop_all
+
+RANDOM_BOT = str(Path(__file__).resolve().parents[1] / "example_bots" / "random_bot.py")
+
+
+def rss_mb(field: str = "VmRSS") -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"{field} not in /proc/self/status")
+
+
+async def measure(matches: int) -> dict:
+    bots = await launch_all([RANDOM_BOT] * 4)
+    peak = 0.0
+    try:
+        clients = [bot.client for bot in bots]
+        before = rss_mb()
+        running = [asyncio.ensure_future(run_match(
+            MatchSpec(f"mem-{i}", "jamaica", i, deadline=30, time_bank=600), clients))
+            for i in range(matches)]
+        while not all(task.done() for task in running):
+            peak = max(peak, rss_mb())
+            await asyncio.sleep(0.05)
+        reports = [task.result() for task in running]
+        assert all(not r.incidents for r in reports)
+    finally:
+        await stop_all(bots)
+    return {"matches": matches, "rss_before_mb": round(before, 1), "rss_peak_mb": round(peak, 1),
+            "per_match_kb": round((peak - before) * 1024 / matches, 1),
+            "vm_hwm_mb": round(rss_mb("VmHWM"), 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    result = asyncio.run(measure(args.matches))
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(f"referee with {result['matches']} concurrent Jamaica matches: "
+          f"{result['rss_before_mb']} MB before, {result['rss_peak_mb']} MB at the peak "
+          f"({result['per_match_kb']} kB per match; high-water mark {result['vm_hwm_mb']} MB); "
+          "target <= 200 MB")
+
+
+if __name__ == "__main__":
+    main()
