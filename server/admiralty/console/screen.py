@@ -82,8 +82,8 @@ class MatchScreen:
             if line is not None:
                 self._log(Text(line) if isinstance(line, str) else line)
         if view is not None:
-            self.view = (self.renderer.omniscient(view["public"], view["seats"])
-                         if "seats" in view else view)
+            self.view = (self.renderer.omniscient(view["public"], view["by_seat"])
+                         if "by_seat" in view else view)
 
     def _log(self, line: Text) -> None:
         if line.plain.startswith("— ") and self.log:

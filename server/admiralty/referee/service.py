@@ -173,9 +173,9 @@ def _view(state: GameState, omniscient: bool):
 
 
 def _omniscient_view(state: GameState) -> dict:
-    """Every seat's own view, for an authorised watcher."""
+    """The public view and every seat's own, for an authorised watcher."""
     return {"public": state.view(None),
-            "seats": [state.view(seat) for seat in range(state.players)]}
+            "by_seat": [state.view(seat) for seat in range(state.players)]}
 
 
 async def serve_referee(host: str, port: int, admin_token: str,
