@@ -42,3 +42,11 @@ def test_standings_ignore_order_of_completion_only_plan_order_counts():
 def test_unknown_rating_system_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown rating system 'elo'"):
         make_rater("elo")
+
+
+@pytest.mark.parametrize("system", ["trueskill", "openskill"])
+def test_both_rating_systems_rank_a_winner_first_and_treat_a_shared_place_alike(system):
+    rater = make_rater(system)
+    first, second, third = rater.rate([rater.initial()] * 3, [1, 2, 2])
+    assert first.mu > second.mu
+    assert second.mu == pytest.approx(third.mu, abs=1e-3)
