@@ -41,7 +41,9 @@ def local_listener(screen: MatchScreen) -> Callable[[int, Sequence[Event], GameS
 
 
 def _message_json(message) -> dict[str, Any]:
-    return plain(json_format.MessageToDict(message, preserving_proto_field_name=True))
+    """A typed message as the engine's plain JSON (zeros and empty lists included)."""
+    return plain(json_format.MessageToDict(message, preserving_proto_field_name=True,
+                                           always_print_fields_with_no_presence=True))
 
 
 def watch_remote(address: str, match_id: str, token: str, console: Console) -> MatchScreen:
