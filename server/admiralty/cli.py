@@ -139,6 +139,8 @@ def play(
         raise fail(str(error)) from None
     if as_json:
         print(json.dumps(report.to_json()))
+    elif watch:
+        out.print(f"record: {spec.record_path}")
     else:
         print_report(report)
 
