@@ -1,11 +1,12 @@
 """Tournament throughput against raw gRPC throughput at the same concurrency.
 
 A round-robin Jamaica tournament of random bots (separate processes) runs with P matches
-at once through the real tournament code (SQLite store, records off); then the same bot
-processes answer P concurrent streams of raw `Decide` calls, each replaying requests the
-referee really sent. Decisions per second of both, their ratio, and matches per second.
+at once through the real tournament code (P referee worker processes, SQLite store,
+records off). Then P processes send raw `Decide` calls, one at a time each, to the same
+kind of bot processes, replaying requests the referee really sent: the transport's limit
+at that concurrency. Decisions per second of both, their ratio, and matches per second.
 
-    python benchmarks/tournament.py [--parallel 4] [--rounds 2] [--json]
+    python benchmarks/tournament.py [--parallel 2] [--rounds 1] [--seconds 5] [--json]
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import sys
+import multiprocessing
 import tempfile
 import time
 from pathlib import Path
 
-from admiralty.referee import Match, launch_all, stop_all
+from admiralty.referee import BotClient, Match, MatchSpec, launch_all, stop_all
 from admiralty.tournament import Settings, Store, create_tournament, play_tournament
 
 REPO = Path(__file__).resolve().parents[1]
@@ -26,69 +27,87 @@ RANDOM_BOT = str(REPO / "example_bots" / "random_bot.py")
 POOL = [RANDOM_BOT, *(f"{RANDOM_BOT} --seed {i}" for i in range(1, 5))]
 
 
-async def raw_throughput(requests: list, parallel: int, seconds: float) -> float:
-    """Decide calls per second with `parallel` concurrent callers, on fresh bot processes."""
-    bots = await launch_all(POOL[:parallel] if parallel <= len(POOL) else POOL)
-    calls = 0
-    deadline = time.perf_counter() + seconds
+class CapturingMatch(Match):
+    """A match that keeps every DecideRequest it sends."""
 
-    async def caller(index: int) -> None:
-        nonlocal calls
-        client = bots[index % len(bots)].client
-        position = index
-        while time.perf_counter() < deadline:
-            await client.decide(requests[position % len(requests)], timeout=5)
-            position += parallel
-            calls += 1
+    sent: list
 
-    try:
-        started = time.perf_counter()
-        await asyncio.gather(*(caller(i) for i in range(parallel)))
-        return calls / (time.perf_counter() - started)
-    finally:
-        await stop_all(bots)
-
-
-def run_tournament(parallel: int, rounds: int, captured: list) -> dict:
-    original = Match._request_pb
-
-    def capture(self, *args, **kwargs):
-        message = original(self, *args, **kwargs)
-        if len(captured) < 5000:
-            captured.append(message)
+    def _request_pb(self, *args, **kwargs):
+        message = super()._request_pb(*args, **kwargs)
+        self.sent.append(message)
         return message
 
-    Match._request_pb = capture
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            store = Store(Path(tmp) / "bench.db")
-            create_tournament(store, "bench", "jamaica", POOL, 4, rounds, 1,
-                              Settings(records=None))
-            started = time.perf_counter()
-            played = asyncio.run(play_tournament(store, "bench", parallel))
-            elapsed = time.perf_counter() - started
-            decisions = sum(len(seat) for r in store.results("bench").values()
-                            for seat in r.latencies)
-            store.close()
-    finally:
-        Match._request_pb = original
+
+def run_tournament(parallel: int, rounds: int) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(Path(tmp) / "bench.db")
+        create_tournament(store, "bench", "jamaica", POOL, 4, rounds, 1, Settings(records=None))
+        started = time.perf_counter()
+        played = asyncio.run(play_tournament(store, "bench", parallel))
+        elapsed = time.perf_counter() - started
+        decisions = sum(len(seat) for r in store.results("bench").values()
+                        for seat in r.latencies)
+        store.close()
     return {"matches": played, "seconds": round(elapsed, 2), "decisions": decisions,
             "decisions_per_second": round(decisions / elapsed),
             "matches_per_second": round(played / elapsed, 2)}
 
 
+async def sample_requests(bots) -> list[bytes]:
+    """The requests of two Jamaica matches, serialised."""
+    sent: list = []
+    for seed in range(2):
+        match = CapturingMatch(MatchSpec(f"sample-{seed}", "jamaica", seed),
+                               [bot.client for bot in bots[:4]])
+        match.sent = sent
+        await match.run()
+    return [message.SerializeToString() for message in sent]
+
+
+def _raw_caller(address: str, requests: list[bytes], seconds: float) -> int:
+    """One process: sequential Decide calls with the sampled payloads for `seconds`."""
+    from admiralty_sdk.v1 import bot_pb2
+
+    async def call() -> int:
+        client = BotClient(address)
+        messages = [bot_pb2.DecideRequest.FromString(r) for r in requests]
+        calls, deadline = 0, time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            await client.decide(messages[calls % len(messages)], timeout=5)
+            calls += 1
+        await client.close()
+        return calls
+
+    return asyncio.run(call())
+
+
+async def raw_throughput(parallel: int, seconds: float) -> float:
+    bots = await launch_all(POOL)
+    try:
+        requests = await sample_requests(bots)
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(parallel) as pool:
+            started = time.perf_counter()
+            counts = await asyncio.to_thread(pool.starmap, _raw_caller, [
+                (bots[i % len(bots)].client.address, requests, seconds)
+                for i in range(parallel)])
+            elapsed = time.perf_counter() - started
+    finally:
+        await stop_all(bots)
+    return sum(counts) / elapsed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--parallel", type=int, default=4)
+    parser.add_argument("--parallel", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=1,
                         help="each round is 5 groups x 4 seatings = 20 matches")
     parser.add_argument("--seconds", type=float, default=5.0,
                         help="how long the raw gRPC callers run")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    captured: list = []
-    tournament = run_tournament(args.parallel, args.rounds, captured)
-    raw = asyncio.run(raw_throughput(captured, args.parallel, args.seconds))
+    tournament = run_tournament(args.parallel, args.rounds)
+    raw = asyncio.run(raw_throughput(args.parallel, args.seconds))
     result = {"parallel": args.parallel, "tournament": tournament,
               "raw_decisions_per_second": round(raw),
               "ratio": round(tournament["decisions_per_second"] / raw, 3)}
@@ -96,11 +115,11 @@ def main() -> None:
         print(json.dumps(result))
         return
     print(f"Jamaica tournament, 5 random bots, 4 seats, {tournament['matches']} matches, "
-          f"{args.parallel} at once", file=sys.stdout)
+          f"{args.parallel} at once")
     print(f"  tournament: {tournament['decisions_per_second']} decisions/s, "
           f"{tournament['matches_per_second']} matches/s ({tournament['seconds']} s)")
     print(f"  raw gRPC:   {result['raw_decisions_per_second']} calls/s "
-          f"with {args.parallel} concurrent callers")
+          f"from {args.parallel} processes")
     print(f"  ratio (target >= 0.7): {result['ratio']}")
 
 

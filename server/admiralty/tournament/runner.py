@@ -1,6 +1,7 @@
 """Create, run and resume tournaments: every planned match played exactly once.
 
-Each bot is launched once per run and plays up to `parallel` matches at once. A match's
+Each bot is launched once per run and plays up to `parallel` matches at once, refereed by
+as many worker processes. A match's
 result is stored in one transaction when it ends; a match cut short (Ctrl-C, kill -9) has
 no result and is played again, from its planned seed, when the tournament resumes.
 """
@@ -20,13 +21,13 @@ from admiralty.referee import (
     MatchSpec,
     check_plays,
     launch_all,
-    run_match,
     stop_all,
 )
 from admiralty.tournament.plan import PlannedMatch, plan_matches
 from admiralty.tournament.ratings import make_rater
 from admiralty.tournament.standings import Standing, display_names, standings
 from admiralty.tournament.store import Result, Store, Tournament
+from admiralty.tournament.workers import RefereePool
 
 
 @dataclass(frozen=True)
@@ -104,21 +105,22 @@ async def play_tournament(store: Store, name: str, parallel: int,
     if not todo:
         return 0
     bots = await launch_all(tournament.bot_specs)
+    pool = None
     try:
         check_plays(bots, tournament.game)
         store.name_bots(name, [bot.client.name for bot in bots])
-        slots = asyncio.Semaphore(max(1, parallel))
+        pool = RefereePool(min(parallel, len(todo)), [bot.client.address for bot in bots])
 
         async def play(match: PlannedMatch) -> None:
-            async with slots:
-                clients = [bots[index].client for index in match.seats]
-                report = await run_match(_spec(tournament, match), clients)
-                store.save_result(name, _result(match, report))
-                on_result(match)
+            report = await pool.play(_spec(tournament, match), match.seats)
+            store.save_result(name, _result(match, report))
+            on_result(match)
 
         async with asyncio.TaskGroup() as group:
             for match in todo:
                 group.create_task(play(match))
     finally:
+        if pool is not None:
+            pool.close()
         await stop_all(bots)
     return len(todo)
