@@ -10,6 +10,7 @@ so redaction is decided in one place per game.
 from __future__ import annotations
 
 import enum
+import functools
 import hashlib
 import json
 from abc import ABC, abstractmethod
@@ -194,10 +195,16 @@ class Game(ABC):
 
     def rules_hash(self) -> str:
         """A hash of the engine's source and data files, stored in every match record."""
-        package = Path(__import__(type(self).__module__, fromlist=["_"]).__file__).parent
-        digest = hashlib.sha256()
-        for path in sorted(package.rglob("*")):
-            if path.suffix in {".py", ".json", ".toml"}:
-                digest.update(path.relative_to(package).as_posix().encode())
-                digest.update(path.read_bytes())
-        return digest.hexdigest()[:16]
+        return _package_hash(type(self).__module__)
+
+
+@functools.cache
+def _package_hash(module: str) -> str:
+    """Read once per process: the files do not change while it runs."""
+    package = Path(__import__(module, fromlist=["_"]).__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*")):
+        if path.suffix in {".py", ".json", ".toml"}:
+            digest.update(path.relative_to(package).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]

@@ -199,7 +199,7 @@ class Match:
                 await self._play_window(self.state.pending())
             report = self._report(self.state.outcome())
             if self._recorder:
-                self._recorder.digest(self.steps, self.state.digest(), force=True)
+                self._recorder.digest(self.steps, self.state.digest())
                 self._recorder.result(report.places, report.scores, report.forfeited,
                                       [i.to_json() for i in self.incidents])
         finally:
@@ -227,7 +227,8 @@ class Match:
                                     request.window_id, str(request.window), request.kind,
                                     answer.index, answer.latency_ms, answer.how)
             self._recorder.events(self.steps, events)
-            self._recorder.digest(self.steps, self.state.digest())
+            if self._recorder.wants_digest(self.steps):
+                self._recorder.digest(self.steps, self.state.digest())
         self._publish(events)
 
     def _publish(self, events: Sequence[Event]) -> None:

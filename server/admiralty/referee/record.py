@@ -48,9 +48,12 @@ class RecordWriter:
         for event in events:
             self._write({"t": "event", "step": step, **event.to_json()})
 
-    def digest(self, step: int, digest: str, force: bool = False) -> None:
-        if force or step % self.digest_every == 0:
-            self._write({"t": "digest", "step": step, "digest": digest})
+    def wants_digest(self, step: int) -> bool:
+        """Whether a digest is due after `step` (hashing the state is not free)."""
+        return step % self.digest_every == 0
+
+    def digest(self, step: int, digest: str) -> None:
+        self._write({"t": "digest", "step": step, "digest": digest})
 
     def result(self, places: Sequence[int], scores: Sequence[int], forfeited: Sequence[int],
                incidents: Sequence[dict]) -> None:
