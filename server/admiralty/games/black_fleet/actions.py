@@ -25,12 +25,7 @@ _ATTACKS = ("attack", "attack_pirate")
 
 def options_for(state: BlackFleetState, ship: Ship) -> list[Choice]:
     """Every action the active `ship` may take on its current space."""
-    player = state.seats[state.active]
-    if ship.kind == "merchant":
-        return _merchant(state, player, ship)
-    if ship.kind == "pirate":
-        return _pirate(state, player, ship)
-    return _navy(state, player, ship)
+    return _BY_KIND[ship.kind](state, state.seats[state.active], ship)
 
 
 # -- legality -------------------------------------------------------------------------
@@ -95,7 +90,9 @@ def burial_value(state: BlackFleetState, player: Player, space: int) -> int:
 def _pirate(state: BlackFleetState, player: Player, ship: Ship) -> list[Choice]:
     out: list[Choice] = []
     mods = player.mods
-    if _may_act(state, player, "attack") and len(ship.cargo) < state.capacity(player, "pirate"):
+    if (not state.acts or _may_act(state, player, "attack")) and len(ship.cargo) < state.capacity(
+        player, "pirate"
+    ):
         reach = max(1, mods.get("attack_range.pirate", 0))
         for seat in _merchants_within(state, player, ship.space, reach):
             out.append((options.action("attack", seat), attack, seat))
@@ -111,10 +108,11 @@ def _navy(state: BlackFleetState, player: Player, ship: Ship) -> list[Choice]:
     if state.acts:
         return []
     reach = max(1, player.mods.get("attack_range.navy", 0))
-    return [
-        (options.action("sink", seat), navy_sink, seat)
-        for seat in _pirates_within(state, ship.space, reach)
-    ]
+    seats = _pirates_within(state, ship.space, reach)
+    return [(options.action("sink", seat), navy_sink, seat) for seat in seats] if seats else seats
+
+
+_BY_KIND = {"merchant": _merchant, "pirate": _pirate, "navy": _navy}
 
 
 def distance(state: BlackFleetState, a: int, b: int, lairs: bool = False) -> int:
@@ -133,15 +131,14 @@ def distance(state: BlackFleetState, a: int, b: int, lairs: bool = False) -> int
 def _merchants_within(state: BlackFleetState, player: Player, space: int, reach: int) -> list[int]:
     """Seats whose merchant the active pirate may attack: in reach and not protected (§5.7)."""
     lairs = bool(player.mods.get("lairs_adjacent"))
-    ports_next_to = state.data.board.ports_next_to
+    board = state.data.board
+    ports_next_to, steps_to, active = board.ports_next_to, board.distance[space], state.active
     out = []
     for other in state.seats:
         target = other.merchant.space
-        if (
-            other.seat == state.active
-            or target is None
-            or distance(state, space, target, lairs) > reach
-        ):
+        if other.seat == active or target is None:
+            continue
+        if (distance(state, space, target, True) if lairs else steps_to[target]) > reach:
             continue
         mods = other.mods
         if mods.get("merchant_immune") or (
@@ -156,15 +153,14 @@ def _pirates_within(
     state: BlackFleetState, space: int, reach: int, lairs: bool = False
 ) -> list[int]:
     """Seats whose pirate is on the board within `reach` and not hidden on a lair (§5.7)."""
-    board_lairs = state.data.board.lairs
+    board = state.data.board
+    board_lairs, steps_to, active = board.lairs, board.distance[space], state.active
     out = []
     for other in state.seats:
         target = other.pirate.space
-        if (
-            other.seat == state.active
-            or target is None
-            or distance(state, space, target, lairs) > reach
-        ):
+        if other.seat == active or target is None:
+            continue
+        if (distance(state, space, target, True) if lairs else steps_to[target]) > reach:
             continue
         if other.mods.get("immune_on_lair") and target in board_lairs:
             continue

@@ -94,6 +94,7 @@ class Board:
         self.zones: dict[str, Zone] = {z["key"]: self._zone(z) for z in raw["distant_seas"]}
         if sorted(self.home) != sorted(self.goods):
             raise ValueError("the board needs exactly one port per goods colour")
+        self._derive_search_tables()
 
     @classmethod
     def from_toml(cls, raw: Mapping[str, Any]) -> Board:
@@ -133,6 +134,67 @@ class Board:
                     dist[nxt] = dist[space] + 1
                     queue.append(nxt)
         return tuple(dist)
+
+    def _derive_search_tables(self) -> None:
+        """Tables for `movement.destinations`, the engine's hottest query, made once here.
+
+        `links` maps a space or a distant sea to what is one step away (a sea's entry
+        spaces); `lair_links` is the same when a pirate's card makes the lairs touch.
+        `open_reach[space][b]` is what a ship on `space` reaches in b steps on an empty
+        sea, in the order the search meets it, and `open_shade[space]` the spaces that
+        search goes on from (see `movement._open_sea`); `zone_reach`, `zone_shade` and
+        `zone_distance` are the same from each distant sea, entering costing one step.
+        """
+        spaces = range(1, self.size + 1)
+        self.links: dict[int | str, tuple[int, ...]] = {
+            **{s: self.neighbours[s] for s in spaces},
+            **{key: zone.entry for key, zone in self.zones.items()},
+        }
+        self.lair_links: dict[int | str, tuple[int, ...]] = {
+            **self.links,
+            **{s: self.neighbours[s] + tuple(x for x in self.lairs if x != s) for s in self.lairs},
+        }
+        reach = [((), frozenset())] + [self._open_reach(self.neighbours[s], {s}) for s in spaces]
+        self.open_reach: tuple[tuple[dict[int, int], ...], ...] = tuple(r for r, _ in reach)
+        self.open_shade: tuple[frozenset[int], ...] = tuple(shade for _, shade in reach)
+        self.zone_reach: dict[str, tuple[dict[int, int], ...]] = {}
+        self.zone_shade: dict[str, frozenset[int]] = {}
+        self.zone_distance: dict[str, tuple[int, ...]] = {}
+        far = self.size + 1
+        for key, zone in self.zones.items():
+            self.zone_reach[key], self.zone_shade[key] = self._open_reach(zone.entry, set())
+            self.zone_distance[key] = tuple(
+                1 + min(self.distance[e][s] for e in zone.entry) if s else far
+                for s in range(self.size + 1)
+            )
+
+    def _open_reach(
+        self, layer: tuple[int, ...], seen: set[int]
+    ) -> tuple[tuple[dict[int, int], ...], frozenset[int]]:
+        """The spaces within 0, 1, 2... steps ignoring ships, each with its steps; and the
+        spaces from which the search first meets some other space (its tree's inner nodes).
+
+        Each dict lists the spaces in the order the layered search of
+        `movement.destinations` meets them on an empty sea, because that order is
+        the order of the `move_ship` options. The last dict is the whole sea.
+        """
+        reach: list[dict[int, int]] = [{}]
+        found: dict[int, int] = {}
+        shade: set[int] = set()
+        steps = [(None, space) for space in layer]
+        while True:
+            frontier = []
+            for origin, space in steps:
+                if space not in seen:
+                    seen.add(space)
+                    found[space] = len(reach)
+                    frontier.append(space)
+                    if origin is not None:
+                        shade.add(origin)
+            if not frontier:
+                return tuple(reach), frozenset(shade)
+            reach.append(dict(found))
+            steps = [(space, near) for space in frontier for near in self.neighbours[space]]
 
     def _find(self, char: str) -> tuple[int, int]:
         cells = [

@@ -28,37 +28,47 @@ if TYPE_CHECKING:
 
 
 def window_options(state: BlackFleetState) -> list[Choice]:
-    """The fortune plays open in the current window, plus False Colours' swap."""
+    """The fortune plays open in the current window, plus False Colours' swap.
+
+    Asked at every window of every turn, so the cheap tests come first: the window,
+    one card per title, then the ships still to activate (worked out once).
+    """
     player = state.seats[state.active]
-    if not player.fortune and not player.mods.get("swap_own_ships"):
+    swap = player.mods.get("swap_own_ships")
+    if not player.fortune and not swap:
         return []
-    fortune = state.data.fortune
+    fortune, window = state.data.fortune, state.window
     out: list[Choice] = []
     seen = set()
+    waiting = None
     for card_id in player.fortune:
         card = fortune[card_id]
-        if card.title not in seen and _playable(state, player, card):
+        if window not in card.windows or card.title in seen:
+            continue
+        if card.before:
+            if waiting is None:
+                waiting = _waiting_ships(state, player)
+            if not waiting.issuperset(card.before):
+                continue
+        if _CAN_PLAY[card.effect](state, player, card):
             seen.add(card.title)
             out.append((options.fortune(card_id, card.title), play, card_id))
-    if _may_swap(state, player):
+    if swap and _may_swap(state, player):
         out.append((options.SWAP, swap_ships, None))
     return out
 
 
-def _waiting(state: BlackFleetState, player: Player, ship: str) -> bool:
-    """Whether `ship` has still to be activated this turn (a card's `before` condition)."""
-    if ship == "navy":
-        return any(f"navy:{colour}" not in state.activated for colour in state.controlled)
-    piece = player.merchant if ship == "merchant" else player.pirate
-    return piece.ref not in state.activated and (ship == "pirate" or piece.space is not None)
-
-
-def _playable(state: BlackFleetState, player: Player, card: FortuneCard) -> bool:
-    if state.window not in card.windows:
-        return False
-    if not all(_waiting(state, player, ship) for ship in card.before):
-        return False
-    return _CAN_PLAY[card.effect](state, player, card)
+def _waiting_ships(state: BlackFleetState, player: Player) -> set[str]:
+    """The ships still to be activated this turn, by kind (what a card's `before` names)."""
+    done = state.activated
+    out = set()
+    if player.merchant.space is not None and player.merchant.ref not in done:
+        out.add("merchant")
+    if player.pirate.ref not in done:
+        out.add("pirate")
+    if any(state.navies[colour].ref not in done for colour in state.controlled):
+        out.add("navy")
+    return out
 
 
 def _may_swap(state: BlackFleetState, player: Player) -> bool:
@@ -74,9 +84,9 @@ def _may_swap(state: BlackFleetState, player: Player) -> bool:
 
 def _boost_useful(state: BlackFleetState, player: Player, card: FortuneCard) -> bool:
     """Bribed Admiral is pointless when you already move both navy ships."""
-    if any(m.kind == "extra_navy" for m in card.boosts):
-        return len(state.controlled) < len(state.navies)
-    return True
+    return len(state.controlled) < len(state.navies) or all(
+        m.kind != "extra_navy" for m in card.boosts
+    )
 
 
 def _has_targets(state: BlackFleetState, player: Player, card: FortuneCard) -> bool:
@@ -85,7 +95,10 @@ def _has_targets(state: BlackFleetState, player: Player, card: FortuneCard) -> b
 
 def _objective_met(state: BlackFleetState, player: Player, card: FortuneCard) -> bool:
     """An objective's condition, read from the turn's log (reconstruction §5.3)."""
-    return _CONDITIONS[card.params["condition"]](state, player, card.params)
+    condition = card.params["condition"]
+    if not state.log and condition in _LOGGED:
+        return False  # the usual case: nothing done yet this turn
+    return _CONDITIONS[condition](state, player, card.params)
 
 
 def _sold_at_port(state: BlackFleetState, player: Player, params: dict) -> bool:
@@ -121,6 +134,8 @@ _CONDITIONS: dict[str, Callable] = {
 """Objective conditions by name (`condition` in fortune.toml); the log entries are
 `("sale", port, cubes)`, `("burial", value, on_beach)`, `("attack", victim, sunk)` and
 `("sinking", victim, had_treasure)`."""
+_LOGGED = frozenset({"sold_at_port", "buried_on_beach", "sank_merchant", "sank_laden_pirate"})
+"""The conditions read only from the turn's log, so never met while it is empty."""
 
 
 # -- targets -------------------------------------------------------------------------------
@@ -153,11 +168,7 @@ def _movable_ships(
             for ship in (p.merchant, p.pirate)
             if ship.space is not None
         ]
-    return [
-        (kind, who)
-        for kind, who, space in candidates
-        if movement.free_destinations(state, space, steps)
-    ]
+    return [(kind, who) for kind, who, at in candidates if movement.can_sail(state, at, steps)]
 
 
 def _free_lairs(state: BlackFleetState, player: Player, card: FortuneCard) -> list[int]:

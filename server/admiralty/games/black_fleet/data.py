@@ -106,10 +106,11 @@ class Modifier:
 
     key: str
     amount: int
+    kind: str = field(init=False, repr=False, compare=False)
+    """The key without its ship (`move_bonus`), split once here as the rules read it often."""
 
-    @property
-    def kind(self) -> str:
-        return self.key.split(".")[0]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", self.key.split(".")[0])
 
 
 @dataclass(frozen=True, slots=True)

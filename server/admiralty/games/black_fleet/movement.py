@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from admiralty.games.black_fleet.pieces import Player, Ship
+    from admiralty.games.black_fleet.pieces import Ship
     from admiralty.games.black_fleet.state import BlackFleetState
 
 
@@ -35,25 +35,13 @@ def allowance(state: BlackFleetState, ship: Ship) -> int:
     if mods.get("swap_card_values"):
         pirate, merchant = merchant, pirate
     base = merchant if ship.kind == "merchant" else pirate
-    base = max(base, mods.get(f"move_min.{ship.kind}", 0))
-    return base + mods.get(f"move_bonus.{ship.kind}", 0)
-
-
-def neighbours(state: BlackFleetState, player: Player, ship: Ship, space: int) -> tuple[int, ...]:
-    """Spaces one step from `space` for `ship`: the lairs touch for a pirate with a lair card."""
-    board = state.data.board
-    near = board.neighbours[space]
-    if ship.kind == "pirate" and space in board.lairs and player.mods.get("lairs_adjacent"):
-        near += tuple(lair for lair in board.lairs if lair != space)
-    return near
+    base = max(base, mods.get(_MOVE_MIN[ship.kind], 0))
+    return base + mods.get(_MOVE_BONUS[ship.kind], 0)
 
 
 _PASS_ALL = {kind: f"pass_all.{kind}" for kind in ("merchant", "pirate", "navy")}
-
-
-def _passable(state: BlackFleetState, other: Ship, pass_all: int) -> bool:
-    """Whether the moving ship may pass through `other` (spec §5.2, §14.11)."""
-    return bool(pass_all) or other.owner == state.active or other.navy in state.controlled
+_MOVE_MIN = {kind: f"move_min.{kind}" for kind in ("merchant", "pirate")}
+_MOVE_BONUS = {kind: f"move_bonus.{kind}" for kind in ("merchant", "pirate")}
 
 
 def destinations(state: BlackFleetState, ship: Ship) -> dict[int, int]:
@@ -62,65 +50,126 @@ def destinations(state: BlackFleetState, ship: Ship) -> dict[int, int]:
     A breadth-first search through passable spaces within the points left. A free
     space is a destination; a friendly ship's space is one only if a free space can
     still be reached from it, so the ship may pause there to act (spec §14.9) and
-    never gets stuck sharing a space. This is the engine's hottest loop, so the
-    neighbour lookups are inlined.
+    never gets stuck sharing a space. The order of the result is the order the
+    search meets the spaces (it is the order of the `move_ship` options).
+
+    This is the engine's hottest query, so most calls are answered from the board's
+    precomputed open-sea reach (see `_open_sea`); the search runs only when another
+    ship stands close enough to change the answer.
     """
     budget = state.points
     if budget <= 0:
         return {}
-    player = state.seats[state.active]
-    board = state.data.board
-    nbrs = board.neighbours
-    linked = ship.kind == "pirate" and player.mods.get("lairs_adjacent")
-    pass_all = player.mods.get(_PASS_ALL[ship.kind], 0)
-    active, controlled, at = state.active, state.controlled, state.at
-    if ship.space is None:
-        layer, seen = board.zones[ship.zone].entry, set()
+    mods = state.seats[state.active].mods
+    pass_all = mods.get(_PASS_ALL[ship.kind], 0)
+    if ship.kind == "pirate" and mods.get("lairs_adjacent"):
+        links = state.data.board.lair_links
     else:
-        layer, seen = neighbours(state, player, ship, ship.space), {ship.space}
-    out: dict[int, int] = {}
-    cost = 1
-    while True:
-        frontier = []
-        for space in layer:
-            if space in seen:
-                continue
-            seen.add(space)
-            other = at.get(space)
-            if other is None:
-                out[space] = cost
-                frontier.append(space)
-            elif pass_all or other.owner == active or other.navy in controlled:
-                frontier.append(space)
-                if cost < budget and _escape(state, player, ship, space, budget - cost, pass_all):
-                    out[space] = cost
-        if cost == budget or not frontier:
-            return out
-        cost += 1
-        if linked:
-            layer = [near for space in frontier for near in neighbours(state, player, ship, space)]
-        else:
-            layer = [near for space in frontier for near in nbrs[space]]
+        found = _open_sea(state, ship, budget, pass_all)
+        if found is not None:
+            return found
+        links = state.data.board.links
+    start = ship.zone if ship.space is None else ship.space
+    return _search(state, links, start, budget, pass_all)
 
 
-def _escape(
-    state: BlackFleetState, player: Player, ship: Ship, start: int, budget: int, pass_all: int
-) -> bool:
-    """Whether a free space is reachable from the occupied `start` within `budget` steps."""
+def _open_sea(state: BlackFleetState, ship: Ship, budget: int, pass_all: int) -> dict | None:
+    """The answer read from the board's open-sea reach, or None when the search must run.
+
+    On an empty sea the search meets each space first from one space of the layer
+    before; the spaces it goes on from like this are the start's *shade*. Another
+    ship changes that answer only as follows:
+
+    - `budget` steps away or more: only its own space drops out (the search stops there);
+    - nearer and friendly: the search goes through it as through a free space, and
+      it stays a destination only if a free space lies beyond it (`_escape`);
+    - nearer, blocking, off the shade: its space drops out, and every space beyond
+      it is still met first, in the same order, from elsewhere;
+    - nearer, blocking, on the shade: the order or the reach may change: search.
+
+    (The moving ship is off `at`; a ship on the space it pauses on is 0 steps away
+    and changes nothing, as the search never revisits its start.)
+    """
+    board = state.data.board
+    if ship.space is None:
+        reach, steps_to = board.zone_reach[ship.zone], board.zone_distance[ship.zone]
+        shade = board.zone_shade[ship.zone]
+    else:
+        reach, steps_to = board.open_reach[ship.space], board.distance[ship.space]
+        shade = board.open_shade[ship.space]
+    if budget >= len(reach):
+        return None  # beyond the precomputed radius: rare, let the search answer
     at = state.at
+    out = reach[budget].copy()
+    for space in at:
+        steps = steps_to[space]
+        if steps == budget:
+            del out[space]
+        elif steps and steps < budget:
+            if _friendly(state, at[space], pass_all):
+                if not _escape(state, board.links, space, budget - steps, pass_all):
+                    del out[space]
+            elif space in shade:
+                return None
+            else:
+                del out[space]
+    return out
+
+
+def _friendly(state: BlackFleetState, other: Ship, pass_all: int) -> bool:
+    """Whether the moving ship may pass through `other` (spec §5.2, §14.11)."""
+    return bool(pass_all) or other.owner == state.active or other.navy in state.controlled
+
+
+def _search(
+    state: BlackFleetState, links: dict, start: int | str, budget: int, pass_all: int
+) -> dict[int, int]:
+    """The breadth-first search itself, one layer per step, from a space or a distant sea.
+
+    A space is classified the first time a frontier space lists it, frontier in
+    order and neighbours in order: that is the order the options keep.
+    """
+    active, controlled, at = state.active, state.controlled, state.at
+    seen = {start}
+    frontier = [start]
+    out: dict[int, int] = {}
+    for cost in range(1, budget + 1):
+        layer = []
+        for origin in frontier:
+            for space in links[origin]:
+                if space in seen:
+                    continue
+                seen.add(space)
+                other = at.get(space)
+                if other is None:
+                    out[space] = cost
+                    layer.append(space)
+                elif pass_all or other.owner == active or other.navy in controlled:  # friendly
+                    layer.append(space)
+                    if cost < budget and _escape(state, links, space, budget - cost, pass_all):
+                        out[space] = cost
+        if not layer:
+            break
+        frontier = layer
+    return out
+
+
+def _escape(state: BlackFleetState, links: dict, start: int, budget: int, pass_all: int) -> bool:
+    """Whether a free space is reachable from the occupied `start` within `budget` steps."""
+    active, controlled, at = state.active, state.controlled, state.at
     seen = {start}
     frontier = [start]
     for _ in range(budget):
         nxt = []
         for space in frontier:
-            for near in neighbours(state, player, ship, space):
+            for near in links[space]:
                 if near in seen:
                     continue
                 other = at.get(near)
                 if other is None:
                     return True
                 seen.add(near)
-                if _passable(state, other, pass_all):
+                if pass_all or other.owner == active or other.navy in controlled:
                     nxt.append(near)
         frontier = nxt
     return False
@@ -142,3 +191,9 @@ def free_destinations(state: BlackFleetState, start: int, steps_allowed: int) ->
         for space in frontier:
             found.setdefault(space, steps)
     return found
+
+
+def can_sail(state: BlackFleetState, start: int, steps_allowed: int) -> bool:
+    """Whether `free_destinations` would find anything: a free space next to `start`."""
+    at = state.at
+    return steps_allowed > 0 and any(near not in at for near in state.data.board.neighbours[start])

@@ -55,7 +55,7 @@ def combine(modifiers: list[Modifier]) -> dict[str, int]:
         old = merged.get(mod.key)
         if old is None:
             merged[mod.key] = mod.amount
-        elif mod.key.split(".")[0] in SUMMED_MODIFIERS:
+        elif mod.kind in SUMMED_MODIFIERS:
             merged[mod.key] = old + mod.amount
         else:
             merged[mod.key] = max(old, mod.amount)

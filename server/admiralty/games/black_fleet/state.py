@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import cache
 from operator import itemgetter
 from typing import Any
 
@@ -20,7 +19,7 @@ from admiralty.games.base import Event, GameState, IllegalAction, Outcome, Reque
 from admiralty.games.black_fleet import actions, cards, movement, options, view
 from admiralty.games.black_fleet.board import Port
 from admiralty.games.black_fleet.data import GameData
-from admiralty.games.black_fleet.events import event, tell
+from admiralty.games.black_fleet.events import event, request, tell
 from admiralty.games.black_fleet.pieces import Player, Ship
 from admiralty.games.black_fleet.stages import Stage
 
@@ -63,6 +62,7 @@ class BlackFleetState(GameState):
             for seat, colour in enumerate([setup.colours[0], *colours[: players - 1]])
         ]
         self.navies = {colour: Ship("navy", navy=colour) for colour in data.board.navy_start}
+        self._by_ref = self.ships()
         self.at: dict[int, Ship] = {}
         """The resting ships by space (the ship being activated is lifted off)."""
         self.stock = dict.fromkeys(data.board.goods, setup.cubes_per_colour)
@@ -131,21 +131,16 @@ class BlackFleetState(GameState):
     # -- the engine contract -----------------------------------------------------------
 
     def pending(self) -> list[Request]:
-        if self._ask is None:
-            return []
-        if self._request is None:
+        made = self._request
+        if made is None:
+            if self._ask is None:
+                return []
             kind, seat, window, optional, choices = self._ask
-            self._request = Request(
-                seat,
-                self._window_id,
-                window,
-                kind,
-                _PROMPTS[kind],
-                tuple(map(_OPTION, choices)),
-                optional,
-                0,
+            shown = tuple(map(_OPTION, choices))
+            made = self._request = request(
+                seat, self._window_id, window, kind, _PROMPTS[kind], shown, optional
             )
-        return [self._request]
+        return [made]
 
     def apply(self, seat: int, index: int) -> list[Event]:
         ask = self._ask
@@ -177,7 +172,7 @@ class BlackFleetState(GameState):
         other.__dict__.update(self.__dict__)
         other.seats = [player.copy() for player in self.seats]
         other.navies = {colour: navy.copy() for colour, navy in self.navies.items()}
-        ships = other.ships()
+        ships = other._by_ref = other.ships()
         other.at = {space: ships[ship.ref] for space, ship in self.at.items()}
         other.ship = ships[self.ship.ref] if self.ship else None
         other.stock = self.stock.copy()
@@ -197,8 +192,9 @@ class BlackFleetState(GameState):
     def _proceed(self, events: list[Event]) -> None:
         """Run automatic steps and forced choices until a real decision is open."""
         self._request = None
-        while self.stage != Stage.OVER:
-            asked = _OFFERS[self.stage](self, events)
+        offers = _OFFERS
+        while self.stage != _OVER:
+            asked = offers[self.stage](self, events)
             if asked is None:
                 continue
             kind, choices, optional = asked
@@ -207,10 +203,11 @@ class BlackFleetState(GameState):
                 _, handler, argument = choices[0]
                 handler(self, argument, events)
                 continue
-            seat = self.setup_seat if self.stage == Stage.PLACE else self.active
-            window = Window.SETUP if self.stage == Stage.PLACE else Window.TURN
             self._window_id += 1
-            self._ask = (kind, seat, window, optional, choices)
+            if self.stage == _PLACE:
+                self._ask = (kind, self.setup_seat, _SETUP, optional, choices)
+            else:
+                self._ask = (kind, self.active, _TURN, optional, choices)
             return
         self._ask = None
 
@@ -397,24 +394,17 @@ class BlackFleetState(GameState):
         return ships
 
     def _offer_choose_ship(self, events: list[Event]):
-        choices = [
-            (options.ship(ship.kind, ship.navy), BlackFleetState._on_activate, ship.ref)
-            for ship in self.waiting_ships()
-        ]
-        return "choose_ship", choices, False
+        return "choose_ship", _activate_choices(self.waiting_ships()), False
 
     def _on_activate(self, ref: str, events: list[Event]) -> None:
-        ship = self.ship_by_ref(ref)
+        ship = self._by_ref[ref]
         self.ship = ship
-        self.points = movement.allowance(self, ship)
+        self.points = points = movement.allowance(self, ship)
         self.acts = []
-        self.declined = False
-        self.sailed = False
+        self.declined = self.sailed = False
         if ship.space is not None:
             del self.at[ship.space]
-        events.append(
-            event("ship_activated", {"seat": self.active, "ship": ref, "points": self.points})
-        )
+        events.append(event("ship_activated", {"seat": self.active, "ship": ref, "points": points}))
         self.stage = Stage.ACTIVATION
 
     def _offer_activation(self, events: list[Event]):
@@ -426,24 +416,26 @@ class BlackFleetState(GameState):
         """
         ship = self.ship
         if not self.declined and ship.space is not None:
-            acting = [
-                (option, BlackFleetState._on_act, (handler, argument))
-                for option, handler, argument in actions.options_for(self, ship)
-            ]
+            acting = actions.options_for(self, ship)
             if acting:
                 return (
                     "choose_action",
-                    [(options.PASS, BlackFleetState._on_decline, None), *acting],
+                    [
+                        (options.PASS, BlackFleetState._on_decline, None),
+                        *[
+                            (option, BlackFleetState._on_act, (handler, argument))
+                            for option, handler, argument in acting
+                        ],
+                    ],
                     True,
                 )
         free = ship.space not in self.at
         if self.sailed and free:
             self._on_stop(None, events)
             return None
+        found = movement.destinations(self, ship)
         choices = [_STOP] if free else []
-        choices += [
-            _sail(space, steps) for space, steps in movement.destinations(self, ship).items()
-        ]
+        choices += _sail_choices(found)
         return "move_ship", choices, False
 
     def _on_act(self, action: tuple[Callable[..., None], Any], events: list[Event]) -> None:
@@ -634,7 +626,10 @@ class BlackFleetState(GameState):
         return out
 
     def ship_by_ref(self, ref: str) -> Ship:
-        kind, who = ref.split(":")
+        ship = self._by_ref.get(ref)
+        if ship is not None:
+            return ship
+        kind, who = ref.split(":")  # not a ship of this game: fails as it always did
         if kind == "navy":
             return self.navies[who]
         player = self.seats[int(who)]
@@ -664,7 +659,7 @@ class BlackFleetState(GameState):
     def capacity(self, player: Player, kind: str) -> int:
         setup = self.data.setup
         base = setup.merchant_capacity if kind == "merchant" else setup.pirate_capacity
-        return max(base, player.mods.get(f"capacity.{kind}", 0))
+        return max(base, player.mods.get(_CAPACITY[kind], 0))
 
     def load(self, player: Player, port: Port, events: list[Event]) -> None:
         """Fill the merchant's hold with the port's colour, as far as its stock allows (§14.12)."""
@@ -747,14 +742,48 @@ class BlackFleetState(GameState):
             tell(events, player.seat, "fortune_drawn", {**public, "cards": drawn}, public)
 
 
+_OVER, _PLACE = Stage.OVER, Stage.PLACE
+_SETUP, _TURN = Window.SETUP, Window.TURN  # an enum member lookup costs a dict lookup or two
+_CAPACITY = {kind: f"capacity.{kind}" for kind in ("merchant", "pirate", "navy")}
 _STOP = (options.STOP, BlackFleetState._on_stop, None)
 _OPTION = itemgetter(0)
 
 
-@cache
-def _sail(space: int, steps: int) -> Choice:
-    """The shared, immutable choice of sailing `steps` to `space`."""
-    return (options.move(space, steps), BlackFleetState._on_sail, (space, steps))
+_SAILS: list[dict[int, Choice]] = []
+"""`_SAILS[space][steps]`: the shared choice of sailing `steps` to `space`, made on first use."""
+_ACTIVATE: dict[str, Choice] = {}
+"""`_ACTIVATE[ref]`: the shared choice of activating the ship `ref` (`merchant:0`...)."""
+
+
+def _sail_choices(found: dict[int, int]) -> list[Choice]:
+    """The choices of sailing to each space `found`, in its order.
+
+    A random game hands out tens of thousands of the same few hundred choices, so
+    they are made once and then looked up in plain lists and dicts (the cheapest
+    lookups Python has); a miss fills the table and looks again.
+    """
+    sails = _SAILS
+    try:
+        return [sails[space][steps] for space, steps in found.items()]
+    except (IndexError, KeyError):
+        for space, steps in found.items():
+            while len(sails) <= space:
+                sails.append({})
+            if steps not in sails[space]:
+                option = options.move(space, steps)
+                sails[space][steps] = (option, BlackFleetState._on_sail, (space, steps))
+        return [sails[space][steps] for space, steps in found.items()]
+
+
+def _activate_choices(ships: list[Ship]) -> list[Choice]:
+    """The choices of activating each of `ships` (made once per ship reference, as above)."""
+    try:
+        return [_ACTIVATE[ship.ref] for ship in ships]
+    except KeyError:
+        for ship in ships:
+            option = options.ship(ship.kind, ship.navy)
+            _ACTIVATE[ship.ref] = (option, BlackFleetState._on_activate, ship.ref)
+        return [_ACTIVATE[ship.ref] for ship in ships]
 
 
 _OFFERS: dict[str, Callable[[BlackFleetState, list[Event]], Any]] = {
