@@ -50,13 +50,14 @@ class Option:
     payload: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Request:
-    """A decision the engine waits for.
+    """A decision the engine waits for. Treat it as immutable.
 
     `kind` names the decision (e.g. ``choose_card``) so bots can dispatch on it;
     `optional` means PASS is allowed and is option 0; `default` is the option the
-    referee applies when a bot fails to answer.
+    referee applies when a bot fails to answer. Not a frozen dataclass: engines build
+    one per decision, and a frozen one costs three times as much to construct.
     """
 
     seat: Seat
@@ -69,9 +70,11 @@ class Request:
     default: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """Something that happened. `audience` is None for public events, else the seats told."""
+    """Something that happened. `audience` is None for public events, else the seats told.
+
+    Treat it as immutable; it is not frozen for the same reason as `Request`."""
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)

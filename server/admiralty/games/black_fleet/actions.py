@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from admiralty.games.base import Event
 from admiralty.games.black_fleet import options
 from admiralty.games.black_fleet.board import Port
-from admiralty.games.black_fleet.events import event
 
 if TYPE_CHECKING:
     from admiralty.games.black_fleet.pieces import Player, Ship
@@ -181,7 +180,7 @@ def deliver(state: BlackFleetState, port_key: str, events: list[Event]) -> None:
     state.return_cubes(ship.cargo)
     ship.cargo = []
     events.append(
-        event(
+        Event(
             "delivered",
             {
                 "seat": player.seat,
@@ -217,11 +216,11 @@ def attack(state: BlackFleetState, seat: int, events: list[Event]) -> None:
     state.return_cubes(taken[room:])  # Double Raid: what the hold cannot keep
     sunk = not merchant.cargo
     data = {"seat": player.seat, "victim": seat, "colour": taken[0], "cubes": take}
-    events.append(event("attacked", {**data, "treasure": len(taken[:room]), "sunk": sunk}))
+    events.append(Event("attacked", {**data, "treasure": len(taken[:room]), "sunk": sunk}))
     _pay_for_attack(state, seat, take, events)
     if sunk:
         state.remove(merchant)
-        events.append(event("merchant_sunk", {"seat": seat, "by": pirate.ref}))
+        events.append(Event("merchant_sunk", {"seat": seat, "by": pirate.ref}))
     state.log.append(("attack", seat, sunk))
     state.acts.append("attack")
 
@@ -244,7 +243,7 @@ def sink(state: BlackFleetState, seat: int, by: str, events: list[Event]) -> Non
     treasure = list(target.cargo)
     state.remove(target)
     events.append(
-        event(
+        Event(
             "pirate_sunk", {"seat": seat, "by": by, "attacker": player.seat, "treasure": treasure}
         )
     )
@@ -272,7 +271,7 @@ def attack_pirate(state: BlackFleetState, seat: int, events: list[Event]) -> Non
         colour = target.cargo.pop()
         pirate.cargo.append(colour)
         events.append(
-            event("pirate_robbed", {"seat": player.seat, "victim": seat, "colour": colour})
+            Event("pirate_robbed", {"seat": player.seat, "victim": seat, "colour": colour})
         )
         state.pay(player.seat, state.data.setup.attack_reward, "attack", events)
     else:
@@ -289,7 +288,7 @@ def bury(state: BlackFleetState, _: None, events: list[Event]) -> None:
     state.return_cubes(pirate.cargo)
     pirate.cargo = []
     events.append(
-        event(
+        Event(
             "buried", {"seat": player.seat, "space": pirate.space, "cubes": cubes, "value": value}
         )
     )

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from admiralty.games.base import Event
 from admiralty.games.black_fleet import movement, options
-from admiralty.games.black_fleet.events import event
 from admiralty.games.black_fleet.stages import Stage
 
 if TYPE_CHECKING:
@@ -219,7 +218,7 @@ def play(state: BlackFleetState, card_id: str, events: list[Event]) -> None:
     player.fortune.remove(card_id)
     state.fortune_discard.append(card_id)
     events.append(
-        event("fortune_played", {"seat": player.seat, "card": card_id, "title": card.title})
+        Event("fortune_played", {"seat": player.seat, "card": card_id, "title": card.title})
     )
     if card.effect == "boost":
         player.boosts.append(card_id)
@@ -266,7 +265,7 @@ def free_move(state: BlackFleetState, leg: tuple[int, int], events: list[Event])
     origin = ship.space
     state.put(ship, space)
     events.append(
-        event(
+        Event(
             "ship_moved",
             {
                 "seat": state.active,
@@ -290,7 +289,7 @@ def swap_ships(state: BlackFleetState, _: None, events: list[Event]) -> None:
     state.at[pirate.space] = pirate
     state.swapped = True
     events.append(
-        event(
+        Event(
             "ships_swapped",
             {"seat": player.seat, "merchant": merchant.space, "pirate": pirate.space},
         )

@@ -19,7 +19,7 @@ from admiralty.games.base import Event, GameState, IllegalAction, Outcome, Reque
 from admiralty.games.black_fleet import actions, cards, movement, options, view
 from admiralty.games.black_fleet.board import Port
 from admiralty.games.black_fleet.data import GameData
-from admiralty.games.black_fleet.events import event, request, tell
+from admiralty.games.black_fleet.events import tell
 from admiralty.games.black_fleet.pieces import Player, Ship
 from admiralty.games.black_fleet.stages import Stage
 
@@ -92,7 +92,7 @@ class BlackFleetState(GameState):
         for colour, navy in self.navies.items():
             self.put(navy, data.board.navy_start[colour])
         events = [
-            event(
+            Event(
                 "game_started",
                 {
                     "players": self.players,
@@ -137,7 +137,7 @@ class BlackFleetState(GameState):
                 return []
             kind, seat, window, optional, choices = self._ask
             shown = tuple(map(_OPTION, choices))
-            made = self._request = request(
+            made = self._request = Request(
                 seat, self._window_id, window, kind, _PROMPTS[kind], shown, optional
             )
         return [made]
@@ -284,7 +284,7 @@ class BlackFleetState(GameState):
         if player.boosts:
             player.boosts.clear()
             player.refresh(self.data)
-        events.append(event("turn_started", {"seat": seat, "turn": self.turn, "round": self.round}))
+        events.append(Event("turn_started", {"seat": seat, "turn": self.turn, "round": self.round}))
         income = player.mods.get("turn_income", 0)
         if income:
             self.pay(seat, income, "turn_income", events)
@@ -295,7 +295,7 @@ class BlackFleetState(GameState):
             placements = self._placements()
             if placements:
                 return "reenter_merchant", placements, False
-            events.append(event("merchant_stays_out", {"seat": self.active}))
+            events.append(Event("merchant_stays_out", {"seat": self.active}))
         self._open_window("start", Stage.REENTER_PIRATE)
         return None
 
@@ -318,7 +318,7 @@ class BlackFleetState(GameState):
     def _on_zone(self, key: str, events: list[Event]) -> None:
         pirate = self.seats[self.active].pirate
         pirate.zone = key
-        events.append(event("pirate_placed", {"seat": self.active, "zone": key, "space": None}))
+        events.append(Event("pirate_placed", {"seat": self.active, "zone": key, "space": None}))
         self.stage = Stage.PLAY
 
     def _on_lair(self, space: int, events: list[Event]) -> None:
@@ -368,7 +368,7 @@ class BlackFleetState(GameState):
         self.played = card_id
         self.refresh_control()
         card = self.data.movement[card_id]
-        events.append(event("movement_played", {"seat": self.active, **card.to_json()}))
+        events.append(Event("movement_played", {"seat": self.active, **card.to_json()}))
         self._open_window("first", Stage.CHOOSE_SHIP)
 
     def refresh_control(self) -> None:
@@ -404,7 +404,7 @@ class BlackFleetState(GameState):
         self.declined = self.sailed = False
         if ship.space is not None:
             del self.at[ship.space]
-        events.append(event("ship_activated", {"seat": self.active, "ship": ref, "points": points}))
+        events.append(Event("ship_activated", {"seat": self.active, "ship": ref, "points": points}))
         self.stage = Stage.ACTIVATION
 
     def _offer_activation(self, events: list[Event]):
@@ -457,7 +457,7 @@ class BlackFleetState(GameState):
         self.declined = False
         self.sailed = True
         events.append(
-            event(
+            Event(
                 "ship_moved",
                 {"seat": self.active, "ship": ship.ref, "from": origin, "to": space, "steps": cost},
             )
@@ -470,7 +470,7 @@ class BlackFleetState(GameState):
         self.activated.append(ship.ref)
         self.ship = None
         events.append(
-            event("ship_done", {"seat": self.active, "ship": ship.ref, "space": ship.space})
+            Event("ship_done", {"seat": self.active, "ship": ship.ref, "space": ship.space})
         )
         if self.waiting_ships():
             self._open_window("between", Stage.CHOOSE_SHIP)
@@ -517,7 +517,7 @@ class BlackFleetState(GameState):
         self.fortune_discard.append(card_id)
         title = self.data.fortune[card_id].title
         events.append(
-            event(
+            Event(
                 "fortune_discarded",
                 {"seat": self.active, "card": card_id, "title": title, "reason": reason},
             )
@@ -551,7 +551,7 @@ class BlackFleetState(GameState):
         player.bought.append(cost)
         player.refresh(self.data)
         public = {"seat": player.seat, "cost": cost, "card": card.id, "title": card.title}
-        events.append(event("development_bought", public))
+        events.append(Event("development_bought", public))
         effects = {m.kind for m in card.effects}
         self.stage = Stage.NAME_PORT if "name_port_on_buy" in effects else Stage.END
         if "movement_hand" in effects:
@@ -561,10 +561,10 @@ class BlackFleetState(GameState):
         player = self.seats[self.active]
         self.pay(player.seat, -player.victory_cost, "victory", events)
         player.victory_bought = True
-        events.append(event("victory_bought", {"seat": player.seat, "cost": player.victory_cost}))
+        events.append(Event("victory_bought", {"seat": player.seat, "cost": player.victory_cost}))
         if not self.final_round:
             self.final_round = True
-            events.append(event("final_round", {"seat": player.seat, "round": self.round}))
+            events.append(Event("final_round", {"seat": player.seat, "round": self.round}))
         self.stage = Stage.END
 
     def _offer_name_port(self, events: list[Event]):
@@ -577,13 +577,13 @@ class BlackFleetState(GameState):
 
     def _on_name_port(self, key: str, events: list[Event]) -> None:
         self.seats[self.active].charter_port = key
-        events.append(event("port_named", {"seat": self.active, "port": key}))
+        events.append(Event("port_named", {"seat": self.active, "port": key}))
         self.stage = Stage.END
 
     # -- end of turn and of game (spec §11) ----------------------------------------------
 
     def _offer_end(self, events: list[Event]):
-        events.append(event("turn_ended", {"seat": self.active, "turn": self.turn}))
+        events.append(Event("turn_ended", {"seat": self.active, "turn": self.turn}))
         last = self.active == self.players - 1
         if last and (self.final_round or self.round >= self.round_cap):
             self._finish("victory" if self.final_round else "round_cap", events)
@@ -604,7 +604,7 @@ class BlackFleetState(GameState):
             [self.ranking_key(p) for p in self.seats], [p.money for p in self.seats]
         )
         events.append(
-            event(
+            Event(
                 "game_over",
                 {
                     "reason": reason,
@@ -668,7 +668,7 @@ class BlackFleetState(GameState):
         self.stock[port.colour] -= cubes
         ship.cargo += [port.colour] * cubes
         events.append(
-            event(
+            Event(
                 "merchant_loaded",
                 {
                     "seat": player.seat,
@@ -683,14 +683,14 @@ class BlackFleetState(GameState):
     def place_pirate_on_lair(self, space: int, events: list[Event]) -> None:
         pirate = self.seats[self.active].pirate
         self.put(pirate, space)
-        events.append(event("pirate_placed", {"seat": self.active, "zone": None, "space": space}))
+        events.append(Event("pirate_placed", {"seat": self.active, "zone": None, "space": space}))
 
     def pay(self, seat: int, change: int, reason: str, events: list[Event]) -> None:
         """Change a seat's doubloons (negative = pay the bank); the bank is unlimited (§14.17)."""
         player = self.seats[seat]
         player.money += change
         events.append(
-            event(
+            Event(
                 "money", {"seat": seat, "change": change, "total": player.money, "reason": reason}
             )
         )
@@ -714,7 +714,7 @@ class BlackFleetState(GameState):
             deck.extend(discard)
             discard.clear()
             self.rng.shuffle(deck)
-            events.append(event("deck_reshuffled", {"deck": name, "size": len(deck)}))
+            events.append(Event("deck_reshuffled", {"deck": name, "size": len(deck)}))
         return deck.pop()
 
     def draw_movement(self, player: Player, count: int, events: list[Event]) -> None:
