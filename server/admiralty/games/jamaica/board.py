@@ -33,12 +33,19 @@ class Board:
         self.pays = tuple(data.pays.get(space.kind) for space in spaces)
         self.pre_start_score = data.pre_start_score
         self.lairs = tuple(space.id for space in spaces if space.kind == "lair")
+        self.lair_spaces = frozenset(self.lairs)
         forward = tuple(space.next for space in spaces)
         backward: list[list[int]] = [[] for _ in spaces]
         for space in spaces:
             for successor in space.next:
                 backward[successor].append(space.id)
         self.successors = {1: forward, -1: tuple(tuple(sorted(b)) for b in backward)}
+        self.runs = {
+            direction: tuple(self._run(space.id, table) for space in spaces)
+            for direction, table in self.successors.items()
+        }
+        """By direction and space, the spaces a move passes in order while nothing can stop
+        it or change its lap state: up to a fork, or a step onto or off Port Royal."""
         self.to_finish = self._distances_to(self.port_royal, backward)
         self.lap_length = 1 + min(self.to_finish[n] for n in forward[self.port_royal])
         self.branch_options = {
@@ -60,6 +67,16 @@ class Board:
                     distance[previous] = distance[space] + 1
                     queue.append(previous)
         return tuple(distance[i] for i in range(len(backward)))
+
+    def _run(self, space: int, table: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+        """The `runs` entry of `space` in the direction of `table` (bounded, should a
+        track ever have a loop without a fork or Port Royal)."""
+        run: list[int] = []
+        while (len(table[space]) == 1 and self.port_royal not in (space, table[space][0])
+               and len(run) < len(table)):
+            space = table[space][0]
+            run.append(space)
+        return tuple(run)
 
     def _branch(self, space: int) -> Option:
         lane = self.spaces[space].lane

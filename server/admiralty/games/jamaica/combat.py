@@ -290,7 +290,7 @@ class Combat:
         if face_up:
             self._emit("spoils", secret)
             return
-        self._tell([s for s in (winner, loser) if s != GHOST], "spoils", secret, public)
+        self._tell(tuple([s for s in (winner, loser) if s != GHOST]), "spoils", secret, public)
 
     def _give(self, winner: int, loser: int, treasure: str) -> None:
         """G16/G30: giver and receiver know the card; others, that it was cursed if it must be."""
@@ -304,4 +304,4 @@ class Combat:
         if loser != GHOST and not self.options["give_any_treasure"]:
             public["cursed"] = True
         secret = {**public, "treasure": treasure, "value": card.value}
-        self._tell([s for s in (winner, loser) if s != GHOST], "spoils", secret, public)
+        self._tell(tuple([s for s in (winner, loser) if s != GHOST]), "spoils", secret, public)

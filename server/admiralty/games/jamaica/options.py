@@ -39,6 +39,13 @@ def card_option(card: int) -> Option:
 
 
 def hand_options(hand: list[int]) -> tuple[Option, ...]:
+    return options_of_hand(tuple(hand))
+
+
+@cache
+def options_of_hand(hand: tuple[int, ...]) -> tuple[Option, ...]:
+    """`hand_options` of a hand as a tuple, built once per hand: hands are few (3 or 4 of
+    11 cards, sorted) and every seat is asked for its card every round."""
     return tuple(card_option(card) for card in hand)
 
 

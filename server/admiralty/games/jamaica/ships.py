@@ -9,7 +9,7 @@ same contents are offered once; the 6th Hold is always its own choice.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -48,11 +48,27 @@ class Ship:
         return new
 
     def total(self, kind: str) -> int:
-        total = 0
-        for held, count in zip(self.kinds, self.counts):  # noqa: B905 (hot path)
+        kinds = self.kinds
+        if kind not in kinds:  # half the time: found without a Python loop
+            return 0
+        total, counts = 0, self.counts
+        for hold, held in enumerate(kinds):  # faster than zip and unpacking (hot)
             if held == kind:
-                total += count
+                total += counts[hold]
         return total
+
+    def holding(self, kind: str) -> tuple[list[int], list[int]]:
+        """The holds that hold `kind`, in order, and how much each holds."""
+        holds: list[int] = []
+        held: list[int] = []
+        kinds, counts = self.kinds, self.counts
+        if kind not in kinds:  # a quarter of the time: found without a Python loop
+            return holds, held
+        for hold, contents in enumerate(kinds):
+            if contents == kind:
+                holds.append(hold)
+                held.append(counts[hold])
+        return holds, held
 
     def fill(self, hold: int, kind: str, count: int) -> None:
         self.kinds[hold], self.counts[hold] = (kind, count) if count else (None, 0)
@@ -76,7 +92,7 @@ class Ship:
 
 def load_targets(
     ship: Ship, kind: str, board_holds: int, allow_dump: bool, exclude: int = -1
-) -> list[tuple[int, bool]]:
+) -> tuple[tuple[int, bool], ...]:
     """Where a load of `kind` may go, as (hold, must_empty_it_first) pairs (rules 6.1).
 
     An empty hold if there is one (no emptying while one is free, G27); else a hold to
@@ -87,60 +103,78 @@ def load_targets(
     if 0 in counts:
         first = counts.index(0)
         if first < board_holds and len(counts) > board_holds and not counts[board_holds]:
-            return [(first, False), (board_holds, False)]
-        return [(first, False)]
+            return (first, False), (board_holds, False)
+        return ((first, False),)
     seen: set[tuple[str | None, int]] = set()
     targets = []
-    for hold, (held, count) in enumerate(zip(ship.kinds, counts, strict=True)):
+    kinds = ship.kinds
+    for hold, count in enumerate(counts):
+        held = kinds[hold]
         if hold == exclude or (held == kind and not allow_dump):
             continue
         if hold < board_holds:
-            if (held, count) in seen:
+            contents = (held, count)
+            if contents in seen:
                 continue
-            seen.add((held, count))
+            seen.add(contents)
         targets.append((hold, True))
-    return targets
+    return tuple(targets)
 
 
-def payment_plans(ship: Ship, kind: str, cost: int, board_holds: int) -> list[tuple[int, ...]]:
-    """Every distinct way to pay `cost` in `kind` (D5), as per-hold amounts.
+def payment_plans(holds: tuple[int, ...], counts: tuple[int, ...], size: int, cost: int,
+                  board_holds: int) -> tuple[tuple[int, ...], ...]:
+    """Every distinct way to pay `cost` (D5) from the `holds` of a ship of `size` holds that
+    hold the kind asked for, `counts` of it (at least `cost` in all), as per-hold amounts.
 
     The first plan empties the smallest holds first (the default). Two plans that leave the
     same contents (board holds being interchangeable) count once.
     """
-    holds = [hold for hold, held in enumerate(ship.kinds) if held == kind]
-    if len(holds) == 1 or ship.total(kind) == cost:
-        return [smallest_first(ship, kind, cost)]  # one hold, or all of them: one plan
+    if len(holds) == 1 or sum(counts) == cost:
+        return (_take_smallest(holds, counts, size, cost),)  # one hold, or all: one plan
     plans = []
-    for takes in _plans(tuple(ship.counts[h] for h in holds), holds[-1] >= board_holds, cost):
-        amounts = [0] * len(ship.counts)
+    for takes in _plans(counts, holds[-1] >= board_holds, cost):
+        amounts = [0] * size
         for hold, take in zip(holds, takes, strict=True):
             amounts[hold] = take
         plans.append(tuple(amounts))
-    return plans
+    return tuple(plans)
 
 
-@lru_cache(maxsize=1 << 16)
 def _plans(counts: tuple[int, ...], sixth: bool, cost: int) -> tuple[tuple[int, ...], ...]:
-    """The distinct takes from holds holding `counts` (the last one the 6th Hold if `sixth`)."""
+    """The distinct takes from holds holding `counts` (the last one the 6th Hold if `sixth`).
+
+    They are worked out on the counts in increasing order (`_ordered_plans`, memoised: many
+    holds hold the same amounts in another order) and put back in the holds' order here.
+    """
     if len(counts) == 1:
         return ((cost,),)
     order = sorted(range(len(counts)), key=counts.__getitem__)
-    board = len(counts) - sixth
-    twins = tuple(  # a board hold just like the one before it: take from them in one order
-        k > 0 and counts[i] == counts[order[k - 1]] and i < board and order[k - 1] < board
-        for k, i in enumerate(order)
-    )
-    plans, seen = [], set()
-    for split in _splits(tuple(counts[i] for i in order), twins, cost, cost):
+    sixth_at = order.index(len(counts) - 1) if sixth else -1
+    plans = []
+    for split in _ordered_plans(tuple([counts[i] for i in order]), sixth_at, cost):
         takes = [0] * len(counts)
         for i, take in zip(order, split, strict=True):
             takes[i] = take
-        left = [c - t for c, t in zip(counts, takes, strict=True)]
-        key = (tuple(sorted(left[:board])), tuple(left[board:]))
+        plans.append(tuple(takes))
+    return tuple(plans)
+
+
+@lru_cache(maxsize=1 << 14)
+def _ordered_plans(counts: tuple[int, ...], sixth_at: int, cost: int
+                   ) -> tuple[tuple[int, ...], ...]:
+    """`_plans` for `counts` in increasing order, the 6th Hold's at `sixth_at` (-1: none)."""
+    twins = tuple(  # a board hold just like the one before it: take from them in one order
+        k > 0 and counts[k] == counts[k - 1] and sixth_at not in (k, k - 1)
+        for k in range(len(counts))
+    )
+    plans, seen = [], set()
+    for split in _splits(counts, twins, cost, cost):
+        left = [c - t for c, t in zip(counts, split, strict=True)]
+        sixth_left = left.pop(sixth_at) if sixth_at >= 0 else None
+        key = (tuple(sorted(left)), sixth_left)
         if key not in seen:
             seen.add(key)
-            plans.append(tuple(takes))
+            plans.append(split)
     return tuple(plans)
 
 
@@ -162,13 +196,16 @@ def _splits(counts: tuple[int, ...], twins: tuple[bool, ...], cost: int,
 def smallest_first(ship: Ship, kind: str, amount: int) -> tuple[int, ...]:
     """Per-hold amounts that take `amount` of `kind` emptying the smallest holds first.
 
-    Used where the rules leave the holds unchosen (gunpowder spent in combat, G22) or
-    there is nothing to choose (a shortage takes everything).
+    Used where the rules leave the holds unchosen (gunpowder spent in combat, G22).
     """
-    amounts = [0] * len(ship.counts)
-    for count, hold in sorted(
-        (c, h) for h, (k, c) in enumerate(zip(ship.kinds, ship.counts, strict=True)) if k == kind
-    ):
+    holds, counts = ship.holding(kind)
+    return _take_smallest(holds, counts, len(ship.counts), amount)
+
+
+def _take_smallest(holds: Sequence[int], counts: Sequence[int], size: int, amount: int
+                   ) -> tuple[int, ...]:
+    amounts = [0] * size
+    for count, hold in sorted(zip(counts, holds, strict=True)):
         if not amount:
             break
         amounts[hold] = take = min(count, amount)

@@ -4,33 +4,45 @@ The rules run as a stack of small tasks. A task finishes at once, pushes the tas
 follow it, or opens a request and stops there; the answer calls the request's handler and
 the stack runs on. Tasks are tuples of a method name and plain arguments and requests are
 frozen objects, so a state copies cheaply, snapshots to JSON and replays exactly.
-Movement and combat live in their own modules as mixins over the same state.
+Movement, combat and the making of events and requests (`records`) live in their own
+modules as mixins over the same state.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from admiralty.games.base import Event, GameState, IllegalAction, Outcome, Request, Viewer, Window
+from admiralty.games.base import Event, GameState, IllegalAction, Outcome, Request, Viewer
 from admiralty.games.jamaica import view as views
 from admiralty.games.jamaica.board import FINISHED, PRE_START, Board
 from admiralty.games.jamaica.combat import Combat
 from admiralty.games.jamaica.data import MOVES, load
 from admiralty.games.jamaica.movement import Movement
-from admiralty.games.jamaica.options import GHOST, dice_options, hand_options, hold_option
+from admiralty.games.jamaica.options import GHOST, dice_options, hold_option, options_of_hand
+from admiralty.games.jamaica.records import TURN, Records
 from admiralty.games.jamaica.ships import Ship, load_targets
 
 MORNING, EVENING = "morning", "evening"
 DATA = load()
 MAP = DATA.powers["hand_size"]
 MAP_HAND = DATA.treasures[MAP].param("hand_size")
+HAND, HOLDS, CARDS = DATA.hand_size, DATA.holds, DATA.cards
 
 
-class JamaicaState(Movement, Combat, GameState):
+class JamaicaState(Records, Movement, Combat, GameState):
     """One game. Build it with `Jamaica().new_game(...)`; see `arrange` to set up positions."""
+
+    __slots__ = (
+        "_events", "_outcome", "_setup_events", "active", "ask", "bank", "board", "captain",
+        "combat", "end_reason", "evening", "finishers", "ghost", "hulls", "lairs", "morning",
+        "morning_hold", "options", "phase", "players", "removed", "rng", "rolled", "round",
+        "sealed", "ships", "stack", "then", "treasure_deck", "window_id",
+    )
+    """Slots, not the instance dict: the rules read these attributes on every step, and a
+    slot is the quickest attribute (an instance dict with this many keys is not shared)."""
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         self.board = board_of()
@@ -49,6 +61,9 @@ class JamaicaState(Movement, Combat, GameState):
         """Lairs whose treasure marker is still there."""
         self.ships = [self._new_ship(DATA.start_holds) for _ in range(players)]
         self.ghost = self._new_ship(DATA.ghost_holds) if players == DATA.ghost_players else None
+        self.hulls = [*self.ships, self.ghost]
+        """Ships by ship id: a seat's at its number, the Ghost Ship's (None without one) at
+        GHOST, -1, the last: `hulls[ship_id]` is `ship(ship_id)` without a call."""
         self.combat = None
         self.stack: list[tuple] = []
         self.ask: Request | None = None
@@ -102,18 +117,26 @@ class JamaicaState(Movement, Combat, GameState):
     def apply(self, seat: int, index: int) -> list[Event]:
         ask = self.ask
         if ask is not None and ask.seat == seat:
-            option = self._option(ask, index)
-            self._events = events = []
-            name, args = self.then
-            self.ask = None
-            getattr(self, name)(option.payload, *args)
+            request = ask
         elif seat in self.sealed:
-            self._option(self.sealed[seat], index)
-            self._events = events = []
-            self._on_card(seat, index)
+            request = self.sealed[seat]
         else:
             raise IllegalAction(f"seat {seat} has no open request")
-        self._run()
+        options = request.options
+        if type(index) is not int or not 0 <= index < len(options):
+            self._option(request, index)  # raises, unless an int subclass names an option
+        self._events = events = []
+        if request is ask:
+            name, args = self.then
+            self.ask = None
+            getattr(self, name)(options[index].payload, *args)
+        else:
+            self._on_card(seat, index)
+        # Run tasks until a request is open or the game is over (inlined: once per answer).
+        stack = self.stack
+        while stack and self.ask is None and not self.sealed:
+            task = stack.pop()
+            getattr(self, task[0])(*task[1:])
         return events
 
     @staticmethod
@@ -135,7 +158,9 @@ class JamaicaState(Movement, Combat, GameState):
 
     def clone(self) -> JamaicaState:
         new = object.__new__(JamaicaState)
-        new.__dict__.update(self.__dict__)
+        new.__dict__.update(self.__dict__)  # anything set from outside the engine
+        for name in JamaicaState.__slots__:
+            setattr(new, name, getattr(self, name))
         new.options = dict(self.options)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
@@ -144,6 +169,7 @@ class JamaicaState(Movement, Combat, GameState):
         new.treasure_deck, new.removed = self.treasure_deck[:], self.removed[:]
         new.ships = [ship.copy() for ship in self.ships]
         new.ghost = self.ghost.copy() if self.ghost is not None else None
+        new.hulls = [*new.ships, new.ghost]
         new.combat = self.combat.copy() if self.combat is not None else None
         new.stack = self.stack[:]
         new.sealed = dict(self.sealed)
@@ -153,34 +179,9 @@ class JamaicaState(Movement, Combat, GameState):
 
     # ------------------------------------------------------------------------ plumbing
 
-    def _run(self) -> None:
-        """Run tasks until a request is open or the game is over."""
-        stack = self.stack
-        while stack and self.ask is None and not self.sealed:
-            task = stack.pop()
-            getattr(self, task[0])(*task[1:])
-
-    def _open(self, seat: int, kind: str, prompt: str, options: tuple, then: str,
-              args: tuple = (), optional: bool = False, window: Window | None = None) -> None:
-        """Open a request; TURN for the active player, INTERRUPT for anyone else (rules 11)."""
-        if window is None:
-            window = Window.TURN if seat == self.active else Window.INTERRUPT
-        self.window_id += 1
-        self.ask = Request(seat, self.window_id, window, kind, prompt, options, optional, 0)
-        self.then = (then, args)
-
-    def _emit(self, kind: str, data: dict[str, Any]) -> None:
-        self._events.append(_event(kind, data, None))
-
-    def _tell(self, seats: Iterable[int], kind: str, secret: dict[str, Any],
-              public: dict[str, Any]) -> None:
-        """A private fact for `seats`, then its public twin without the secret (rules 12)."""
-        self._events.append(_event(kind, secret, _audience(tuple(seats))))
-        self._events.append(_event(kind, public, None))
-
     def ship(self, ship_id: int) -> Ship:
         """The ship of a seat, or the Ghost Ship for GHOST."""
-        return self.ships[ship_id] if ship_id >= 0 else self.ghost
+        return self.hulls[ship_id]
 
     def fleet(self) -> list[int]:
         """Every ship id in play: the seats, then the Ghost Ship if there is one."""
@@ -189,7 +190,7 @@ class JamaicaState(Movement, Combat, GameState):
 
     def hand_limit(self, seat: int) -> int:
         """3 cards, or 4 while the seat holds Morgan's Map (rules 8.2)."""
-        return MAP_HAND if MAP in self.ships[seat].powers else DATA.hand_size
+        return MAP_HAND if MAP in self.ships[seat].powers else HAND
 
     # ------------------------------------------------------------------ the round (5)
 
@@ -197,8 +198,8 @@ class JamaicaState(Movement, Combat, GameState):
         self.round += 1
         for ship in self.ships:
             ship.revealed = None
-        self.rolled = tuple(self.rng.choice(DATA.action_faces)
-                            for _ in range(DATA.action_dice))
+        choice, faces = self.rng.choice, DATA.action_faces
+        self.rolled = tuple([choice(faces) for _ in range(DATA.action_dice)])
         self._emit("round_started", {"round": self.round, "captain": self.captain,
                                      "dice": list(self.rolled)})
         self._ask_dice()
@@ -208,7 +209,7 @@ class JamaicaState(Movement, Combat, GameState):
         self.phase, self.active = "place_dice", self.captain
         self.morning = self.evening = None
         self._open(self.captain, "place_dice", "Which die is the morning (sun) die?",
-                   dice_options(*self.rolled), "_on_dice", window=Window.TURN)
+                   dice_options(*self.rolled), "_on_dice", window=TURN)
 
     def _on_dice(self, payload: Mapping[str, int]) -> None:
         """Step 2: every seat chooses a card at once, in one SEALED window."""
@@ -216,12 +217,8 @@ class JamaicaState(Movement, Combat, GameState):
         self._emit("dice_placed", {"captain": self.captain, "morning": self.morning,
                                    "evening": self.evening})
         self.phase, self.active = "choose_cards", None
-        self.window_id += 1
-        self.sealed = {
-            seat: Request(seat, self.window_id, Window.SEALED, "choose_card",
-                          "Choose the card you play this round", hand_options(ship.hand))
-            for seat, ship in enumerate(self.ships)
-        }
+        self._open_sealed("choose_card", "Choose the card you play this round",
+                          [options_of_hand(tuple(ship.hand)) for ship in self.ships])
 
     def _on_card(self, seat: int, index: int) -> None:
         ship = self.ships[seat]
@@ -234,14 +231,13 @@ class JamaicaState(Movement, Combat, GameState):
         self.stack.append(("_end_round",))
         if self.ghost is not None:
             self.stack.append(("_ghost_phase",))
-        order = [(self.captain + k) % self.players for k in range(self.players)]
-        self.stack.extend(("_turn", seat) for seat in reversed(order))
+        self.stack += _turn_tasks(self.captain, self.players)
 
     def _turn(self, seat: int) -> None:
         """Step 3: reveal the card (G7: only now), then morning and evening in order."""
         self.active = seat
         ship = self.ships[seat]
-        card = DATA.cards[ship.chosen]
+        card = CARDS[ship.chosen]
         ship.revealed, ship.chosen = card.id, None
         ship.discard.append(card.id)
         self._emit("card_revealed", {"seat": seat, "card": card.id, "morning": card.morning,
@@ -252,9 +248,11 @@ class JamaicaState(Movement, Combat, GameState):
 
     def _action(self, seat: int, half: str) -> None:
         ship = self.ships[seat]
-        card = DATA.cards[ship.revealed]
-        symbol = card.morning if half == MORNING else card.evening
-        value = self.morning if half == MORNING else self.evening
+        card = CARDS[ship.revealed]
+        if half == MORNING:
+            symbol, value = card.morning, self.morning
+        else:
+            symbol, value = card.evening, self.evening
         if ship.lap == FINISHED:
             self._emit("action_ignored", {"seat": seat, "half": half, "symbol": symbol,
                                           "reason": "finished"})
@@ -280,18 +278,21 @@ class JamaicaState(Movement, Combat, GameState):
     def _draw(self, seat: int) -> None:
         """Refill to the hand limit (G19: never discard down), reshuffling an empty deck."""
         ship = self.ships[seat]
+        hand = ship.hand
+        missing = (MAP_HAND if MAP in ship.powers else HAND) - len(hand)  # `hand_limit`
+        if missing <= 0:
+            return
         drawn = []
-        for _ in range(self.hand_limit(seat) - len(ship.hand)):
+        for _ in range(missing):
             if not ship.deck:
                 ship.deck, ship.discard = ship.discard, []
                 self.rng.shuffle(ship.deck)
                 self._emit("deck_reshuffled", {"seat": seat, "deck_size": len(ship.deck)})
             drawn.append(ship.deck.pop())
-        if drawn:
-            ship.hand.extend(drawn)
-            ship.hand.sort()
-            self._tell((seat,), "cards_drawn", {"seat": seat, "cards": drawn, "hand": ship.hand[:]},
-                       {"seat": seat, "count": len(drawn)})
+        hand += drawn
+        hand.sort()
+        self._tell((seat,), "cards_drawn", {"seat": seat, "cards": drawn, "hand": hand[:]},
+                   {"seat": seat, "count": missing})
 
     # ------------------------------------------------------------------- loading (6.1)
 
@@ -301,24 +302,25 @@ class JamaicaState(Movement, Combat, GameState):
         if not count:
             self._emit("load_cancelled", {"ship": seat, "kind": kind, "reason": "bank_empty"})
             return
-        targets = load_targets(ship, kind, DATA.holds,
-                               self.options["allow_dump_same_kind"], exclude)
+        targets = load_targets(ship, kind, HOLDS, self.options["allow_dump_same_kind"], exclude)
         if not targets:
             self._emit("load_cancelled", {"ship": seat, "kind": kind, "reason": "holds_full"})
             return
         if len(targets) == 1:
-            self._on_load({"hold": targets[0][0]}, seat, kind, count, half)
+            self.bank[kind] -= count
+            self._stow(seat, kind, count, targets[0][0], "bank", half)
             return
         self._open(seat, "load", f"Load {count} {kind}: into which hold?",
                    self._hold_options(ship, targets, kind, count), "_on_load",
                    (seat, kind, count, half))
 
     @staticmethod
-    def _hold_options(ship: Ship, targets: list[tuple[int, bool]], kind: str, count: int
-                      ) -> tuple:
+    def _hold_options(ship: Ship, targets: tuple[tuple[int, bool], ...], kind: str,
+                      count: int) -> tuple:
         """Where `count` `kind` may be loaded, as options."""
-        return tuple(hold_option(h, dump, ship.kinds[h], ship.counts[h], kind, count)
-                     for h, dump in targets)
+        kinds, counts = ship.kinds, ship.counts
+        return tuple([hold_option(h, dump, kinds[h], counts[h], kind, count)
+                      for h, dump in targets])
 
     def _on_load(self, payload: Mapping[str, int], seat: int, kind: str, count: int,
                  half: str) -> None:
@@ -328,7 +330,7 @@ class JamaicaState(Movement, Combat, GameState):
     def _stow(self, ship_id: int, kind: str, count: int, hold: int, source: str,
               half: str | None) -> None:
         """Put `count` tokens, just taken from `source`, into `hold` (emptying it first)."""
-        ship = self.ship(ship_id)
+        ship = self.hulls[ship_id]
         emptied = None
         if ship.counts[hold]:
             emptied = {"kind": ship.kinds[hold], "count": ship.counts[hold]}
@@ -366,22 +368,11 @@ class JamaicaState(Movement, Combat, GameState):
         return sorted(DATA.treasures[t].value for t in ship.hidden)
 
 
-_SET_KIND, _SET_DATA, _SET_AUDIENCE = Event.kind.__set__, Event.data.__set__, Event.audience.__set__
-
-
-def _event(kind: str, data: dict[str, Any], audience: frozenset[int] | None) -> Event:
-    """`Event(kind, data, audience)` through its slots: a game makes about a thousand events,
-    and the frozen dataclass's checked `__init__` would double their cost."""
-    event = object.__new__(Event)
-    _SET_KIND(event, kind)
-    _SET_DATA(event, data)
-    _SET_AUDIENCE(event, audience)
-    return event
-
-
 @cache
-def _audience(seats: tuple[int, ...]) -> frozenset[int]:
-    return frozenset(seats)
+def _turn_tasks(captain: int, players: int) -> tuple[tuple[str, int], ...]:
+    """The `_turn` tasks of a round, pushed so that the Captain's pops first, then leftward."""
+    order = [(captain + k) % players for k in range(players)]
+    return tuple(("_turn", seat) for seat in reversed(order))
 
 
 @cache
