@@ -40,20 +40,18 @@ INCIDENT_KIND_ILLEGAL: IncidentKind
 INCIDENT_KIND_STALE: IncidentKind
 
 class Option(_message.Message):
-    __slots__ = ("index", "key", "label", "data", "jamaica", "black_fleet")
+    __slots__ = ("index", "key", "label", "jamaica", "black_fleet")
     INDEX_FIELD_NUMBER: _ClassVar[int]
     KEY_FIELD_NUMBER: _ClassVar[int]
     LABEL_FIELD_NUMBER: _ClassVar[int]
-    DATA_FIELD_NUMBER: _ClassVar[int]
     JAMAICA_FIELD_NUMBER: _ClassVar[int]
     BLACK_FLEET_FIELD_NUMBER: _ClassVar[int]
     index: int
     key: str
     label: str
-    data: _struct_pb2.Struct
     jamaica: _jamaica_pb2.JamaicaOptionPayload
     black_fleet: _black_fleet_pb2.BlackFleetOptionPayload
-    def __init__(self, index: _Optional[int] = ..., key: _Optional[str] = ..., label: _Optional[str] = ..., data: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., jamaica: _Optional[_Union[_jamaica_pb2.JamaicaOptionPayload, _Mapping]] = ..., black_fleet: _Optional[_Union[_black_fleet_pb2.BlackFleetOptionPayload, _Mapping]] = ...) -> None: ...
+    def __init__(self, index: _Optional[int] = ..., key: _Optional[str] = ..., label: _Optional[str] = ..., jamaica: _Optional[_Union[_jamaica_pb2.JamaicaOptionPayload, _Mapping]] = ..., black_fleet: _Optional[_Union[_black_fleet_pb2.BlackFleetOptionPayload, _Mapping]] = ...) -> None: ...
 
 class Event(_message.Message):
     __slots__ = ("kind", "data", "step", "audience")

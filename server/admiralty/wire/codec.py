@@ -45,60 +45,64 @@ def struct(data: Mapping[str, Any]) -> struct_pb2.Struct:
     return message
 
 
-_MESSAGE, _REPEATED_MESSAGE, _VALUE, _REPEATED_VALUE, _PLAIN, _MESSAGE_MAP = range(6)
-_PLANS: dict[str, dict[str, tuple[int, type[Message] | None]]] = {}
+_MESSAGE, _REPEATED_MESSAGE, _MESSAGE_MAP, _VALUE, _REPEATED_VALUE = range(5)
+_VALUE_TYPE = "google.protobuf.Value"
+_SPECIAL: dict[str, dict[str, tuple[int, type[Message] | None]]] = {}
 
 
-def _plan(cls: type[Message]) -> dict[str, tuple[int, type[Message] | None]]:
-    """How to fill each field of `cls`, computed once per message type."""
-    plan = _PLANS.get(cls.DESCRIPTOR.full_name)
-    if plan is None:
-        plan = {}
+def _special(cls: type[Message]) -> dict[str, tuple[int, type[Message] | None]]:
+    """The fields of `cls` whose data the constructor cannot take as it is: those holding
+    a `google.protobuf.Value` somewhere below them. Computed once per message type."""
+    name = cls.DESCRIPTOR.full_name
+    if name not in _SPECIAL:
+        special = {}
         for field in cls.DESCRIPTOR.fields:
-            repeated = field.is_repeated
-            entry = field.message_type
-            if entry is not None and entry.GetOptions().map_entry:
-                value_type = entry.fields_by_name["value"].message_type
-                plan[field.name] = ((_PLAIN, None) if value_type is None else
-                                    (_MESSAGE_MAP, message_factory.GetMessageClass(value_type)))
-            elif field.message_type is None:
-                plan[field.name] = (_PLAIN, None)
-            elif field.message_type.full_name == "google.protobuf.Value":
-                plan[field.name] = (_REPEATED_VALUE if repeated else _VALUE, None)
-            else:
-                sub = message_factory.GetMessageClass(field.message_type)
-                plan[field.name] = (_REPEATED_MESSAGE if repeated else _MESSAGE, sub)
-        _PLANS[cls.DESCRIPTOR.full_name] = plan
-    return plan
+            kind = field.message_type
+            if kind is None:
+                continue
+            if kind.GetOptions().map_entry:
+                kind = kind.fields_by_name["value"].message_type
+                if kind is not None and _holds_value(kind):
+                    special[field.name] = (_MESSAGE_MAP, message_factory.GetMessageClass(kind))
+            elif kind.full_name == _VALUE_TYPE:
+                special[field.name] = (_REPEATED_VALUE if field.is_repeated else _VALUE, None)
+            elif _holds_value(kind):
+                special[field.name] = (_REPEATED_MESSAGE if field.is_repeated else _MESSAGE,
+                                       message_factory.GetMessageClass(kind))
+        _SPECIAL[name] = special
+    return _SPECIAL[name]
+
+
+def _holds_value(descriptor) -> bool:
+    return descriptor.full_name == _VALUE_TYPE or bool(
+        _special(message_factory.GetMessageClass(descriptor)))
 
 
 def build(cls: type[Message], data: Mapping[str, Any]) -> Message:
     """`cls` filled from plain JSON data whose keys are its field names; None = unset.
 
-    The fast path of `json_format.ParseDict` for trusted engine data, and as strict: an
-    unknown key or a value of the wrong type raises ValueError or TypeError.
+    The message constructor takes nested dicts and lists itself (in C), and is as strict
+    as `json_format.ParseDict`: an unknown key or a value of the wrong type raises
+    ValueError or TypeError. Only `google.protobuf.Value` fields need converting first.
     """
-    plan = _plan(cls)
-    kwargs = {}
-    for key, value in data.items():
+    special = _special(cls)
+    if not special:
+        return cls(**data)
+    kwargs = dict(data)
+    for key, (how, sub) in special.items():
+        value = kwargs.get(key)
         if value is None:
             continue
-        try:
-            how, sub = plan[key]
-        except KeyError:
-            raise ValueError(f"{cls.DESCRIPTOR.full_name} has no field {key!r}") from None
-        if how == _PLAIN:
-            kwargs[key] = value
+        if how == _VALUE:
+            kwargs[key] = _value(value)
+        elif how == _REPEATED_VALUE:
+            kwargs[key] = [_value(item) for item in value]
         elif how == _MESSAGE:
             kwargs[key] = build(sub, value)
         elif how == _REPEATED_MESSAGE:
             kwargs[key] = [build(sub, item) for item in value]
-        elif how == _MESSAGE_MAP:
-            kwargs[key] = {k: build(sub, v) for k, v in value.items()}
-        elif how == _VALUE:
-            kwargs[key] = _value(value)
         else:
-            kwargs[key] = [_value(item) for item in value]
+            kwargs[key] = {k: build(sub, v) for k, v in value.items()}
     return cls(**kwargs)
 
 
@@ -164,11 +168,9 @@ def options_to_pb(codec: GameCodec, options: Sequence[Option]) -> list[common_pb
     """The options of a request, each with its JSON and typed payload."""
     messages = []
     for index, option in enumerate(options):
-        message = common_pb2.Option(index=index, key=option.key, label=option.label)
-        if option.payload:
-            message.data.update(option.payload)
-            getattr(message, codec.field).CopyFrom(codec.payload_pb(option.payload))
-        messages.append(message)
+        typed = {codec.field: codec.payload_pb(option.payload)} if option.payload else {}
+        messages.append(common_pb2.Option(index=index, key=option.key, label=option.label,
+                                          **typed))
     return messages
 
 
