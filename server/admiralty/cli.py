@@ -47,31 +47,42 @@ err = Console(stderr=True)
 
 BotsOption = Annotated[
     list[str],
-    typer.Option("--bot", "-b", help="A bot: a Python file, a command, or grpc://host:port. "
-                 "Repeat once per seat."),
+    typer.Option(
+        "--bot",
+        "-b",
+        help="A bot: a Python file, a command, or grpc://host:port. Repeat once per seat.",
+    ),
 ]
 SeedOption = Annotated[
-    int | None, typer.Option(help="Master seed; random (and printed) if omitted.")]
+    int | None, typer.Option(help="Master seed; random (and printed) if omitted.")
+]
 PolicyOption = Annotated[
     FailurePolicy,
-    typer.Option(help="What to do with a late, crashed or illegal answer: default (PASS or "
-                 "the engine's default), random (a seeded random option), forfeit (random "
-                 "from then on, placed last)."),
+    typer.Option(
+        help="What to do with a late, crashed or illegal answer: default (PASS or "
+        "the engine's default), random (a seeded random option), forfeit (random "
+        "from then on, placed last)."
+    ),
 ]
 DeadlineOption = Annotated[float, typer.Option(help="Seconds per decision.", min=0.001)]
-TimeBankOption = Annotated[float, typer.Option(help="Seconds per seat for the whole match.",
-                                               min=0.001)]
+TimeBankOption = Annotated[
+    float, typer.Option(help="Seconds per seat for the whole match.", min=0.001)
+]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
-StartupOption = Annotated[float, typer.Option(
-    help="Seconds a spawned bot has to answer Hello.", min=0.1)]
+StartupOption = Annotated[
+    float, typer.Option(help="Seconds a spawned bot has to answer Hello.", min=0.1)
+]
 GameArgument = Annotated[str, typer.Argument(help=f"The game: {', '.join(GAMES)}.")]
+
 
 class UsageError(Exception):
     """A mistake in what the user asked for; printed as one line."""
 
+
 def fail(message: str) -> typer.Exit:
     err.print(f"[bold red]error:[/] {message}", highlight=False)
     return typer.Exit(code=1)
+
 
 def check_game(name: str, players: int | None = None):
     try:
@@ -81,6 +92,7 @@ def check_game(name: str, players: int | None = None):
     except ValueError as error:
         raise UsageError(str(error)) from None
     return game
+
 
 def parse_options(pairs: list[str]) -> dict:
     """`name=value` pairs; values are read as JSON when they parse (true, 3), else text."""
@@ -95,32 +107,41 @@ def parse_options(pairs: list[str]) -> dict:
             options[name] = value
     return options
 
+
 @app.command()
 def games() -> None:
     """List the games with their player counts."""
     table = Table("game", "players", "usual", "options")
     for name in GAMES:
         game = load_game(name)
-        table.add_row(name, f"{game.min_players}-{game.max_players}",
-                      str(game.default_players),
-                      ", ".join(f"{k}={v}" for k, v in game.options.items()) or "-")
+        table.add_row(
+            name,
+            f"{game.min_players}-{game.max_players}",
+            str(game.default_players),
+            ", ".join(f"{k}={v}" for k, v in game.options.items()) or "-",
+        )
     out.print(table)
+
 
 @app.command()
 def play(
     game: GameArgument,
     bot: BotsOption,
     seed: SeedOption = None,
-    record: Annotated[Path | None, typer.Option(
-        help="Where to write the match record (gzip JSON lines).")] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Where to write the match record (gzip JSON lines).")
+    ] = None,
     policy: PolicyOption = FailurePolicy.DEFAULT,
     deadline: DeadlineOption = 2.0,
     time_bank: TimeBankOption = 60.0,
-    option: Annotated[list[str], typer.Option(
-        "--option", "-o", help="A game option, name=value (see `admiralty games`).")] = [],  # noqa: B006
+    option: Annotated[
+        list[str],
+        typer.Option("--option", "-o", help="A game option, name=value (see `admiralty games`)."),
+    ] = [],  # noqa: B006
     startup_timeout: StartupOption = STARTUP_TIMEOUT,
-    watch: Annotated[bool, typer.Option(
-        help="Show the match live, as a spectator sees it.")] = False,
+    watch: Annotated[
+        bool, typer.Option(help="Show the match live, as a spectator sees it.")
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Play one match between bots and print the placements."""
@@ -131,8 +152,16 @@ def play(
         raise fail(str(error)) from None
     seed = secrets.randbits(32) if seed is None else seed
     match_id = f"{game}-{seed}-{secrets.token_hex(3)}"
-    spec = MatchSpec(match_id, game, seed, options, deadline, time_bank, policy,
-                     record or Path("records") / f"{match_id}.jsonl.gz")
+    spec = MatchSpec(
+        match_id,
+        game,
+        seed,
+        options,
+        deadline,
+        time_bank,
+        policy,
+        record or Path("records") / f"{match_id}.jsonl.gz",
+    )
     try:
         report = asyncio.run(_play(spec, bot, startup_timeout, watch and not as_json))
     except BotLaunchError as error:
@@ -144,22 +173,26 @@ def play(
     else:
         print_report(report)
 
-async def _play(spec: MatchSpec, specs: list[str], startup_timeout: float, watch: bool
-                ) -> MatchReport:
+
+async def _play(
+    spec: MatchSpec, specs: list[str], startup_timeout: float, watch: bool
+) -> MatchReport:
     bots = await launch_all(specs, startup_timeout)
     try:
         check_plays(bots, spec.game)
         clients = [bot.client for bot in bots]
         if not watch:
             return await run_match(spec, clients)
-        screen = MatchScreen(spec.game, load_game(spec.game).static_info(),
-                             [client.name for client in clients])
+        screen = MatchScreen(
+            spec.game, load_game(spec.game).static_info(), [client.name for client in clients]
+        )
         with Live(screen, console=out, refresh_per_second=8):
             report = await run_match(spec, clients, [local_listener(screen)])
             screen.finish(report.to_json())
         return report
     finally:
         await stop_all(bots)
+
 
 def print_report(report: MatchReport) -> None:
     data = report.to_json()
@@ -173,16 +206,24 @@ def print_report(report: MatchReport) -> None:
     if data["record"]:
         out.print(f"record: {data['record']}")
 
+
 @app.command()
 def replay(
     record: Annotated[Path, typer.Argument(help="A match record (.jsonl.gz).")],
-    verify: Annotated[bool, typer.Option(
-        "--verify", help="Only re-run the engine and check every event and digest; "
-        "exit 1 on any difference.")] = False,
-    speed: Annotated[float, typer.Option(
-        help="Events per second; 0 shows the end at once.", min=0)] = 20.0,
-    step: Annotated[bool, typer.Option(
-        "--step", help="Advance one decision per Enter key.")] = False,
+    verify: Annotated[
+        bool,
+        typer.Option(
+            "--verify",
+            help="Only re-run the engine and check every event and digest; "
+            "exit 1 on any difference.",
+        ),
+    ] = False,
+    speed: Annotated[
+        float, typer.Option(help="Events per second; 0 shows the end at once.", min=0)
+    ] = 20.0,
+    step: Annotated[
+        bool, typer.Option("--step", help="Advance one decision per Enter key.")
+    ] = False,
 ) -> None:
     """Show a recorded match as a spectator saw it, or --verify it."""
     if not record.is_file():
@@ -196,9 +237,11 @@ def replay(
         raise fail(f"{record}: not a readable match record ({error})") from None
     for mismatch in report.mismatches:
         err.print(f"mismatch: {mismatch}", highlight=False)
-    out.print(f"{report.header['game']} seed {report.header['seed']}: {report.steps} decisions, "
-              f"{report.digests_checked} digests checked, "
-              f"{'OK' if report.ok else f'{len(report.mismatches)} mismatches'}")
+    out.print(
+        f"{report.header['game']} seed {report.header['seed']}: {report.steps} decisions, "
+        f"{report.digests_checked} digests checked, "
+        f"{'OK' if report.ok else f'{len(report.mismatches)} mismatches'}"
+    )
     if not report.ok:
         raise typer.Exit(code=1)
 
@@ -207,9 +250,14 @@ def replay(
 def watch(
     match_id: Annotated[str, typer.Argument(help="The match, as listed by the referee.")],
     server: Annotated[str, typer.Option(help="The referee's address.")] = "127.0.0.1:50051",
-    token: Annotated[str, typer.Option(
-        "--omniscient", help="The admin token `admiralty serve` printed; shows everything.",
-        metavar="TOKEN")] = "",
+    token: Annotated[
+        str,
+        typer.Option(
+            "--omniscient",
+            help="The admin token `admiralty serve` printed; shows everything.",
+            metavar="TOKEN",
+        ),
+    ] = "",
 ) -> None:
     """Follow a match on a referee server live, as a spectator."""
     try:
@@ -244,6 +292,7 @@ def serve(
     except KeyboardInterrupt:
         pass
 
+
 tournament_app = typer.Typer(
     help="Round-robin tournaments, ranked by TrueSkill and stored in SQLite.",
     no_args_is_help=True,
@@ -252,38 +301,49 @@ app.add_typer(tournament_app, name="tournament")
 DbOption = Annotated[Path, typer.Option(help="The SQLite file holding tournaments.")]
 CORES = os.cpu_count() or 1
 ParallelOption = Annotated[
-    int, typer.Option(help="Matches played at once (default: the cores).", min=1)]
+    int, typer.Option(help="Matches played at once (default: the cores).", min=1)
+]
 
 
 @tournament_app.command("run")
 def tournament_run(
     game: GameArgument,
     bot: BotsOption,
-    players: Annotated[int | None, typer.Option(
-        help="Seats per match; default: the game's usual count, clamped to the pool.")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(help="Seats per match; default: the game's usual count, clamped to the pool."),
+    ] = None,
     rounds: Annotated[int, typer.Option(help="Rounds, each with fresh seeds.", min=1)] = 1,
     seed: SeedOption = None,
     parallel: ParallelOption = CORES,
     db: DbOption = Path("admiralty.db"),
-    name: Annotated[str | None, typer.Option(
-        help="The tournament's name; default GAME-SEED.")] = None,
+    name: Annotated[
+        str | None, typer.Option(help="The tournament's name; default GAME-SEED.")
+    ] = None,
     policy: PolicyOption = FailurePolicy.DEFAULT,
     deadline: DeadlineOption = 2.0,
     time_bank: TimeBankOption = 60.0,
-    rating: Annotated[str, typer.Option(help="trueskill, or openskill if installed.")
-                      ] = "trueskill",
-    option: Annotated[list[str], typer.Option(
-        "--option", "-o", help="A game option, name=value.")] = [],  # noqa: B006
-    records: Annotated[Path, typer.Option(help="Directory for match records.")
-                       ] = Path("records"),
+    rating: Annotated[
+        str, typer.Option(help="trueskill, or openskill if installed.")
+    ] = "trueskill",
+    option: Annotated[
+        list[str], typer.Option("--option", "-o", help="A game option, name=value.")
+    ] = [],  # noqa: B006
+    records: Annotated[Path, typer.Option(help="Directory for match records.")] = Path("records"),
     as_json: JsonOption = False,
 ) -> None:
     """Plan a round-robin tournament (every K-subset of bots, every seat rotation, shared
     seeds), store the plan, play it, and print the leaderboard."""
     seed = secrets.randbits(32) if seed is None else seed
     name = name or f"{game}-{seed}"
-    settings = Settings(policy=policy.value, deadline=deadline, time_bank=time_bank,
-                        rating=rating, options=None, records=str(records))
+    settings = Settings(
+        policy=policy.value,
+        deadline=deadline,
+        time_bank=time_bank,
+        rating=rating,
+        options=None,
+        records=str(records),
+    )
     store = Store(db)
     try:
         check_game(game)
@@ -329,18 +389,32 @@ def _print_leaderboard(store: Store, name: str, as_json: bool) -> None:
     tournament = store.tournament(name)
     rows = leaderboard(store, name)
     if as_json:
-        print(json.dumps({
-            "tournament": name, "game": tournament.game, "seed": tournament.seed,
-            "planned": len(store.plan(name)), "finished": len(store.results(name)),
-            "standings": [row.to_json(rank) for rank, row in enumerate(rows, start=1)]}))
+        print(
+            json.dumps(
+                {
+                    "tournament": name,
+                    "game": tournament.game,
+                    "seed": tournament.seed,
+                    "planned": len(store.plan(name)),
+                    "finished": len(store.results(name)),
+                    "standings": [row.to_json(rank) for rank, row in enumerate(rows, start=1)],
+                }
+            )
+        )
     else:
         out.print(leaderboard_table(rows, title=f"{name} · {tournament.game}"))
 
 
 def _play_tournament(store: Store, name: str, parallel: int, as_json: bool) -> None:
     planned, finished = len(store.plan(name)), len(store.results(name))
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        TimeRemainingColumn(), console=err, disable=as_json)
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=as_json,
+    )
     task = progress.add_task(name, total=planned, completed=finished)
     board = Live(console=err, refresh_per_second=4, transient=True)
     shown = [0.0]
@@ -362,8 +436,10 @@ def _play_tournament(store: Store, name: str, parallel: int, as_json: bool) -> N
         raise fail(str(error)) from None
     except KeyboardInterrupt:
         done = len(store.results(name))
-        err.print(f"stopped: {done} of {planned} matches finished and kept; "
-                  f"continue with `admiralty tournament resume {name}`")
+        err.print(
+            f"stopped: {done} of {planned} matches finished and kept; "
+            f"continue with `admiralty tournament resume {name}`"
+        )
         raise typer.Exit(code=130) from None
     _print_leaderboard(store, name, as_json)
 
