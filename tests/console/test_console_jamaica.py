@@ -191,3 +191,18 @@ def test_admiralty_watch_follows_a_served_match_to_its_final_screen():
     assert {p["seat"]: p["score"] for p in screen.result["placements"]} == scores
     assert screen.view["phase"] == "game_over"
     assert all(player["hand"] is None for player in screen.view["players"])
+
+
+def test_no_color_is_honoured(monkeypatch):
+    """NO_COLOR (no-color.org): styles such as bold may stay, colours go."""
+    _, screen = mid_game()
+    monkeypatch.setenv("NO_COLOR", "1")
+    console = Console(width=80, height=24, force_terminal=True, file=io.StringIO())
+    console.print(screen)
+    text = console.file.getvalue()
+    assert "\x1b[1m" in text  # still styled
+    assert not re.search(r"\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;)", text)  # but never coloured
+    monkeypatch.delenv("NO_COLOR")
+    coloured = Console(width=80, height=24, force_terminal=True, file=io.StringIO())
+    coloured.print(screen)
+    assert re.search(r"\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;)", coloured.file.getvalue())
