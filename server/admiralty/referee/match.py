@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import grpc
+from google.protobuf.message import Message
 
 from admiralty.games import Event, GameState, Outcome, Request, Window, load_game
 from admiralty.referee.clients import BotClient
@@ -181,8 +183,7 @@ class Match:
         self.match_info = common_pb2.MatchInfo(
             game=spec.game, players=len(bots), bot_names=[bot.name for bot in bots],
             options=struct(spec.options), rules_hash=self.game.rules_hash())
-        getattr(self.match_info, self.codec.field).CopyFrom(
-            self.codec.board_pb(self.game.static_info()))
+        getattr(self.match_info, self.codec.field).CopyFrom(_board(spec.game))
 
     async def run(self) -> MatchReport:
         """Play the match to the end, record it, and tell every bot the result."""
@@ -328,6 +329,12 @@ class Match:
                 await self.bots[seat].match_over(message, timeout=self.spec.deadline)
 
         await asyncio.gather(*(tell(seat) for seat in range(len(self.bots))))
+
+
+@functools.cache
+def _board(game: str) -> Message:
+    """The static board of `game` as sent in MatchInfo; built once per process."""
+    return codec_for(game).board_pb(load_game(game).static_info())
 
 
 def _classify(error: grpc.aio.AioRpcError) -> tuple[IncidentKind, str]:
