@@ -33,6 +33,8 @@ def generate() -> dict[str, str]:
         for path in sorted(Path(tmp, "admiralty", "v1").iterdir()):
             text = path.read_text().replace(
                 "from admiralty.v1 import", "from admiralty_sdk.v1 import")
+            if path.name.endswith("_pb2_grpc.py") and "class " not in text:
+                continue  # a file of messages only has no service to stub
             files[path.name] = HEADER + text
     files["__init__.py"] = HEADER + '"""Generated protocol stubs of admiralty.v1."""\n'
     return files
