@@ -336,18 +336,17 @@ def tournament_run(
     seeds), store the plan, play it, and print the leaderboard."""
     seed = secrets.randbits(32) if seed is None else seed
     name = name or f"{game}-{seed}"
-    settings = Settings(
-        policy=policy.value,
-        deadline=deadline,
-        time_bank=time_bank,
-        rating=rating,
-        options=None,
-        records=str(records),
-    )
     store = Store(db)
     try:
         check_game(game)
-        settings = Settings(**{**settings.to_json(), "options": parse_options(option)})
+        settings = Settings(
+            policy=policy.value,
+            deadline=deadline,
+            time_bank=time_bank,
+            rating=rating,
+            options=parse_options(option),
+            records=str(records),
+        )
         create_tournament(store, name, game, bot, players, rounds, seed, settings)
     except (UsageError, ValueError, BotLaunchError) as error:
         raise fail(str(error)) from None

@@ -9,6 +9,7 @@ no result and is played again, from its planned seed, when the tournament resume
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,8 +64,7 @@ def create_tournament(store: Store, name: str, game_name: str, bots: Sequence[st
     players = default_players(game_name, len(bots)) if players is None else players
     game.check_players(players)
     make_rater(settings.rating)
-    options = game.resolve_options(settings.options)
-    settings = Settings(**{**settings.to_json(), "options": options})
+    settings = dataclasses.replace(settings, options=game.resolve_options(settings.options))
     tournament = Tournament(name, game_name, players, rounds, seed, settings.to_json(),
                             tuple(bots), (None,) * len(bots))
     store.create(tournament, plan_matches(name, len(bots), players, rounds, seed))
