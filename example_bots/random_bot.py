@@ -2,13 +2,16 @@
 
     python example_bots/random_bot.py --port 50061 [--seed 7]
 
-The same seed, match and seat always give the same choices, however many matches
-the process plays at once.
+Its generator for a match and seat is seeded from its own --seed, the seat and the seat's
+first observation: match ids are random, but the same deal shows the same first
+observation, so a match repeated with the referee's --seed gets the same choices, however
+many matches the process plays at once.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 
 from admiralty_sdk import Bot, serve
@@ -24,8 +27,16 @@ class RandomBot(Bot):
 
     def decide(self, request) -> int:
         key = (request.match_id, request.seat)
-        rng = self._rngs.setdefault(key, random.Random(f"{self.seed}:{key[0]}:{key[1]}"))
+        rng = self._rngs.get(key)
+        if rng is None:
+            rng = self._rngs[key] = random.Random(self._first_seed(request))
         return rng.randrange(len(request.options))
+
+    def _first_seed(self, request) -> bytes:
+        observation = getattr(request, request.WhichOneof("observation"))
+        digest = hashlib.sha256(f"{self.seed}:{request.seat}:".encode())
+        digest.update(observation.SerializeToString(deterministic=True))
+        return digest.digest()
 
     def on_match_over(self, message) -> None:
         self._rngs.pop((message.result.match_id, message.seat), None)

@@ -63,6 +63,9 @@ class _Servicer(bot_pb2_grpc.BotServiceServicer):
     def __init__(self, bot: Bot):
         self.bot = bot
         self._async = inspect.iscoroutinefunction(bot.decide)
+        self._started: set[tuple[str, int]] = set()
+        """(match, seat) pairs whose MatchInfo this process has seen; a bot restarted
+        mid-match asks for it again."""
 
     async def Hello(self, request, context):
         return bot_pb2.HelloResponse(
@@ -70,15 +73,19 @@ class _Servicer(bot_pb2_grpc.BotServiceServicer):
             auto_pass=[_WINDOW_KINDS[kind] for kind in self.bot.auto_pass])
 
     async def Decide(self, request, context):
+        seat = (request.match_id, request.seat)
         if request.HasField("match_info"):
+            self._started.add(seat)
             self.bot.on_match_start(request)
         if self._async:
             index = await self.bot.decide(request)
         else:
             index = self.bot.decide(request)
-        return bot_pb2.DecideResponse(request_id=request.request_id, option_index=index)
+        return bot_pb2.DecideResponse(request_id=request.request_id, option_index=index,
+                                      resend_match_info=seat not in self._started)
 
     async def MatchOver(self, request, context):
+        self._started.discard((request.result.match_id, request.seat))
         self.bot.on_match_over(request)
         return bot_pb2.MatchOverResponse()
 
@@ -105,13 +112,18 @@ async def start_server(bot: Bot, port: int | None = None, host: str = "127.0.0.1
     return server
 
 
-def bind(server: grpc.aio.Server, host: str, port: int) -> bool:
-    """Listen on host:port; False, without gRPC's log noise, when the port is taken."""
+def bind(server: grpc.aio.Server, host: str, port: int,
+         credentials: grpc.ServerCredentials | None = None) -> bool:
+    """Listen on host:port (over TLS with `credentials`); False, without gRPC's log noise,
+    when the port is taken or not a port."""
     try:
         with socket.create_server((host, port)):
             pass
-        return server.add_insecure_port(f"{host}:{port}") != 0
-    except (OSError, RuntimeError):
+        address = f"{host}:{port}"
+        if credentials is not None:
+            return server.add_secure_port(address, credentials) != 0
+        return server.add_insecure_port(address) != 0
+    except (OSError, RuntimeError, OverflowError):
         return False
 
 

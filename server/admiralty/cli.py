@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import os
 import secrets
+import signal
 import time
 from pathlib import Path
 from typing import Annotated
@@ -17,6 +19,7 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from admiralty.console.feeds import local_listener, replay_screen, watch_remote
 from admiralty.console.leaderboard import leaderboard_table
@@ -34,6 +37,8 @@ from admiralty.referee import (
     verify_record,
 )
 from admiralty.referee.launcher import STARTUP_TIMEOUT
+from admiralty.referee.match import checked_options
+from admiralty.referee.record import RecordError, ReplayReport
 from admiralty.tournament import Settings, Store, create_tournament, leaderboard, play_tournament
 
 app = typer.Typer(
@@ -53,8 +58,15 @@ BotsOption = Annotated[
         help="A bot: a Python file, a command, or grpc://host:port. Repeat once per seat.",
     ),
 ]
+MAX_SEED = 2**256 - 1
 SeedOption = Annotated[
-    int | None, typer.Option(help="Master seed; random (and printed) if omitted.")
+    int | None,
+    typer.Option(
+        min=0,
+        max=MAX_SEED,
+        help="Master seed, to repeat a match exactly. Omitted, a 128-bit seed comes from a "
+        "secure source; a seed a person types can be guessed by anyone who knows it.",
+    ),
 ]
 PolicyOption = Annotated[
     FailurePolicy,
@@ -79,9 +91,15 @@ class UsageError(Exception):
     """A mistake in what the user asked for; printed as one line."""
 
 
-def fail(message: str) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
-    return typer.Exit(code=1)
+def fail(message: str, code: int = 1) -> typer.Exit:
+    """Print one error line; exit 1 for a failure (2 for a usage mistake, see `usage`)."""
+    err.print(Text.assemble(("error: ", "bold red"), message), highlight=False)
+    return typer.Exit(code=code)
+
+
+def usage(message: str) -> typer.Exit:
+    """A mistake in what was asked for: one line, exit code 2."""
+    return fail(message, code=2)
 
 
 def check_game(name: str, players: int | None = None):
@@ -146,12 +164,12 @@ def play(
 ) -> None:
     """Play one match between bots and print the placements."""
     try:
-        rules = check_game(game, len(bot))
-        options = rules.resolve_options(parse_options(option))
+        check_game(game, len(bot))
+        options = checked_options(game, len(bot), parse_options(option))
     except (UsageError, ValueError) as error:
-        raise fail(str(error)) from None
-    seed = secrets.randbits(32) if seed is None else seed
-    match_id = f"{game}-{seed}-{secrets.token_hex(3)}"
+        raise usage(str(error)) from None
+    seed = secrets.randbits(128) if seed is None else seed
+    match_id = f"{game}-{secrets.token_hex(8)}"
     spec = MatchSpec(
         match_id,
         game,
@@ -166,6 +184,11 @@ def play(
         report = asyncio.run(_play(spec, bot, startup_timeout, watch and not as_json))
     except BotLaunchError as error:
         raise fail(str(error)) from None
+    except OSError as error:
+        raise fail(f"cannot write the record {spec.record_path}: {error.strerror}") from None
+    except KeyboardInterrupt:
+        raise fail(f"interrupted; the record {spec.record_path} says the match was aborted",
+                   code=130) from None
     if as_json:
         print(json.dumps(report.to_json()))
     elif watch:
@@ -225,25 +248,38 @@ def replay(
         bool, typer.Option("--step", help="Advance one decision per Enter key.")
     ] = False,
 ) -> None:
-    """Show a recorded match as a spectator saw it, or --verify it."""
+    """Show a recorded match as a spectator saw it, or --verify it. A record cut short (an
+    interrupted match, a killed referee) is shown up to where it ends."""
     if not record.is_file():
-        raise fail(f"no such record: {record}")
+        raise usage(f"no such record: {record}")
     try:
         if not verify:
             replay_screen(record, out, speed, step)
             return
         report = verify_record(record)
-    except (OSError, ValueError, KeyError, EOFError, IllegalAction) as error:
+    except RecordError as error:
+        raise fail(str(error)) from None
+    except OSError as error:
+        raise fail(f"{record}: cannot read it: {error.strerror or error}") from None
+    except (ValueError, KeyError, TypeError, IllegalAction) as error:
         raise fail(f"{record}: not a readable match record ({error})") from None
+    except KeyboardInterrupt:
+        raise typer.Exit(code=130) from None
     for mismatch in report.mismatches:
         err.print(f"mismatch: {mismatch}", highlight=False)
     out.print(
         f"{report.header['game']} seed {report.header['seed']}: {report.steps} decisions, "
-        f"{report.digests_checked} digests checked, "
-        f"{'OK' if report.ok else f'{len(report.mismatches)} mismatches'}"
-    )
+        f"{report.digests_checked} digests checked, {_verdict(report)}", highlight=False)
     if not report.ok:
         raise typer.Exit(code=1)
+
+
+def _verdict(report: ReplayReport) -> str:
+    if report.mismatches:
+        return f"{len(report.mismatches)} mismatches"
+    if not report.complete:
+        return f"incomplete: no result ({report.ending})"
+    return "OK"
 
 
 @app.command()
@@ -258,39 +294,86 @@ def watch(
             metavar="TOKEN",
         ),
     ] = "",
+    tls_ca: Annotated[
+        Path | None,
+        typer.Option(help="Connect over TLS, trusting these PEM root certificates "
+                     "(the server's --tls-cert, if self-signed)."),
+    ] = None,
 ) -> None:
     """Follow a match on a referee server live, as a spectator."""
     try:
-        watch_remote(server, match_id, token, out)
+        roots = tls_ca.read_bytes() if tls_ca is not None else None
+        watch_remote(server, match_id, token, out, roots)
+    except OSError as error:
+        raise usage(f"cannot read {tls_ca}: {error.strerror or error}") from None
     except grpc.RpcError as error:
         raise fail(f"{server}: {error.code().name.lower()}: {error.details()}") from None
     except ValueError as error:
         raise fail(str(error)) from None
+    except KeyboardInterrupt:
+        raise typer.Exit(code=130) from None
 
 
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 50051,
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 50051,
     records: Annotated[Path, typer.Option(help="Directory for match records.")] = Path("records"),
+    tls_cert: Annotated[
+        Path | None, typer.Option(help="PEM certificate chain: serve over TLS (with --tls-key).")
+    ] = None,
+    tls_key: Annotated[Path | None, typer.Option(help="PEM private key of --tls-cert.")] = None,
 ) -> None:
-    """Run the referee server (RefereeService) until interrupted."""
+    """Run the referee server (RefereeService) until interrupted (Ctrl-C or SIGTERM).
+
+    Every call but Watch needs the admin token printed at start, sent as the metadata
+    `authorization: Bearer TOKEN`; Watch shows the public view, or everything with the token.
+    The token travels in clear text unless the server has --tls-cert and --tls-key.
+    """
     from admiralty.referee.service import serve_referee
 
-    token = secrets.token_urlsafe(16)
+    tls = _tls_pair(tls_cert, tls_key)
+    if tls is None and not _is_loopback(host):
+        err.print(f"warning: serving on {host} without TLS: the admin token and every match "
+                  "cross the network in clear text (see --tls-cert)", style="yellow",
+                  highlight=False)
+    token = secrets.token_urlsafe(24)
 
     async def main() -> None:
-        server = await serve_referee(host, port, token, records)
-        out.print(f"referee listening on {host}:{port}")
-        out.print(f"admin token (for omniscient watching): {token}")
-        await server.wait_for_termination()
+        server = await serve_referee(host, port, token, records, tls)
+        stopped = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stopped.set)
+        out.print(f"referee listening on {host}:{port}" + (" (TLS)" if tls else ""))
+        out.print(f"admin token: {token}")
+        await stopped.wait()
+        out.print("stopping: running matches are abandoned")
+        await server.stop(grace=1.0)
 
     try:
         asyncio.run(main())
     except OSError as error:
         raise fail(str(error)) from None
-    except KeyboardInterrupt:
-        pass
+
+
+def _tls_pair(cert: Path | None, key: Path | None) -> tuple[bytes, bytes] | None:
+    """(key, certificate chain) as gRPC wants them, or None without TLS."""
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise usage("TLS needs both --tls-cert and --tls-key")
+    try:
+        return key.read_bytes(), cert.read_bytes()
+    except OSError as error:
+        raise usage(f"cannot read {error.filename}: {error.strerror}") from None
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 tournament_app = typer.Typer(
@@ -447,7 +530,7 @@ def main() -> None:
     try:
         app()
     except UsageError as error:
-        raise SystemExit(fail(str(error)).exit_code) from None
+        raise SystemExit(usage(str(error)).exit_code) from None
 
 
 if __name__ == "__main__":

@@ -94,6 +94,9 @@ def test_combat_is_told_in_plain_words():
     assert describe({"kind": "card_chosen", "data": {"seat": 1}}, names) is None
 
 
+ADMIN = (("authorization", "Bearer secret"),)
+
+
 def test_a_watched_live_match_never_shows_a_hidden_card():
     """§12: hands, chosen cards and face-down treasures stay hidden from spectators."""
 
@@ -109,7 +112,8 @@ def test_a_watched_live_match_never_shows_a_hidden_card():
                 async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
                     stub = referee_pb2_grpc.RefereeServiceStub(channel)
                     created = await stub.CreateMatch(referee_pb2.CreateMatchRequest(
-                        game="jamaica", bots=[c.address for c in clients], seed=9))
+                        game="jamaica", bots=[c.address for c in clients], seed=9),
+                        metadata=ADMIN)
                     async for frame in stub.Watch(
                             referee_pb2.WatchRequest(match_id=created.match_id)):
                         frames.append(frame)
@@ -177,11 +181,12 @@ def test_admiralty_watch_follows_a_served_match_to_its_final_screen():
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
             stub = referee_pb2_grpc.RefereeServiceStub(channel)
             created = stub.CreateMatch(referee_pb2.CreateMatchRequest(
-                game="jamaica", bots=holder["bots"], seed=5))
+                game="jamaica", bots=holder["bots"], seed=5), metadata=ADMIN)
             console = Console(width=80, height=30, color_system=None, file=io.StringIO())
             screen = watch_remote(f"127.0.0.1:{port}", created.match_id, "", console)
-            summary = stub.GetMatch(referee_pb2.GetMatchRequest(match_id=created.match_id))
-            listed = stub.ListMatches(referee_pb2.ListMatchesRequest())
+            summary = stub.GetMatch(referee_pb2.GetMatchRequest(match_id=created.match_id),
+                                    metadata=ADMIN)
+            listed = stub.ListMatches(referee_pb2.ListMatchesRequest(), metadata=ADMIN)
     finally:
         loop.call_soon_threadsafe(holder["stop"].set)
         thread.join(30)

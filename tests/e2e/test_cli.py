@@ -17,8 +17,10 @@ def admiralty(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
                           cwd=REPO)
 
 
-def assert_one_line_error(result: subprocess.CompletedProcess, *fragments: str) -> None:
-    assert result.returncode == 1, result
+def assert_one_line_error(result: subprocess.CompletedProcess, *fragments: str,
+                          code: int = 1) -> None:
+    """Exit code 1 for a failure, 2 for a usage mistake; one `error:` line, no traceback."""
+    assert result.returncode == code, result
     assert result.stderr.startswith("error: "), result.stderr
     assert "admiralty/cli.py" not in result.stderr  # no traceback of our own
     for fragment in fragments:
@@ -33,12 +35,12 @@ def test_games_lists_jamaica_with_its_player_range():
 
 def test_unknown_game():
     assert_one_line_error(admiralty("play", "chess", "--bot", RANDOM_BOT, "--bot", RANDOM_BOT),
-                          "unknown game 'chess'", "jamaica")
+                          "unknown game 'chess'", "jamaica", code=2)
 
 
 def test_wrong_number_of_bots():
     assert_one_line_error(admiralty("play", "jamaica", "--bot", RANDOM_BOT),
-                          "jamaica is played by 2 to 6 players, not 1")
+                          "jamaica is played by 2 to 6 players, not 1", code=2)
 
 
 def test_missing_bot_file():

@@ -48,17 +48,21 @@ def test_four_bot_processes_play_a_jamaica_match_to_the_end(tmp_path):
 def test_a_sealed_window_is_asked_of_every_seat_at_once():
     """Each bot holds its sealed answer until every seat of the window has been asked.
 
-    Asked one after another, the first would wait forever and time out."""
+    Asked one after another, the first would wait forever and time out. Window ids are
+    numbered per seat, so the n-th sealed window of each seat is the same window."""
     arrived = defaultdict(int)
     everyone = defaultdict(asyncio.Event)
+    sealed_seen = defaultdict(int)
 
     async def barrier(request):
         if request.window != SEALED:
             return 0
-        arrived[request.window_id] += 1
-        if arrived[request.window_id] == 3:
-            everyone[request.window_id].set()
-        await asyncio.wait_for(everyone[request.window_id].wait(), timeout=3)
+        sealed_seen[request.seat] += 1
+        window = sealed_seen[request.seat]
+        arrived[window] += 1
+        if arrived[window] == 3:
+            everyone[window].set()
+        await asyncio.wait_for(everyone[window].wait(), timeout=3)
         return 0
 
     bots = [ScriptedBot(f"b{i}", barrier) for i in range(3)]

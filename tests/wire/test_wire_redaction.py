@@ -34,7 +34,7 @@ def request_bytes(match: Match, state, seat: int) -> bytes:
     stats = match.seats[seat]
     stats.informed = True  # the static match info is the same for every position
     request = state.request_for(seat)
-    message = match._request_pb(request, "r1", stats, timeout=2.0)
+    message = match._request_pb(request, "1", 1, stats, timeout=2.0)
     return message.SerializeToString(deterministic=True)
 
 

@@ -65,12 +65,14 @@ class DecideRequest(_message.Message):
     def __init__(self, request_id: _Optional[str] = ..., match_id: _Optional[str] = ..., seat: _Optional[int] = ..., window_id: _Optional[int] = ..., window: _Optional[_Union[_common_pb2.WindowKind, str]] = ..., kind: _Optional[str] = ..., prompt: _Optional[str] = ..., optional: _Optional[bool] = ..., options: _Optional[_Iterable[_Union[_common_pb2.Option, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[_common_pb2.Event, _Mapping]]] = ..., deadline_ms: _Optional[int] = ..., time_bank_ms: _Optional[int] = ..., match_info: _Optional[_Union[_common_pb2.MatchInfo, _Mapping]] = ..., jamaica: _Optional[_Union[_jamaica_pb2.JamaicaObservation, _Mapping]] = ..., black_fleet: _Optional[_Union[_black_fleet_pb2.BlackFleetObservation, _Mapping]] = ...) -> None: ...
 
 class DecideResponse(_message.Message):
-    __slots__ = ("request_id", "option_index")
+    __slots__ = ("request_id", "option_index", "resend_match_info")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     OPTION_INDEX_FIELD_NUMBER: _ClassVar[int]
+    RESEND_MATCH_INFO_FIELD_NUMBER: _ClassVar[int]
     request_id: str
     option_index: int
-    def __init__(self, request_id: _Optional[str] = ..., option_index: _Optional[int] = ...) -> None: ...
+    resend_match_info: bool
+    def __init__(self, request_id: _Optional[str] = ..., option_index: _Optional[int] = ..., resend_match_info: _Optional[bool] = ...) -> None: ...
 
 class MatchOverRequest(_message.Message):
     __slots__ = ("seat", "result", "events")

@@ -27,6 +27,7 @@ class IncidentKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     INCIDENT_KIND_UNREACHABLE: _ClassVar[IncidentKind]
     INCIDENT_KIND_ILLEGAL: _ClassVar[IncidentKind]
     INCIDENT_KIND_STALE: _ClassVar[IncidentKind]
+    INCIDENT_KIND_OVERSIZE: _ClassVar[IncidentKind]
 WINDOW_KIND_UNSPECIFIED: WindowKind
 WINDOW_KIND_TURN: WindowKind
 WINDOW_KIND_INTERRUPT: WindowKind
@@ -38,6 +39,7 @@ INCIDENT_KIND_CRASH: IncidentKind
 INCIDENT_KIND_UNREACHABLE: IncidentKind
 INCIDENT_KIND_ILLEGAL: IncidentKind
 INCIDENT_KIND_STALE: IncidentKind
+INCIDENT_KIND_OVERSIZE: IncidentKind
 
 class Option(_message.Message):
     __slots__ = ("index", "key", "label", "jamaica", "black_fleet")
@@ -112,17 +114,13 @@ class Incident(_message.Message):
     def __init__(self, request_id: _Optional[str] = ..., seat: _Optional[int] = ..., kind: _Optional[_Union[IncidentKind, str]] = ..., detail: _Optional[str] = ..., applied_index: _Optional[int] = ...) -> None: ...
 
 class MatchResult(_message.Message):
-    __slots__ = ("match_id", "game", "placements", "incidents", "record_path", "seed")
+    __slots__ = ("match_id", "game", "placements", "incidents")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLACEMENTS_FIELD_NUMBER: _ClassVar[int]
     INCIDENTS_FIELD_NUMBER: _ClassVar[int]
-    RECORD_PATH_FIELD_NUMBER: _ClassVar[int]
-    SEED_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
     placements: _containers.RepeatedCompositeFieldContainer[Placement]
     incidents: _containers.RepeatedCompositeFieldContainer[Incident]
-    record_path: str
-    seed: int
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., placements: _Optional[_Iterable[_Union[Placement, _Mapping]]] = ..., incidents: _Optional[_Iterable[_Union[Incident, _Mapping]]] = ..., record_path: _Optional[str] = ..., seed: _Optional[int] = ...) -> None: ...
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., placements: _Optional[_Iterable[_Union[Placement, _Mapping]]] = ..., incidents: _Optional[_Iterable[_Union[Incident, _Mapping]]] = ...) -> None: ...

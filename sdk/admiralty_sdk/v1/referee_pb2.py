@@ -27,35 +27,35 @@ from admiralty_sdk.v1 import common_pb2 as admiralty_dot_v1_dot_common__pb2
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x61\x64miralty/v1/referee.proto\x12\x0c\x61\x64miralty.v1\x1a\x19\x61\x64miralty/v1/common.proto\x1a\x1cgoogle/protobuf/struct.proto\"\xc0\x01\n\x12\x43reateMatchRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0c\n\x04\x62ots\x18\x02 \x03(\t\x12\x0c\n\x04seed\x18\x03 \x01(\x04\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x05 \x01(\r\x12\x14\n\x0ctime_bank_ms\x18\x06 \x01(\x04\x12+\n\x06policy\x18\x07 \x01(\x0e\x32\x1b.admiralty.v1.FailurePolicy\"5\n\x13\x43reateMatchResponse\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seed\x18\x02 \x01(\x04\"#\n\x0fGetMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\"=\n\x10GetMatchResponse\x12)\n\x05match\x18\x01 \x01(\x0b\x32\x1a.admiralty.v1.MatchSummary\"\x14\n\x12ListMatchesRequest\"B\n\x13ListMatchesResponse\x12+\n\x07matches\x18\x01 \x03(\x0b\x32\x1a.admiralty.v1.MatchSummary\"\xc3\x01\n\x0cMatchSummary\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12)\n\x06status\x18\x03 \x01(\x0e\x32\x19.admiralty.v1.MatchStatus\x12\x11\n\tbot_names\x18\x04 \x03(\t\x12\x0c\n\x04seed\x18\x05 \x01(\x04\x12\r\n\x05steps\x18\x06 \x01(\x04\x12)\n\x06result\x18\x07 \x01(\x0b\x32\x19.admiralty.v1.MatchResult\x12\r\n\x05\x65rror\x18\x08 \x01(\t\"/\n\x0cWatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\"\xb2\x01\n\rWatchResponse\x12\"\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x13.admiralty.v1.Event\x12%\n\x04view\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\x12+\n\nmatch_info\x18\x03 \x01(\x0b\x32\x17.admiralty.v1.MatchInfo\x12)\n\x06result\x18\x04 \x01(\x0b\x32\x19.admiralty.v1.MatchResult*\x82\x01\n\rFailurePolicy\x12\x1e\n\x1a\x46\x41ILURE_POLICY_UNSPECIFIED\x10\x00\x12\x1a\n\x16\x46\x41ILURE_POLICY_DEFAULT\x10\x01\x12\x19\n\x15\x46\x41ILURE_POLICY_RANDOM\x10\x02\x12\x1a\n\x16\x46\x41ILURE_POLICY_FORFEIT\x10\x03*\x94\x01\n\x0bMatchStatus\x12\x1c\n\x18MATCH_STATUS_UNSPECIFIED\x10\x00\x12\x19\n\x15MATCH_STATUS_STARTING\x10\x01\x12\x18\n\x14MATCH_STATUS_RUNNING\x10\x02\x12\x19\n\x15MATCH_STATUS_FINISHED\x10\x03\x12\x17\n\x13MATCH_STATUS_FAILED\x10\x04\x32\xc7\x02\n\x0eRefereeService\x12R\n\x0b\x43reateMatch\x12 .admiralty.v1.CreateMatchRequest\x1a!.admiralty.v1.CreateMatchResponse\x12I\n\x08GetMatch\x12\x1d.admiralty.v1.GetMatchRequest\x1a\x1e.admiralty.v1.GetMatchResponse\x12R\n\x0bListMatches\x12 .admiralty.v1.ListMatchesRequest\x1a!.admiralty.v1.ListMatchesResponse\x12\x42\n\x05Watch\x12\x1a.admiralty.v1.WatchRequest\x1a\x1b.admiralty.v1.WatchResponse0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x61\x64miralty/v1/referee.proto\x12\x0c\x61\x64miralty.v1\x1a\x19\x61\x64miralty/v1/common.proto\x1a\x1cgoogle/protobuf/struct.proto\"\xc0\x01\n\x12\x43reateMatchRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0c\n\x04\x62ots\x18\x02 \x03(\t\x12\x0c\n\x04seed\x18\x03 \x01(\x04\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x05 \x01(\r\x12\x14\n\x0ctime_bank_ms\x18\x06 \x01(\x04\x12+\n\x06policy\x18\x07 \x01(\x0e\x32\x1b.admiralty.v1.FailurePolicy\"H\n\x13\x43reateMatchResponse\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x13\n\x0bmaster_seed\x18\x03 \x01(\tJ\x04\x08\x02\x10\x03R\x04seed\"#\n\x0fGetMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\"=\n\x10GetMatchResponse\x12)\n\x05match\x18\x01 \x01(\x0b\x32\x1a.admiralty.v1.MatchSummary\";\n\x12ListMatchesRequest\x12\x11\n\tpage_size\x18\x01 \x01(\r\x12\x12\n\npage_token\x18\x02 \x01(\t\"[\n\x13ListMatchesResponse\x12+\n\x07matches\x18\x01 \x03(\x0b\x32\x1a.admiralty.v1.MatchSummary\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\xeb\x01\n\x0cMatchSummary\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12)\n\x06status\x18\x03 \x01(\x0e\x32\x19.admiralty.v1.MatchStatus\x12\x11\n\tbot_names\x18\x04 \x03(\t\x12\r\n\x05steps\x18\x06 \x01(\x04\x12)\n\x06result\x18\x07 \x01(\x0b\x32\x19.admiralty.v1.MatchResult\x12\r\n\x05\x65rror\x18\x08 \x01(\t\x12\x13\n\x0bmaster_seed\x18\t \x01(\t\x12\x13\n\x0brecord_path\x18\n \x01(\tJ\x04\x08\x05\x10\x06R\x04seed\"/\n\x0cWatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\"\xb2\x01\n\rWatchResponse\x12\"\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x13.admiralty.v1.Event\x12%\n\x04view\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\x12+\n\nmatch_info\x18\x03 \x01(\x0b\x32\x17.admiralty.v1.MatchInfo\x12)\n\x06result\x18\x04 \x01(\x0b\x32\x19.admiralty.v1.MatchResult*\x82\x01\n\rFailurePolicy\x12\x1e\n\x1a\x46\x41ILURE_POLICY_UNSPECIFIED\x10\x00\x12\x1a\n\x16\x46\x41ILURE_POLICY_DEFAULT\x10\x01\x12\x19\n\x15\x46\x41ILURE_POLICY_RANDOM\x10\x02\x12\x1a\n\x16\x46\x41ILURE_POLICY_FORFEIT\x10\x03*\x94\x01\n\x0bMatchStatus\x12\x1c\n\x18MATCH_STATUS_UNSPECIFIED\x10\x00\x12\x19\n\x15MATCH_STATUS_STARTING\x10\x01\x12\x18\n\x14MATCH_STATUS_RUNNING\x10\x02\x12\x19\n\x15MATCH_STATUS_FINISHED\x10\x03\x12\x17\n\x13MATCH_STATUS_FAILED\x10\x04\x32\xc7\x02\n\x0eRefereeService\x12R\n\x0b\x43reateMatch\x12 .admiralty.v1.CreateMatchRequest\x1a!.admiralty.v1.CreateMatchResponse\x12I\n\x08GetMatch\x12\x1d.admiralty.v1.GetMatchRequest\x1a\x1e.admiralty.v1.GetMatchResponse\x12R\n\x0bListMatches\x12 .admiralty.v1.ListMatchesRequest\x1a!.admiralty.v1.ListMatchesResponse\x12\x42\n\x05Watch\x12\x1a.admiralty.v1.WatchRequest\x1a\x1b.admiralty.v1.WatchResponse0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'admiralty.v1.referee_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_FAILUREPOLICY']._serialized_start=970
-  _globals['_FAILUREPOLICY']._serialized_end=1100
-  _globals['_MATCHSTATUS']._serialized_start=1103
-  _globals['_MATCHSTATUS']._serialized_end=1251
+  _globals['_FAILUREPOLICY']._serialized_start=1093
+  _globals['_FAILUREPOLICY']._serialized_end=1223
+  _globals['_MATCHSTATUS']._serialized_start=1226
+  _globals['_MATCHSTATUS']._serialized_end=1374
   _globals['_CREATEMATCHREQUEST']._serialized_start=102
   _globals['_CREATEMATCHREQUEST']._serialized_end=294
   _globals['_CREATEMATCHRESPONSE']._serialized_start=296
-  _globals['_CREATEMATCHRESPONSE']._serialized_end=349
-  _globals['_GETMATCHREQUEST']._serialized_start=351
-  _globals['_GETMATCHREQUEST']._serialized_end=386
-  _globals['_GETMATCHRESPONSE']._serialized_start=388
-  _globals['_GETMATCHRESPONSE']._serialized_end=449
-  _globals['_LISTMATCHESREQUEST']._serialized_start=451
-  _globals['_LISTMATCHESREQUEST']._serialized_end=471
-  _globals['_LISTMATCHESRESPONSE']._serialized_start=473
-  _globals['_LISTMATCHESRESPONSE']._serialized_end=539
-  _globals['_MATCHSUMMARY']._serialized_start=542
-  _globals['_MATCHSUMMARY']._serialized_end=737
-  _globals['_WATCHREQUEST']._serialized_start=739
-  _globals['_WATCHREQUEST']._serialized_end=786
-  _globals['_WATCHRESPONSE']._serialized_start=789
-  _globals['_WATCHRESPONSE']._serialized_end=967
-  _globals['_REFEREESERVICE']._serialized_start=1254
-  _globals['_REFEREESERVICE']._serialized_end=1581
+  _globals['_CREATEMATCHRESPONSE']._serialized_end=368
+  _globals['_GETMATCHREQUEST']._serialized_start=370
+  _globals['_GETMATCHREQUEST']._serialized_end=405
+  _globals['_GETMATCHRESPONSE']._serialized_start=407
+  _globals['_GETMATCHRESPONSE']._serialized_end=468
+  _globals['_LISTMATCHESREQUEST']._serialized_start=470
+  _globals['_LISTMATCHESREQUEST']._serialized_end=529
+  _globals['_LISTMATCHESRESPONSE']._serialized_start=531
+  _globals['_LISTMATCHESRESPONSE']._serialized_end=622
+  _globals['_MATCHSUMMARY']._serialized_start=625
+  _globals['_MATCHSUMMARY']._serialized_end=860
+  _globals['_WATCHREQUEST']._serialized_start=862
+  _globals['_WATCHREQUEST']._serialized_end=909
+  _globals['_WATCHRESPONSE']._serialized_start=912
+  _globals['_WATCHRESPONSE']._serialized_end=1090
+  _globals['_REFEREESERVICE']._serialized_start=1377
+  _globals['_REFEREESERVICE']._serialized_end=1704
 # @@protoc_insertion_point(module_scope)

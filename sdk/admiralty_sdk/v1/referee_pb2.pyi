@@ -53,12 +53,12 @@ class CreateMatchRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., bots: _Optional[_Iterable[str]] = ..., seed: _Optional[int] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., deadline_ms: _Optional[int] = ..., time_bank_ms: _Optional[int] = ..., policy: _Optional[_Union[FailurePolicy, str]] = ...) -> None: ...
 
 class CreateMatchResponse(_message.Message):
-    __slots__ = ("match_id", "seed")
+    __slots__ = ("match_id", "master_seed")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
-    SEED_FIELD_NUMBER: _ClassVar[int]
+    MASTER_SEED_FIELD_NUMBER: _ClassVar[int]
     match_id: str
-    seed: int
-    def __init__(self, match_id: _Optional[str] = ..., seed: _Optional[int] = ...) -> None: ...
+    master_seed: str
+    def __init__(self, match_id: _Optional[str] = ..., master_seed: _Optional[str] = ...) -> None: ...
 
 class GetMatchRequest(_message.Message):
     __slots__ = ("match_id",)
@@ -73,34 +73,42 @@ class GetMatchResponse(_message.Message):
     def __init__(self, match: _Optional[_Union[MatchSummary, _Mapping]] = ...) -> None: ...
 
 class ListMatchesRequest(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
+    __slots__ = ("page_size", "page_token")
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    page_size: int
+    page_token: str
+    def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class ListMatchesResponse(_message.Message):
-    __slots__ = ("matches",)
+    __slots__ = ("matches", "next_page_token")
     MATCHES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     matches: _containers.RepeatedCompositeFieldContainer[MatchSummary]
-    def __init__(self, matches: _Optional[_Iterable[_Union[MatchSummary, _Mapping]]] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, matches: _Optional[_Iterable[_Union[MatchSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class MatchSummary(_message.Message):
-    __slots__ = ("match_id", "game", "status", "bot_names", "seed", "steps", "result", "error")
+    __slots__ = ("match_id", "game", "status", "bot_names", "steps", "result", "error", "master_seed", "record_path")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     BOT_NAMES_FIELD_NUMBER: _ClassVar[int]
-    SEED_FIELD_NUMBER: _ClassVar[int]
     STEPS_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
+    MASTER_SEED_FIELD_NUMBER: _ClassVar[int]
+    RECORD_PATH_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
     status: MatchStatus
     bot_names: _containers.RepeatedScalarFieldContainer[str]
-    seed: int
     steps: int
     result: _common_pb2.MatchResult
     error: str
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., status: _Optional[_Union[MatchStatus, str]] = ..., bot_names: _Optional[_Iterable[str]] = ..., seed: _Optional[int] = ..., steps: _Optional[int] = ..., result: _Optional[_Union[_common_pb2.MatchResult, _Mapping]] = ..., error: _Optional[str] = ...) -> None: ...
+    master_seed: str
+    record_path: str
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., status: _Optional[_Union[MatchStatus, str]] = ..., bot_names: _Optional[_Iterable[str]] = ..., steps: _Optional[int] = ..., result: _Optional[_Union[_common_pb2.MatchResult, _Mapping]] = ..., error: _Optional[str] = ..., master_seed: _Optional[str] = ..., record_path: _Optional[str] = ...) -> None: ...
 
 class WatchRequest(_message.Message):
     __slots__ = ("match_id", "token")

@@ -28,6 +28,9 @@ if _version_not_supported:
 
 class RefereeServiceStub:
     """Implemented by the referee server: runs matches between remote bots and shows them.
+    Every RPC but Watch is the operator's: it must carry the admin token the server printed
+    at start as the call metadata `authorization: Bearer <token>`; without it the call
+    fails with UNAUTHENTICATED, with a wrong one PERMISSION_DENIED.
     """
 
     def __init__(self, channel):
@@ -60,10 +63,15 @@ class RefereeServiceStub:
 
 class RefereeServiceServicer:
     """Implemented by the referee server: runs matches between remote bots and shows them.
+    Every RPC but Watch is the operator's: it must carry the admin token the server printed
+    at start as the call metadata `authorization: Bearer <token>`; without it the call
+    fails with UNAUTHENTICATED, with a wrong one PERMISSION_DENIED.
     """
 
     def CreateMatch(self, request, context):
         """Starts a match between bots at the given addresses; returns at once with its id.
+        An invalid request (game, number of bots, options, policy, limits) fails with
+        INVALID_ARGUMENT before anything is started.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -77,7 +85,8 @@ class RefereeServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListMatches(self, request, context):
-        """Every match this server knows, newest last.
+        """The matches this server knows, oldest first, a page at a time. The server keeps every
+        running match and a bounded number of finished ones.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -85,6 +94,7 @@ class RefereeServiceServicer:
 
     def Watch(self, request, context):
         """Streams a match as it is played: a frame per event, public view unless authorised.
+        Open to anyone who knows the match id; the token in the request makes it omniscient.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -123,6 +133,9 @@ def add_RefereeServiceServicer_to_server(servicer, server):
  # This class is part of an EXPERIMENTAL API.
 class RefereeService:
     """Implemented by the referee server: runs matches between remote bots and shows them.
+    Every RPC but Watch is the operator's: it must carry the admin token the server printed
+    at start as the call metadata `authorization: Bearer <token>`; without it the call
+    fails with UNAUTHENTICATED, with a wrong one PERMISSION_DENIED.
     """
 
     @staticmethod

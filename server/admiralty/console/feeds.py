@@ -46,10 +46,15 @@ def _message_json(message) -> dict[str, Any]:
                                            always_print_fields_with_no_presence=True))
 
 
-def watch_remote(address: str, match_id: str, token: str, console: Console) -> MatchScreen:
-    """Follow `RefereeService.Watch` until the match ends; returns the final screen."""
+def watch_remote(address: str, match_id: str, token: str, console: Console,
+                 tls_ca: bytes | None = None) -> MatchScreen:
+    """Follow `RefereeService.Watch` until the match ends; returns the final screen. With
+    `tls_ca` (PEM root certificates) the connection is TLS."""
     screen: MatchScreen | None = None
-    with grpc.insecure_channel(address.removeprefix("grpc://")) as channel:
+    target = address.removeprefix("grpc://")
+    channel = (grpc.secure_channel(target, grpc.ssl_channel_credentials(tls_ca))
+               if tls_ca is not None else grpc.insecure_channel(target))
+    with channel:
         stub = referee_pb2_grpc.RefereeServiceStub(channel)
         frames = stub.Watch(referee_pb2.WatchRequest(match_id=match_id, token=token))
         with Live(console=console, refresh_per_second=8) as live:
@@ -81,7 +86,9 @@ def replay_screen(path: Path, console: Console, speed: float = 0.0, step: bool =
     game = load_game(header["game"])
     screen = MatchScreen(header["game"], game.static_info(), header["seats"])
     with Live(screen, console=console, refresh_per_second=8, auto_refresh=not step) as live:
+        decisions = -1  # the first step is the setup
         for events, state in _public_steps(header, lines):
+            decisions += 1
             for event in events:
                 screen.update(event_json(event))
                 if speed:
@@ -90,7 +97,12 @@ def replay_screen(path: Path, console: Console, speed: float = 0.0, step: bool =
             if step:
                 live.refresh()
                 wait()
-        screen.finish(_record_result(path, header))
+        ending = _record_ending(path)
+        if ending["t"] == "result":
+            screen.finish(_record_result(ending, header))
+        else:
+            screen.note(f"The record ends after {decisions} decisions, with no result: "
+                        f"{_ENDINGS[ending['t']]}.")
         live.refresh()
     return screen
 
@@ -100,8 +112,20 @@ def _public_steps(header: dict, lines: Iterator[dict]) -> Iterator[tuple[list[Ev
         yield [e for e in events if e.visible_to(None)], state
 
 
-def _record_result(path: Path, header: dict) -> dict[str, Any]:
-    result = next(line for line in read_record(path) if line["t"] == "result")
+_ENDINGS = {"aborted": "the match was aborted", "truncated": "the file is cut short",
+            "header": "the match was cut short"}
+
+
+def _record_ending(path: Path) -> dict[str, Any]:
+    """The record's last line that says how it ends: result, aborted or truncated."""
+    ending = {"t": "header"}
+    for line in read_record(path):
+        if line["t"] in ("result", "aborted", "truncated"):
+            ending = line
+    return ending
+
+
+def _record_result(result: dict[str, Any], header: dict) -> dict[str, Any]:
     return {
         "placements": [
             {"seat": seat, "bot": name, "place": place, "score": score,

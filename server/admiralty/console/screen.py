@@ -91,6 +91,11 @@ class MatchScreen:
         else:
             self.log.append(line)
 
+    def note(self, text: str) -> None:
+        """A line from the referee or the replayer rather than the game, e.g. where a
+        partial record ends."""
+        self._log(Text(text, style="yellow"))
+
     def finish(self, result: Mapping[str, Any]) -> None:
         """The match is over: `result` has placements (seat, bot, place, score) and incidents."""
         self.result = result

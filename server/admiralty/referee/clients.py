@@ -1,4 +1,10 @@
-"""The referee's side of `BotService`: one channel per bot, shared by every match it plays."""
+"""The referee's side of `BotService`: one channel per bot, shared by every match it plays.
+
+A bot is untrusted, so the channel bounds what it can send (a reply over `MAX_REPLY_BYTES`
+fails the call as RESOURCE_EXHAUSTED, an oversize incident) and `Hello` is checked against
+`HELLO_LIMITS` before a bot is admitted. A decision waits for a broken connection to come
+back within its own deadline, so a blip costs time from the bank, not a defaulted move.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +16,22 @@ from admiralty.wire import from_window_kind
 from admiralty_sdk.v1 import bot_pb2, bot_pb2_grpc
 
 HELLO_TIMEOUT = 5.0
+MAX_REPLY_BYTES = 64 * 1024
+"""No legitimate answer comes near it: a DecideResponse is an id and an index."""
+HELLO_LIMITS = {"name": 64, "version": 64, "games": 16, "game": 64}
+"""Characters of a bot's name, version and each game name; how many games it may list."""
+CHANNEL_OPTIONS = [
+    ("grpc.max_receive_message_length", MAX_REPLY_BYTES),
+    ("grpc.keepalive_time_ms", 20_000),
+    ("grpc.keepalive_timeout_ms", 10_000),
+    ("grpc.keepalive_permit_without_calls", 0),
+    ("grpc.initial_reconnect_backoff_ms", 100),
+    ("grpc.max_reconnect_backoff_ms", 2_000),
+]
+
+
+class HelloError(ValueError):
+    """A bot's Hello broke the protocol's limits; the message says how."""
 
 
 def normalise_address(address: str) -> str:
@@ -18,24 +40,31 @@ def normalise_address(address: str) -> str:
 
 
 class BotClient:
-    """A connected bot: its identity from `Hello`, and calls with per-call deadlines."""
+    """A connected bot: its identity from `Hello`, and calls with per-call deadlines.
+
+    `absent` is set (to the reason) when the bot is known to be gone for good, e.g.
+    disqualified; a match then plays its seat by the policy without asking.
+    """
 
     def __init__(self, address: str):
         self.address = normalise_address(address)
-        self._channel = grpc.aio.insecure_channel(self.address)
+        self._channel = grpc.aio.insecure_channel(self.address, options=CHANNEL_OPTIONS)
         self._stub = bot_pb2_grpc.BotServiceStub(self._channel)
         self.name = self.address
         self.version = ""
         self.games: tuple[str, ...] = ()
         self.auto_pass: frozenset[Window] = frozenset()
+        self.absent = ""
 
     async def hello(self, timeout: float = HELLO_TIMEOUT) -> None:
-        """Ask who the bot is; raises grpc.aio.AioRpcError if it does not answer in time."""
+        """Ask who the bot is; raises grpc.aio.AioRpcError if it does not answer in time,
+        HelloError if its answer breaks the limits."""
         reply = await self._stub.Hello(
             bot_pb2.HelloRequest(referee_version=__version__, protocol="v1"),
             timeout=timeout,
             wait_for_ready=True,
         )
+        check_hello(reply)
         self.name = reply.name or self.address
         self.version = reply.version
         self.games = tuple(reply.games)
@@ -47,10 +76,24 @@ class BotClient:
     async def decide(
         self, request: bot_pb2.DecideRequest, timeout: float
     ) -> bot_pb2.DecideResponse:
-        return await self._stub.Decide(request, timeout=timeout)
+        return await self._stub.Decide(request, timeout=timeout, wait_for_ready=True)
 
     async def match_over(self, request: bot_pb2.MatchOverRequest, timeout: float) -> None:
         await self._stub.MatchOver(request, timeout=timeout)
 
     async def close(self) -> None:
         await self._channel.close()
+
+
+def check_hello(reply: bot_pb2.HelloResponse) -> None:
+    """HelloError naming the first field of `reply` over its limit."""
+    for field in ("name", "version"):
+        value = getattr(reply, field)
+        if len(value) > HELLO_LIMITS[field]:
+            raise HelloError(f"its Hello {field} has {len(value):,} characters "
+                             f"(at most {HELLO_LIMITS[field]})")
+    if len(reply.games) > HELLO_LIMITS["games"]:
+        raise HelloError(f"its Hello lists {len(reply.games):,} games "
+                         f"(at most {HELLO_LIMITS['games']})")
+    if any(len(game) > HELLO_LIMITS["game"] for game in reply.games):
+        raise HelloError(f"its Hello names a game of over {HELLO_LIMITS['game']} characters")

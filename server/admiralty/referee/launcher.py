@@ -1,15 +1,24 @@
-"""Start bot processes (or reach running ones) and wait until they answer `Hello`.
+"""Start bot processes (or reach running ones), wait until they answer `Hello`, and keep
+them running.
 
 A BOT argument is one of:
 - `grpc://host:port` (or `host:port`): a bot that is already running;
 - a Python file: run with this interpreter;
 - a command line: run as given.
-A spawned bot is told its port twice, as `--port N` and as `ADMIRALTY_PORT=N`.
+A spawned bot is told its port twice, as `--port N` and as `ADMIRALTY_PORT=N`. It runs as
+the same user as the referee, in a fresh working directory of its own (arguments naming
+existing files are made absolute first), with stdin closed and stderr kept in a log; it is
+sent SIGTERM if the referee dies.
+
+A launched bot that dies is restarted on its port after a backoff; after `MAX_CRASHES`
+deaths in one run it is disqualified: its client is marked absent, and every later seat of
+it is played by the failure policy and placed last.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shlex
 import shutil
@@ -17,15 +26,19 @@ import socket
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
 
-from admiralty.referee.clients import BotClient
+from admiralty.referee.clients import MAX_REPLY_BYTES, BotClient, HelloError
 
 STARTUP_TIMEOUT = 20.0
+MAX_CRASHES = 3
+"""Deaths of a launched bot in one run after which it is disqualified."""
+RESTART_BACKOFF = 0.5
+"""Seconds before the first restart; doubled for each further one."""
 
 
 class BotLaunchError(RuntimeError):
@@ -45,34 +58,110 @@ def is_address(spec: str) -> bool:
 
 def bot_command(spec: str) -> list[str]:
     """The argv that starts the bot `spec`; BotLaunchError if it names no runnable thing."""
-    if spec.endswith(".py") or os.sep in spec.split()[0]:
-        path = Path(spec.split()[0])
-        if not path.is_file():
-            raise BotLaunchError(f"bot file not found: {path}")
-        if path.suffix == ".py":
-            return [sys.executable, str(path), *shlex.split(spec)[1:]]
-    argv = shlex.split(spec)
-    if not argv or (shutil.which(argv[0]) is None and not Path(argv[0]).is_file()):
+    try:
+        argv = shlex.split(spec)
+    except ValueError as error:
+        raise BotLaunchError(f"bot command {spec!r} cannot be parsed: {error}") from None
+    if not argv:
+        raise BotLaunchError("empty bot command")
+    head = Path(argv[0])
+    if head.suffix == ".py" or os.sep in argv[0]:
+        if not head.is_file():
+            raise BotLaunchError(f"bot file not found: {head}")
+        if not os.access(head, os.R_OK):
+            raise BotLaunchError(f"bot file not readable: {head}")
+        if head.suffix == ".py":
+            return [sys.executable, *_absolute([argv[0], *argv[1:]])]
+        if not os.access(head, os.X_OK):
+            raise BotLaunchError(f"bot file is not executable: {head}")
+    elif shutil.which(argv[0]) is None:
         raise BotLaunchError(f"bot command not found: {spec!r}")
-    return argv
+    return _absolute(argv)
+
+
+def _absolute(argv: Sequence[str]) -> list[str]:
+    """Arguments naming existing files, made absolute: the bot runs in its own directory."""
+    return [str(Path(arg).resolve()) if os.sep in arg and Path(arg).exists() else arg
+            for arg in argv]
+
+
+DIE_WITH_PARENT = """
+import ctypes, os, signal, sys
+try:
+    ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG: survives exec
+except (OSError, AttributeError):
+    pass
+if os.getppid() != int(sys.argv[1]):
+    sys.exit(0)  # the referee died before the request took hold
+os.execvp(sys.argv[2], sys.argv[2:])
+"""
+"""Runs first in a launched bot's process and becomes the bot: Linux then sends the bot
+SIGTERM when the referee dies, even by kill -9. (A preexec function would do the same, but
+forking a process with gRPC threads running is not safe.)"""
 
 
 @dataclass
 class LaunchedBot:
-    """A bot process this referee started, with its client and its stderr log."""
+    """A bot this referee reaches: its client and, if it started the bot, its process."""
 
     spec: str
     client: BotClient
+    argv: list[str] = field(default_factory=list)
+    port: int = 0
     process: subprocess.Popen | None = None
+    workdir: Path | None = None
     stderr: Path | None = None
-    _log: object = field(default=None, repr=False)
+    crashes: int = 0
+    on_crash: Callable[[LaunchedBot], None] | None = None
+    _supervisor: asyncio.Task | None = field(default=None, repr=False)
+    _stopping: bool = False
+
+    @property
+    def disqualified(self) -> str:
+        return self.client.absent
+
+    def start(self) -> None:
+        """Start (or restart) the process on its port."""
+        with open(self.stderr, "a") as log:  # the child keeps its own descriptor
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", DIE_WITH_PARENT, str(os.getpid()), *self.argv,
+                 "--port", str(self.port)], cwd=self.workdir,
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log,
+                env={**os.environ, "ADMIRALTY_PORT": str(self.port)})
 
     def stderr_tail(self, lines: int = 8) -> str:
         if self.stderr is None or not self.stderr.exists():
             return ""
-        return "\n".join(self.stderr.read_text(errors="replace").splitlines()[-lines:])
+        with open(self.stderr, "rb") as log:
+            log.seek(max(0, log.seek(0, os.SEEK_END) - 8192))
+            tail = log.read().decode(errors="replace")
+        return "\n".join(tail.splitlines()[-lines:])
+
+    def supervise(self, startup_timeout: float) -> None:
+        """Restart the process whenever it dies, until stopped or disqualified."""
+        if self.process is not None:
+            self._supervisor = asyncio.ensure_future(self._watch(startup_timeout))
+
+    async def _watch(self, startup_timeout: float) -> None:
+        while True:
+            await asyncio.to_thread(self.process.wait)
+            if self._stopping:
+                return
+            self.crashes += 1
+            if self.on_crash is not None:
+                self.on_crash(self)
+            if self.crashes >= MAX_CRASHES:
+                self.client.absent = f"disqualified: its process died {self.crashes} times"
+                return
+            await asyncio.sleep(RESTART_BACKOFF * 2 ** (self.crashes - 1))
+            self.start()
+            with contextlib.suppress(BotLaunchError):
+                await _await_hello(self, startup_timeout)
 
     async def stop(self) -> None:
+        self._stopping = True
+        if self._supervisor is not None:
+            self._supervisor.cancel()
         await self.client.close()
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
@@ -80,10 +169,10 @@ class LaunchedBot:
                 await asyncio.to_thread(self.process.wait, 5)
             except subprocess.TimeoutExpired:
                 self.process.kill()
-        if self._log is not None:
-            self._log.close()
         if self.stderr is not None:
             self.stderr.unlink(missing_ok=True)
+        if self.workdir is not None:
+            shutil.rmtree(self.workdir, ignore_errors=True)
 
 
 async def launch(spec: str, timeout: float = STARTUP_TIMEOUT) -> LaunchedBot:
@@ -91,15 +180,11 @@ async def launch(spec: str, timeout: float = STARTUP_TIMEOUT) -> LaunchedBot:
     if is_address(spec):
         bot = LaunchedBot(spec, BotClient(spec))
     else:
-        argv = bot_command(spec)
         port = free_port()
-        log = tempfile.NamedTemporaryFile("w", prefix="admiralty-bot-", suffix=".log",
-                                          delete=False)
-        process = subprocess.Popen(
-            [*argv, "--port", str(port)], stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, stderr=log,
-            env={**os.environ, "ADMIRALTY_PORT": str(port)})
-        bot = LaunchedBot(spec, BotClient(f"127.0.0.1:{port}"), process, Path(log.name), log)
+        workdir = Path(tempfile.mkdtemp(prefix="admiralty-bot-"))
+        bot = LaunchedBot(spec, BotClient(f"127.0.0.1:{port}"), bot_command(spec), port,
+                          workdir=workdir, stderr=workdir.with_suffix(".log"))
+        bot.start()
     try:
         await _await_hello(bot, timeout)
     except BaseException:
@@ -117,7 +202,12 @@ async def _await_hello(bot: LaunchedBot, timeout: float) -> None:
         await asyncio.wait([hello], timeout=0.05)
     try:
         hello.result()
+    except HelloError as error:
+        raise BotLaunchError(_failure(bot, f"was refused: {error}")) from None
     except grpc.aio.AioRpcError as error:
+        if error.code() is grpc.StatusCode.RESOURCE_EXHAUSTED:
+            raise BotLaunchError(_failure(bot, f"was refused: its Hello is over "
+                                               f"{MAX_REPLY_BYTES:,} bytes")) from None
         raise BotLaunchError(_failure(bot, f"did not answer Hello ({error.code().name})")
                              ) from None
 
@@ -127,9 +217,10 @@ def _failure(bot: LaunchedBot, what: str) -> str:
     return f"bot {bot.spec!r} {what}" + (f"; its stderr ends:\n{tail}" if tail else "")
 
 
-async def launch_all(specs: Sequence[str], timeout: float = STARTUP_TIMEOUT
-                     ) -> list[LaunchedBot]:
-    """Launch every bot at once (one process per spec, each may play many seats and matches)."""
+async def launch_all(specs: Sequence[str], timeout: float = STARTUP_TIMEOUT,
+                     supervise: bool = True) -> list[LaunchedBot]:
+    """Launch every bot at once (one process per spec, each may play many seats and
+    matches), supervised unless told otherwise."""
     results = await asyncio.gather(*(launch(spec, timeout) for spec in specs),
                                    return_exceptions=True)
     launched = [r for r in results if isinstance(r, LaunchedBot)]
@@ -137,6 +228,9 @@ async def launch_all(specs: Sequence[str], timeout: float = STARTUP_TIMEOUT
     if errors:
         await stop_all(launched)
         raise errors[0]
+    if supervise:
+        for bot in launched:
+            bot.supervise(timeout)
     return launched
 
 

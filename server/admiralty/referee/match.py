@@ -11,8 +11,9 @@ import asyncio
 import contextlib
 import functools
 import random
+import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,15 @@ from admiralty_sdk.v1 import bot_pb2, common_pb2
 
 MAX_STEPS = 100_000
 """A guard against an engine that never ends; every engine caps its own game length well below."""
+
+HUNG_AFTER = 3
+"""Timeouts in a row after which a bot is treated as hung for the rest of the match."""
+
+DETAIL_LIMIT = 200
+"""Characters of an incident's detail; a bot's own strings never grow a record unbounded."""
+
+RETIRING = frozenset({IncidentKind.CRASH, IncidentKind.UNREACHABLE})
+"""Incidents after which the seat is no longer asked and is placed last, whatever the policy."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +73,11 @@ class Incident:
         return {"request_id": self.request_id, "seat": self.seat, "kind": str(self.kind),
                 "detail": self.detail, "applied_index": self.applied_index}
 
+    def pb(self) -> common_pb2.Incident:
+        return common_pb2.Incident(request_id=self.request_id, seat=self.seat,
+                                   kind=_INCIDENT_KINDS[self.kind], detail=self.detail,
+                                   applied_index=self.applied_index)
+
 
 @dataclass(frozen=True)
 class Answer:
@@ -77,28 +92,46 @@ class Answer:
 
 @dataclass(slots=True)
 class Published:
-    """An event as told to the seats: converted to protobuf once, for all who may see it."""
+    """An event as told to the seats: converted to protobuf once per step number it is sent
+    with (seats count steps in their own requests, so most share one message)."""
 
-    step: int
     event: Event
-    message: common_pb2.Event | None = None
+    messages: dict[int, common_pb2.Event] = field(default_factory=dict)
 
-    def pb(self) -> common_pb2.Event:
-        if self.message is None:
-            self.message = event_to_pb(self.event, self.step)
-        return self.message
+    def pb(self, step: int) -> common_pb2.Event:
+        message = self.messages.get(step)
+        if message is None:
+            message = self.messages[step] = event_to_pb(self.event, step)
+        return message
 
 
 @dataclass
 class SeatStats:
-    """One seat's clock and decision latencies."""
+    """One seat's clock, its own request and window numbering, and what it has been told.
+
+    Every number a seat receives counts only what that seat has seen: its requests, its
+    windows and (as an event's step) the requests it had been sent when the event happened.
+    """
 
     bank: float
     latencies_ms: list[float] = field(default_factory=list)
+    retired: IncidentKind | None = None
+    """Why the referee plays this seat's moves by the policy (it is then placed last)."""
     forfeited: bool = False
     informed: bool = False
-    unsent: list[Published] = field(default_factory=list)
-    """The events this seat may see that it has not been sent yet."""
+    asked: int = 0
+    windows: int = 0
+    last_window: int | None = None
+    timeouts_in_row: int = 0
+    unsent: list[tuple[int, Published]] = field(default_factory=list)
+    """The events this seat may see that it has not been sent yet, with their step."""
+
+    def window_number(self, engine_window: int) -> int:
+        """This seat's number for an engine window: 1, 2, ... in the order it is asked."""
+        if engine_window != self.last_window:
+            self.windows += 1
+            self.last_window = engine_window
+        return self.windows
 
 
 @dataclass
@@ -114,8 +147,10 @@ class MatchReport:
     latencies_ms: list[list[float]]
     steps: int
     round_trips: int
+    wire_id: str = ""
 
     def to_json(self) -> dict[str, Any]:
+        """The operator's report: the seed and the record path included."""
         return {
             "match_id": self.spec.match_id,
             "game": self.spec.game,
@@ -130,23 +165,20 @@ class MatchReport:
             "record": str(self.spec.record_path) if self.spec.record_path else None,
         }
 
-    def result_pb(self) -> common_pb2.MatchResult:
+    def result_pb(self, seats: Container[int] | None = None,
+                  match_id: str | None = None) -> common_pb2.MatchResult:
+        """The public result with the incidents of `seats` (every seat's when None), under
+        `match_id` (the operator's id when None)."""
         return common_pb2.MatchResult(
-            match_id=self.spec.match_id,
+            match_id=self.spec.match_id if match_id is None else match_id,
             game=self.spec.game,
-            seed=self.spec.seed,
-            record_path=str(self.spec.record_path or ""),
             placements=[
-                common_pb2.Placement(seat=p["seat"], bot=p["bot"], place=p["place"],
-                                     score=p["score"], forfeited=p["forfeited"])
-                for p in self.to_json()["placements"]
+                common_pb2.Placement(seat=index, bot=name, place=place, score=score,
+                                     forfeited=index in self.forfeited)
+                for index, (name, place, score) in enumerate(
+                    zip(self.bot_names, self.places, self.scores, strict=True))
             ],
-            incidents=[
-                common_pb2.Incident(request_id=i.request_id, seat=i.seat,
-                                    kind=_INCIDENT_KINDS[i.kind], detail=i.detail,
-                                    applied_index=i.applied_index)
-                for i in self.incidents
-            ],
+            incidents=[i.pb() for i in self.incidents if seats is None or i.seat in seats],
         )
 
 
@@ -156,6 +188,7 @@ _INCIDENT_KINDS = {
     IncidentKind.UNREACHABLE: common_pb2.INCIDENT_KIND_UNREACHABLE,
     IncidentKind.ILLEGAL: common_pb2.INCIDENT_KIND_ILLEGAL,
     IncidentKind.STALE: common_pb2.INCIDENT_KIND_STALE,
+    IncidentKind.OVERSIZE: common_pb2.INCIDENT_KIND_OVERSIZE,
 }
 
 Listener = Callable[[int, Sequence[Event], GameState], None]
@@ -163,21 +196,28 @@ Listener = Callable[[int, Sequence[Event], GameState], None]
 
 
 class Match:
-    """One match between connected bots, run to the end by `run()`."""
+    """One match between connected bots, run to the end by `run()`.
+
+    `wire_id` is the match id the bots are sent (random unless given, e.g. by a test that
+    compares two matches); `state` starts from a given position instead of the spec's seed;
+    `clock` is the referee's clock (monotonic seconds).
+    """
 
     def __init__(self, spec: MatchSpec, bots: Sequence[BotClient],
-                 listeners: Sequence[Listener] = ()):
+                 listeners: Sequence[Listener] = (), *, wire_id: str | None = None,
+                 state: GameState | None = None, clock: Callable[[], float] = time.monotonic):
         self.spec = spec
         self.bots = list(bots)
         self.game = load_game(spec.game)
         self.codec = codec_for(spec.game)
-        self.state = self.game.new_game(len(bots), spec.seed, spec.options)
+        self.state = state or self.game.new_game(len(bots), spec.seed, spec.options)
+        self.wire_id = wire_id or secrets.token_hex(8)
         self.listeners = list(listeners)
         self.seats = [SeatStats(bank=spec.time_bank) for _ in bots]
         self.incidents: list[Incident] = []
         self.steps = 0
         self.round_trips = 0
-        self._asked = 0
+        self._clock = clock
         self._policy_rng = random.Random(f"{spec.seed}:policy")
         self._recorder = RecordWriter(spec.record_path) if spec.record_path else None
         self.match_info = common_pb2.MatchInfo(
@@ -186,13 +226,18 @@ class Match:
         getattr(self.match_info, self.codec.field).CopyFrom(_board(spec.game))
 
     async def run(self) -> MatchReport:
-        """Play the match to the end, record it, and tell every bot the result."""
+        """Play the match to the end, record it, and tell every bot the result.
+
+        Cancelled (Ctrl-C), the record is closed with a line saying the match was aborted.
+        """
         if self._recorder:
             self._recorder.header(self.spec.game, len(self.bots), self.spec.seed,
                                   self.spec.options, [b.name for b in self.bots],
-                                  self.spec.match_id)
+                                  self.spec.match_id, self.wire_id)
             self._recorder.events(0, self.state.setup_events)
+        report = None
         try:
+            self._retire_absent()
             self._publish(self.state.setup_events)
             while self.state.outcome() is None:
                 if self.steps >= MAX_STEPS:
@@ -205,9 +250,19 @@ class Match:
                                       [i.to_json() for i in self.incidents])
         finally:
             if self._recorder:
+                if report is None:
+                    self._recorder.aborted(self.steps)
                 self._recorder.close()
         await self._tell_match_over(report)
         return report
+
+    def _retire_absent(self) -> None:
+        """Seats whose bot is known to be gone (disqualified, never reached) are played by
+        the policy from the start."""
+        for index, bot in enumerate(self.bots):
+            absent = getattr(bot, "absent", "")
+            if absent:
+                self._retire(index, IncidentKind.UNREACHABLE, "", absent, -1)
 
     async def _play_window(self, requests: list[Request]) -> None:
         """Ask one window: a whole SEALED window concurrently, otherwise the first request."""
@@ -233,9 +288,9 @@ class Match:
         self._publish(events)
 
     def _publish(self, events: Sequence[Event]) -> None:
-        published = [Published(self.steps, event) for event in events]
+        published = [Published(event) for event in events]
         for index, seat in enumerate(self.seats):
-            seat.unsent.extend(p for p in published if p.event.visible_to(index))
+            seat.unsent.extend((seat.asked, p) for p in published if p.event.visible_to(index))
         for listener in self.listeners:
             listener(self.steps, events, self.state)
 
@@ -246,26 +301,30 @@ class Match:
             return Answer(0, how="forced")
         if request.optional and request.window in self.bots[request.seat].auto_pass:
             return Answer(0, how="auto_pass")
-        if seat.forfeited:
-            return Answer(self._policy_rng.randrange(len(request.options)), how="forfeited")
-        self._asked += 1
-        request_id = f"{self.spec.match_id}:{self._asked}"
+        if seat.retired is not None or seat.forfeited:
+            return Answer(fallback_index(self.spec.policy, request, self._policy_rng),
+                          how="forfeited")
+        seat.asked += 1
+        request_id = str(seat.asked)
+        window_id = seat.window_number(request.window_id)
         if seat.bank <= 0:
-            index = self._incident(request, request_id, IncidentKind.TIMEOUT,
-                                   "time bank exhausted")
+            index = fallback_index(self.spec.policy, request, self._policy_rng)
+            self._retire(request.seat, IncidentKind.TIMEOUT, request_id, "time bank exhausted",
+                         index)
             return Answer(index, request_id, how="incident")
-        return await self._ask(request, request_id, seat)
+        return await self._ask(request, request_id, window_id, seat)
 
-    async def _ask(self, request: Request, request_id: str, seat: SeatStats) -> Answer:
+    async def _ask(self, request: Request, request_id: str, window_id: int,
+                   seat: SeatStats) -> Answer:
         timeout = min(self.spec.deadline, seat.bank)
-        message = self._request_pb(request, request_id, seat, timeout)
-        started = time.monotonic()
+        message = self._request_pb(request, request_id, window_id, seat, timeout)
+        started = self._clock()
         try:
             reply = await self.bots[request.seat].decide(message, timeout)
             failure = None
         except grpc.aio.AioRpcError as error:
             reply, failure = None, _classify(error)
-        latency = time.monotonic() - started
+        latency = self._clock() - started
         seat.bank -= latency
         seat.latencies_ms.append(latency * 1000)
         self.round_trips += 1
@@ -274,14 +333,17 @@ class Match:
         if failure is not None:
             index = self._incident(request, request_id, *failure)
             return Answer(index, request_id, latency * 1000, "incident")
+        seat.timeouts_in_row = 0
+        if reply.resend_match_info:
+            seat.informed = False
         return Answer(reply.option_index, request_id, latency * 1000)
 
-    def _request_pb(self, request: Request, request_id: str, seat: SeatStats,
+    def _request_pb(self, request: Request, request_id: str, window_id: int, seat: SeatStats,
                     timeout: float) -> bot_pb2.DecideRequest:
         view = self.state.view(request.seat)
         message = bot_pb2.DecideRequest(
-            request_id=request_id, match_id=self.spec.match_id, seat=request.seat,
-            window_id=request.window_id, window=to_window_kind(request.window),
+            request_id=request_id, match_id=self.wire_id, seat=request.seat,
+            window_id=window_id, window=to_window_kind(request.window),
             kind=request.kind, prompt=request.prompt, optional=request.optional,
             options=options_to_pb(self.codec, request.options),
             events=self._take_events(request.seat),
@@ -296,20 +358,40 @@ class Match:
     def _take_events(self, seat_index: int) -> list[common_pb2.Event]:
         """The events `seat_index` may see since its last request, as protobuf."""
         seat = self.seats[seat_index]
-        events = [published.pb() for published in seat.unsent]
+        events = [published.pb(step) for step, published in seat.unsent]
         seat.unsent.clear()
         return events
 
     def _incident(self, request: Request, request_id: str, kind: IncidentKind,
                   detail: str) -> int:
-        if self.spec.policy is FailurePolicy.FORFEIT:
-            self.seats[request.seat].forfeited = True
+        """Record a failed answer and return the option the policy applies instead."""
+        seat = self.seats[request.seat]
         index = fallback_index(self.spec.policy, request, self._policy_rng)
-        self.incidents.append(Incident(request_id, request.seat, kind, detail, index))
+        hung = False
+        if kind is IncidentKind.TIMEOUT:
+            seat.timeouts_in_row += 1
+            hung = seat.timeouts_in_row >= HUNG_AFTER
+            if hung:
+                detail = f"{HUNG_AFTER} timeouts in a row: the bot is hung"
+        if kind in RETIRING or hung:
+            self._retire(request.seat, kind, request_id, detail, index)
+            return index
+        if self.spec.policy is FailurePolicy.FORFEIT:
+            seat.forfeited = True
+        self.incidents.append(Incident(request_id, request.seat, kind, _short(detail), index))
         return index
 
+    def _retire(self, seat_index: int, kind: IncidentKind, request_id: str, detail: str,
+                index: int) -> None:
+        """From now on the policy plays this seat, and it is placed last."""
+        self.seats[seat_index].retired = kind
+        self.incidents.append(Incident(request_id, seat_index, kind,
+                                       _short(f"{detail}; the seat is played by the policy "
+                                              "from now on and placed last"), max(index, 0)))
+
     def _report(self, outcome: Outcome) -> MatchReport:
-        forfeited = [i for i, seat in enumerate(self.seats) if seat.forfeited]
+        forfeited = [i for i, seat in enumerate(self.seats)
+                     if seat.forfeited or seat.retired is not None]
         places = list(outcome.places)
         if forfeited:
             keys = [(i not in forfeited, -place) for i, place in enumerate(places)]
@@ -317,18 +399,20 @@ class Match:
         return MatchReport(self.spec, [b.name for b in self.bots], places,
                            list(outcome.scores), forfeited, self.incidents,
                            [seat.latencies_ms for seat in self.seats], self.steps,
-                           self.round_trips)
+                           self.round_trips, self.wire_id)
 
     async def _tell_match_over(self, report: MatchReport) -> None:
-        result = report.result_pb()
+        """Tell each live seat the public result and its own incidents."""
 
         async def tell(seat: int) -> None:
+            result = report.result_pb({seat}, self.wire_id)
             message = bot_pb2.MatchOverRequest(seat=seat, result=result,
                                                events=self._take_events(seat))
             with contextlib.suppress(grpc.aio.AioRpcError):  # the result stands regardless
                 await self.bots[seat].match_over(message, timeout=self.spec.deadline)
 
-        await asyncio.gather(*(tell(seat) for seat in range(len(self.bots))))
+        live = [seat for seat, stats in enumerate(self.seats) if stats.retired is None]
+        await asyncio.gather(*(tell(seat) for seat in live))
 
 
 @functools.cache
@@ -337,22 +421,45 @@ def _board(game: str) -> Message:
     return codec_for(game).board_pb(load_game(game).static_info())
 
 
+def _short(text: str, limit: int = DETAIL_LIMIT) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def _classify(error: grpc.aio.AioRpcError) -> tuple[IncidentKind, str]:
+    """The incident a failed call is. The call waits for a reconnect until its deadline, so
+    UNAVAILABLE means the connection broke during the call: the bot crashed."""
     code = error.code()
     if code is grpc.StatusCode.DEADLINE_EXCEEDED:
         return IncidentKind.TIMEOUT, "no answer before the deadline"
     if code is grpc.StatusCode.UNAVAILABLE:
-        return IncidentKind.UNREACHABLE, error.details() or "unavailable"
-    return IncidentKind.CRASH, f"{code.name}: {error.details()}"
+        return IncidentKind.CRASH, f"the connection broke: {error.details()}"
+    if code is grpc.StatusCode.RESOURCE_EXHAUSTED:
+        return IncidentKind.OVERSIZE, f"the answer is too large: {error.details()}"
+    return IncidentKind.ILLEGAL, f"the call failed: {code.name}: {error.details()}"
 
 
 def _check_reply(reply: bot_pb2.DecideResponse, request_id: str, n_options: int
                  ) -> tuple[IncidentKind, str] | None:
     if reply.request_id != request_id:
-        return IncidentKind.STALE, f"answered request {reply.request_id!r}, asked {request_id!r}"
+        return IncidentKind.STALE, f"answered request {_short(reply.request_id, 40)!r}, " \
+                                   f"asked {request_id!r}"
     if reply.option_index >= n_options:
         return IncidentKind.ILLEGAL, f"option {reply.option_index} of {n_options}"
     return None
+
+
+def checked_options(game_name: str, players: int, options: dict[str, Any] | None
+                    ) -> dict[str, Any]:
+    """The game's options resolved and tried on a new game; ValueError saying what is wrong
+    (unknown name, bad value, wrong player count) before anything is started or stored."""
+    game = load_game(game_name)
+    game.check_players(players)
+    resolved = game.resolve_options(options)
+    try:
+        game.new_game(players, 0, resolved)
+    except (TypeError, OverflowError) as error:
+        raise ValueError(f"invalid {game_name} options {options}: {error}") from None
+    return resolved
 
 
 async def run_match(spec: MatchSpec, bots: Sequence[BotClient],

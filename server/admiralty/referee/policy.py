@@ -19,10 +19,17 @@ class FailurePolicy(enum.StrEnum):
 
 class IncidentKind(enum.StrEnum):
     TIMEOUT = "timeout"
+    """No answer before the deadline (three in a row, or an empty time bank: hung)."""
     CRASH = "crash"
+    """The bot's process died or the connection broke during a call."""
     UNREACHABLE = "unreachable"
+    """The bot was never reached for this match (gone, or disqualified)."""
     ILLEGAL = "illegal"
+    """The answer named no legal option, or the call returned an error."""
     STALE = "stale"
+    """The answer echoed another request's id."""
+    OVERSIZE = "oversize"
+    """The answer exceeded the referee's size limits."""
 
 
 def fallback_index(policy: FailurePolicy, request: Request, rng: random.Random) -> int:

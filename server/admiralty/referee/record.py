@@ -1,15 +1,19 @@
 """Match records: gzip JSON lines that let any match be re-run and checked.
 
-Line kinds (`"t"`): `header` (version, rules hash, game, options, seed, seats), `decision`
-(step, request id, seat, window, option index, latency), `event` (step, the unredacted
-event), `digest` (step, state digest), `result` (places, scores, forfeits, incidents).
-A record is omniscient; it is for the organiser, never sent to a seat.
+Line kinds (`"t"`): `header` (version, rules hash, game, options, seed, seats, match id and
+the id the bots were sent), `decision` (step, request id, seat, window, option index,
+latency), `event` (step, the unredacted event), `digest` (step, state digest), then either
+`result` (places, scores, forfeits, incidents) or, for a match cut short, `aborted` (step).
+A record is omniscient: it is the operator's, created readable by its owner only, and never
+sent to a seat.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import os
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,20 +27,22 @@ class RecordWriter:
     """Appends the lines of one match record as the match is played."""
 
     def __init__(self, path: Path, digest_every: int = 25):
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.path = path
         self.digest_every = digest_every
-        self._file = gzip.open(path, "wt", encoding="utf-8")
+        raw = os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb")
+        self._file = gzip.open(raw, "wt", encoding="utf-8")
+        self._raw = raw
 
     def _write(self, line: dict[str, Any]) -> None:
         self._file.write(json.dumps(line, separators=(",", ":")) + "\n")
 
     def header(self, game: str, players: int, seed: int, options: dict, seats: Sequence[str],
-               match_id: str) -> None:
+               match_id: str, wire_id: str) -> None:
         self._write({"t": "header", "admiralty": __version__,
                      "rules_hash": load_game(game).rules_hash(), "game": game,
                      "players": players, "seed": seed, "options": options,
-                     "seats": list(seats), "match_id": match_id})
+                     "seats": list(seats), "match_id": match_id, "wire_id": wire_id})
 
     def decision(self, step: int, request_id: str, seat: int, window_id: int, window: str,
                  kind: str, index: int, latency_ms: float, how: str) -> None:
@@ -60,14 +66,50 @@ class RecordWriter:
         self._write({"t": "result", "places": list(places), "scores": list(scores),
                      "forfeited": list(forfeited), "incidents": list(incidents)})
 
+    def aborted(self, step: int) -> None:
+        """The match stopped before its end (interrupted, or the referee failed)."""
+        self._write({"t": "aborted", "step": step})
+
     def close(self) -> None:
         self._file.close()
+        self._raw.close()
+
+
+class RecordError(ValueError):
+    """A file that is not a readable match record; the message says why."""
 
 
 def read_record(path: Path) -> Iterator[dict[str, Any]]:
-    with gzip.open(path, "rt", encoding="utf-8") as file:
-        for line in file:
-            yield json.loads(line)
+    """The lines of a record, header first. A file cut short (a killed referee) yields the
+    lines before the cut, then a final `{"t": "truncated"}` line."""
+    count = 0
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as file:
+            for line in file:
+                record = _parse(line, path)
+                if count == 0 and record["t"] != "header":
+                    raise RecordError(f"{path}: not a match record (no header line)")
+                count += 1
+                yield record
+    except (EOFError, zlib.error) as error:
+        if count == 0:
+            raise RecordError(f"{path}: not a gzip match record ({error})") from None
+        yield {"t": "truncated"}
+        return
+    except (gzip.BadGzipFile, UnicodeDecodeError) as error:
+        raise RecordError(f"{path}: not a gzip match record ({error})") from None
+    if count == 0:
+        raise RecordError(f"{path}: the record is empty")
+
+
+def _parse(line: str, path: Path) -> dict[str, Any]:
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError:
+        record = None
+    if not isinstance(record, dict) or not isinstance(record.get("t"), str):
+        raise RecordError(f"{path}: not a match record (a line is not a record line)")
+    return record
 
 
 @dataclass
@@ -79,10 +121,16 @@ class ReplayReport:
     digests_checked: int = 0
     mismatches: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    ending: str = "no result line"
+    """Why there is no result: "no result line", "aborted" or "truncated"."""
+
+    @property
+    def complete(self) -> bool:
+        return self.result is not None
 
     @property
     def ok(self) -> bool:
-        return not self.mismatches
+        return not self.mismatches and self.complete
 
 
 def replay_steps(header: dict[str, Any], lines: Iterator[dict[str, Any]]
@@ -101,8 +149,6 @@ def verify_record(path: Path) -> ReplayReport:
     """Re-run the engine from the record's seed and decisions; compare events and digests."""
     lines = iter(read_record(path))
     header = next(lines)
-    if header.get("t") != "header":
-        raise ValueError(f"{path}: not a match record (no header line)")
     game = load_game(header["game"])
     report = ReplayReport(header)
     if header["rules_hash"] != game.rules_hash():
@@ -131,8 +177,8 @@ def verify_record(path: Path) -> ReplayReport:
         elif kind == "result":
             report.result = line
             _check_result(state, line, report)
-    if report.result is None:
-        report.mismatches.append("the record has no result line")
+        elif kind in ("aborted", "truncated"):
+            report.ending = kind
     return report
 
 

@@ -1,14 +1,18 @@
 """`RefereeService`: create matches between running bots, list them, and watch them live.
 
-Watchers see the public view and public events; a watcher presenting the admin token the
-server printed at start sees everything. Views are computed when a frame is sent, never
-stored, so a match nobody watches costs nothing extra.
+Every RPC but `Watch` is the operator's and needs the admin token the server printed at
+start (`authorization: Bearer <token>` metadata). `Watch` is open: a watcher sees the public
+view and public events, counted in public events only; one presenting the token sees
+everything. Views are computed when a frame is sent, never stored, so a match nobody
+watches costs nothing extra. The server keeps every running match and the newest
+`keep_finished` finished ones, and runs at most `max_running` at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,8 +21,8 @@ import grpc
 from google.protobuf import json_format
 
 from admiralty.games import GAMES, Event, GameState
-from admiralty.referee.clients import BotClient
-from admiralty.referee.match import Match, MatchReport, MatchSpec
+from admiralty.referee.clients import BotClient, HelloError
+from admiralty.referee.match import Match, MatchReport, MatchSpec, checked_options
 from admiralty.referee.policy import FailurePolicy
 from admiralty.wire import event_to_pb, struct
 from admiralty_sdk.bot import bind
@@ -26,6 +30,11 @@ from admiralty_sdk.v1 import common_pb2, referee_pb2, referee_pb2_grpc
 
 DEFAULT_DEADLINE_MS = 2000
 DEFAULT_TIME_BANK_MS = 60_000
+MAX_DEADLINE_MS = 600_000
+MAX_TIME_BANK_MS = 86_400_000
+MAX_ADDRESS = 256
+PAGE_SIZE, MAX_PAGE_SIZE = 50, 500
+PUBLIC_METHODS = frozenset({"/admiralty.v1.RefereeService/Watch"})
 _POLICIES = {
     referee_pb2.FAILURE_POLICY_UNSPECIFIED: FailurePolicy.DEFAULT,
     referee_pb2.FAILURE_POLICY_DEFAULT: FailurePolicy.DEFAULT,
@@ -39,6 +48,7 @@ class MatchHandle:
     """A match the server runs, with what its watchers need."""
 
     spec: MatchSpec
+    ordinal: int
     bot_names: list[str] = field(default_factory=list)
     status: int = referee_pb2.MATCH_STATUS_STARTING
     match: Match | None = None
@@ -60,43 +70,98 @@ class MatchHandle:
         return self.status in (referee_pb2.MATCH_STATUS_FINISHED, referee_pb2.MATCH_STATUS_FAILED)
 
     def summary(self) -> referee_pb2.MatchSummary:
+        """What the operator sees of the match: the seed and record path included."""
         message = referee_pb2.MatchSummary(
             match_id=self.spec.match_id, game=self.spec.game, status=self.status,
-            bot_names=self.bot_names, seed=self.spec.seed,
-            steps=self.match.steps if self.match else 0, error=self.error)
+            bot_names=self.bot_names, master_seed=str(self.spec.seed),
+            steps=self.match.steps if self.match else 0, error=self.error,
+            record_path=str(self.spec.record_path or ""))
         if self.report is not None:
             message.result.CopyFrom(self.report.result_pb())
         return message
 
 
+class TokenInterceptor(grpc.aio.ServerInterceptor):
+    """Refuses every RPC but the public ones unless it carries the admin token."""
+
+    def __init__(self, token: str):
+        self._expected = f"Bearer {token}"
+
+    async def intercept_service(self, continuation, details):
+        if details.method in PUBLIC_METHODS:
+            return await continuation(details)
+        given = dict(details.invocation_metadata or ()).get("authorization")
+        if isinstance(given, str) and secrets.compare_digest(given, self._expected):
+            return await continuation(details)
+        code, message = (
+            (grpc.StatusCode.UNAUTHENTICATED,
+             "this call needs the admin token: metadata 'authorization: Bearer <token>'")
+            if given is None else (grpc.StatusCode.PERMISSION_DENIED, "wrong admin token"))
+
+        async def deny(request, context):
+            await context.abort(code, message)
+
+        return grpc.unary_unary_rpc_method_handler(deny)
+
+
 class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
     """Runs matches in this process's event loop."""
 
-    def __init__(self, admin_token: str, record_dir: Path | None = None):
+    def __init__(self, admin_token: str, record_dir: Path | None = None,
+                 keep_finished: int = 1000, max_running: int = 64):
         self.admin_token = admin_token
         self.record_dir = record_dir
-        self.matches: dict[str, MatchHandle] = {}
+        self.keep_finished = keep_finished
+        self.max_running = max_running
+        self.matches: OrderedDict[str, MatchHandle] = OrderedDict()
+        self._created = 0
         self._tasks: set[asyncio.Task] = set()
 
     async def CreateMatch(self, request, context):
+        try:
+            spec = self._spec(request)
+        except ValueError as error:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(error))
+        if sum(not h.finished for h in self.matches.values()) >= self.max_running:
+            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                f"{self.max_running} matches are running; try again later")
+        self._created += 1
+        handle = MatchHandle(spec, self._created)
+        self.matches[spec.match_id] = handle
+        self._forget_old()
+        task = asyncio.get_running_loop().create_task(self._run(handle, list(request.bots)))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return referee_pb2.CreateMatchResponse(match_id=spec.match_id,
+                                               master_seed=str(spec.seed))
+
+    def _spec(self, request: referee_pb2.CreateMatchRequest) -> MatchSpec:
+        """The match the request asks for; ValueError naming the first thing wrong."""
         if request.game not in GAMES:
-            await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
-                                f"unknown game {request.game!r}; known: {', '.join(GAMES)}")
-        seed = request.seed or secrets.randbits(32)
-        match_id = f"{request.game}-{secrets.token_hex(4)}"
-        spec = MatchSpec(
-            match_id=match_id, game=request.game, seed=seed,
-            options=json_format.MessageToDict(request.options),
+            raise ValueError(f"unknown game {request.game[:40]!r}; known: {', '.join(GAMES)}")
+        for address in request.bots:
+            check_address(address)
+        options = checked_options(request.game, len(request.bots),
+                                  json_format.MessageToDict(request.options))
+        if request.policy not in _POLICIES:
+            raise ValueError(f"unknown failure policy {request.policy}")
+        if request.deadline_ms > MAX_DEADLINE_MS or request.time_bank_ms > MAX_TIME_BANK_MS:
+            raise ValueError(f"deadline_ms is at most {MAX_DEADLINE_MS}, time_bank_ms at "
+                             f"most {MAX_TIME_BANK_MS}")
+        match_id = f"{request.game}-{secrets.token_hex(8)}"
+        return MatchSpec(
+            match_id=match_id, game=request.game, seed=request.seed or secrets.randbits(128),
+            options=options,
             deadline=(request.deadline_ms or DEFAULT_DEADLINE_MS) / 1000,
             time_bank=(request.time_bank_ms or DEFAULT_TIME_BANK_MS) / 1000,
             policy=_POLICIES[request.policy],
             record_path=self.record_dir / f"{match_id}.jsonl.gz" if self.record_dir else None)
-        handle = MatchHandle(spec)
-        self.matches[match_id] = handle
-        task = asyncio.get_running_loop().create_task(self._run(handle, list(request.bots)))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return referee_pb2.CreateMatchResponse(match_id=match_id, seed=seed)
+
+    def _forget_old(self) -> None:
+        """Drop the oldest finished matches beyond `keep_finished`."""
+        finished = [mid for mid, handle in self.matches.items() if handle.finished]
+        for match_id in finished[:max(0, len(finished) - self.keep_finished)]:
+            del self.matches[match_id]
 
     async def _run(self, handle: MatchHandle, addresses: list[str]) -> None:
         clients = [BotClient(address) for address in addresses]
@@ -109,28 +174,34 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
             handle.status = referee_pb2.MATCH_STATUS_FINISHED
         except Exception as error:  # a failed match is reported, never crashes the server
             handle.status = referee_pb2.MATCH_STATUS_FAILED
-            handle.error = f"{type(error).__name__}: {error}"
+            handle.error = _failure(error)
         finally:
             await asyncio.gather(*(client.close() for client in clients))
             await handle._notify()
-
-    def _handle(self, match_id: str) -> MatchHandle | None:
-        return self.matches.get(match_id)
+            self._forget_old()
 
     async def GetMatch(self, request, context):
-        handle = self._handle(request.match_id)
+        handle = self.matches.get(request.match_id)
         if handle is None:
-            await context.abort(grpc.StatusCode.NOT_FOUND, f"no match {request.match_id!r}")
+            await context.abort(grpc.StatusCode.NOT_FOUND, f"no match {request.match_id[:80]!r}")
         return referee_pb2.GetMatchResponse(match=handle.summary())
 
     async def ListMatches(self, request, context):
+        size = min(request.page_size or PAGE_SIZE, MAX_PAGE_SIZE)
+        try:
+            start = int(request.page_token or 0)
+        except ValueError:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "invalid page_token")
+        page = [h for h in self.matches.values() if h.ordinal >= start][:size + 1]
+        more = len(page) > size
         return referee_pb2.ListMatchesResponse(
-            matches=[handle.summary() for handle in self.matches.values()])
+            matches=[handle.summary() for handle in page[:size]],
+            next_page_token=str(page[size].ordinal) if more else "")
 
     async def Watch(self, request, context):
-        handle = self._handle(request.match_id)
+        handle = self.matches.get(request.match_id)
         if handle is None:
-            await context.abort(grpc.StatusCode.NOT_FOUND, f"no match {request.match_id!r}")
+            await context.abort(grpc.StatusCode.NOT_FOUND, f"no match {request.match_id[:80]!r}")
         omniscient = bool(request.token) and secrets.compare_digest(
             request.token, self.admin_token)
         if request.token and not omniscient:
@@ -139,15 +210,34 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
             yield frame
 
 
+def check_address(address: str) -> None:
+    """ValueError unless `address` is `host:port` (or `grpc://host:port`) of sane length."""
+    host, _, port = address.removeprefix("grpc://").rpartition(":")
+    if not host or len(address) > MAX_ADDRESS or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"bot address {address[:80]!r} is not host:port")
+
+
+def _failure(error: Exception) -> str:
+    if isinstance(error, grpc.aio.AioRpcError):
+        return f"a bot did not answer Hello: {error.code().name}"
+    if isinstance(error, HelloError):
+        return f"a bot was refused: {error}"
+    return f"{type(error).__name__}: {str(error)[:200]}"
+
+
 async def _frames(handle: MatchHandle, omniscient: bool):
-    """The frames of one watcher: match facts, then every visible event, then the result."""
+    """The frames of one watcher: match facts, then every visible event, then the result.
+
+    A public watcher's events are numbered by the public events before them; only an
+    omniscient one sees the engine's step count, which counts hidden decisions too.
+    """
     async with handle.changed:
         await handle.changed.wait_for(lambda: handle.match is not None or handle.finished)
     if handle.match is None:
         result = common_pb2.MatchResult(match_id=handle.spec.match_id)
         yield referee_pb2.WatchResponse(result=result)
         return
-    sent = 0
+    sent = shown = 0
     yield referee_pb2.WatchResponse(match_info=handle.match.match_info,
                                     view=_view(handle.match.state, omniscient))
     while True:
@@ -158,14 +248,17 @@ async def _frames(handle: MatchHandle, omniscient: bool):
         sent += len(fresh)
         visible = [(step, e) for step, e in fresh if omniscient or e.visible_to(None)]
         for position, (step, event) in enumerate(visible):
-            frame = referee_pb2.WatchResponse(event=event_to_pb(event, step))
+            frame = referee_pb2.WatchResponse(
+                event=event_to_pb(event, step if omniscient else shown))
+            shown += 1
             if position == len(visible) - 1:
                 frame.view.CopyFrom(_view(handle.match.state, omniscient))
             yield frame
         if handle.finished and sent == len(handle.events):
             break
     if handle.report is not None:
-        yield referee_pb2.WatchResponse(result=handle.report.result_pb())
+        yield referee_pb2.WatchResponse(result=handle.report.result_pb(
+            None if omniscient else ()))
 
 
 def _view(state: GameState, omniscient: bool):
@@ -179,12 +272,17 @@ def _omniscient_view(state: GameState) -> dict:
 
 
 async def serve_referee(host: str, port: int, admin_token: str,
-                        record_dir: Path | None = None) -> grpc.aio.Server:
-    """Start the referee server; the caller awaits `wait_for_termination()`."""
-    server = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
+                        record_dir: Path | None = None,
+                        tls: tuple[bytes, bytes] | None = None) -> grpc.aio.Server:
+    """Start the referee server, over TLS when `tls` is (private key, certificate chain);
+    the caller awaits `wait_for_termination()`."""
+    server = grpc.aio.server(options=[("grpc.so_reuseport", 0)],
+                             interceptors=[TokenInterceptor(admin_token)])
     referee_pb2_grpc.add_RefereeServiceServicer_to_server(
         RefereeServicer(admin_token, record_dir), server)
-    if not bind(server, host, port):
+    credentials = grpc.ssl_server_credentials([tls]) if tls else None
+    if not bind(server, host, port, credentials):
         raise OSError(f"cannot listen on {host}:{port}: the port is in use or not allowed")
     await server.start()
     return server
+
