@@ -17,10 +17,11 @@ import json
 import multiprocessing
 import tempfile
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 from admiralty.referee import BotClient, Match, MatchSpec, launch_all, stop_all
-from admiralty.tournament import Settings, Store, create_tournament, play_tournament
+from admiralty.tournament import Runner, Settings, Store, new_tournament, start_tournament
 
 REPO = Path(__file__).resolve().parents[1]
 RANDOM_BOT = str(REPO / "example_bots" / "random_bot.py")
@@ -43,11 +44,13 @@ def run_tournament(parallel: int, rounds: int) -> dict:
     bots and the referee workers (about a second) is left out, as it is for raw calls."""
     finished: list[tuple[float, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        store = Store(Path(tmp) / "bench.db")
-        create_tournament(store, "bench", "jamaica", POOL, 4, rounds, 1, Settings(records=None))
+        store = Store(Path(tmp) / "bench.db", create=True)
+        tournament, plan = new_tournament("bench", "jamaica", POOL, 4, rounds, 1,
+                                          Settings(records=None))
+        runner = Runner.this_process(datetime.now(UTC))
         started = time.perf_counter()
-        played = asyncio.run(play_tournament(
-            store, "bench", parallel,
+        played = asyncio.run(start_tournament(
+            store, tournament, plan, runner, parallel,
             lambda match: finished.append((time.perf_counter(), match.match_id))))
         total = time.perf_counter() - started
         results = store.results("bench")

@@ -10,6 +10,8 @@ import os
 import secrets
 import signal
 import time
+from collections.abc import Callable, Coroutine
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
@@ -39,7 +41,18 @@ from admiralty.referee import (
 from admiralty.referee.launcher import STARTUP_TIMEOUT
 from admiralty.referee.match import checked_options
 from admiralty.referee.record import RecordError, ReplayReport
-from admiralty.tournament import Settings, Store, create_tournament, leaderboard, play_tournament
+from admiralty.tournament import (
+    Deals,
+    Runner,
+    Settings,
+    Store,
+    StoreError,
+    WorkerError,
+    leaderboard,
+    new_tournament,
+    resume_tournament,
+    start_tournament,
+)
 
 app = typer.Typer(
     help="Referee and tournaments for bots playing Jamaica, Black Fleet and Blackbeard.",
@@ -48,7 +61,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 out = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 BotsOption = Annotated[
     list[str],
@@ -112,6 +125,16 @@ def check_game(name: str, players: int | None = None):
     return game
 
 
+def check_writable(path: Path) -> None:
+    """Fail before any bot starts if a record cannot be written at `path`."""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as error:
+        raise fail(f"cannot create {path.parent}: {error.strerror}") from None
+    if path.is_dir() or not os.access(path.parent, os.W_OK):
+        raise fail(f"cannot write the record {path}")
+
+
 def parse_options(pairs: list[str]) -> dict:
     """`name=value` pairs; values are read as JSON when they parse (true, 3), else text."""
     options = {}
@@ -170,6 +193,8 @@ def play(
         raise usage(str(error)) from None
     seed = secrets.randbits(128) if seed is None else seed
     match_id = f"{game}-{secrets.token_hex(8)}"
+    record = record or Path("records") / f"{match_id}.jsonl.gz"
+    check_writable(record)
     spec = MatchSpec(
         match_id,
         game,
@@ -178,7 +203,7 @@ def play(
         deadline,
         time_bank,
         policy,
-        record or Path("records") / f"{match_id}.jsonl.gz",
+        record,
     )
     try:
         report = asyncio.run(_play(spec, bot, startup_timeout, watch and not as_json))
@@ -269,7 +294,8 @@ def replay(
         err.print(f"mismatch: {mismatch}", highlight=False)
     out.print(
         f"{report.header['game']} seed {report.header['seed']}: {report.steps} decisions, "
-        f"{report.digests_checked} digests checked, {_verdict(report)}", highlight=False)
+        f"{report.digests_checked} digests checked, {_verdict(report)}", highlight=False,
+        soft_wrap=True)
     if not report.ok:
         raise typer.Exit(code=1)
 
@@ -323,6 +349,10 @@ def serve(
         Path | None, typer.Option(help="PEM certificate chain: serve over TLS (with --tls-key).")
     ] = None,
     tls_key: Annotated[Path | None, typer.Option(help="PEM private key of --tls-cert.")] = None,
+    keep_finished: Annotated[
+        int, typer.Option(help="Finished matches remembered for GetMatch, ListMatches and "
+                          "Watch; older ones are forgotten (their records stay).", min=1)
+    ] = 1000,
 ) -> None:
     """Run the referee server (RefereeService) until interrupted (Ctrl-C or SIGTERM).
 
@@ -340,7 +370,7 @@ def serve(
     token = secrets.token_urlsafe(24)
 
     async def main() -> None:
-        server = await serve_referee(host, port, token, records, tls)
+        server = await serve_referee(host, port, token, records, tls, keep_finished)
         stopped = asyncio.Event()
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
@@ -396,12 +426,30 @@ def tournament_run(
         int | None,
         typer.Option(help="Seats per match; default: the game's usual count, clamped to the pool."),
     ] = None,
-    rounds: Annotated[int, typer.Option(help="Rounds, each with fresh seeds.", min=1)] = 1,
-    seed: SeedOption = None,
+    rounds: Annotated[
+        int, typer.Option(help="Rounds; each plays every group and seating once.", min=1)
+    ] = 1,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="Master seed, to repeat a tournament exactly. Omitted, a 128-bit seed comes "
+            "from a secure source (`tournament show --json` prints it). A seed a person types "
+            "can be guessed by anyone who knows it, and with it every deal."
+        ),
+    ] = None,
+    deals: Annotated[
+        Deals,
+        typer.Option(
+            help="fresh: every match is dealt anew. duplicate: the seat rotations of a group "
+            "replay one deal, which cancels the luck of the deal but lets a bot that "
+            "remembers learn its opponents' cards; only for evaluating trusted bots."
+        ),
+    ] = Deals.FRESH,
     parallel: ParallelOption = CORES,
     db: DbOption = Path("admiralty.db"),
     name: Annotated[
-        str | None, typer.Option(help="The tournament's name; default GAME-SEED.")
+        str | None,
+        typer.Option(help="The tournament's name; default GAME-<6 random hex digits>."),
     ] = None,
     policy: PolicyOption = FailurePolicy.DEFAULT,
     deadline: DeadlineOption = 2.0,
@@ -415,13 +463,11 @@ def tournament_run(
     records: Annotated[Path, typer.Option(help="Directory for match records.")] = Path("records"),
     as_json: JsonOption = False,
 ) -> None:
-    """Plan a round-robin tournament (every K-subset of bots, every seat rotation, shared
-    seeds), store the plan, play it, and print the leaderboard."""
-    seed = secrets.randbits(32) if seed is None else seed
-    name = name or f"{game}-{seed}"
-    store = Store(db)
+    """Plan a round-robin tournament (every K-subset of bots, every seat rotation), launch
+    the bots, store the plan, play it, and print the leaderboard. Nothing is stored unless
+    every setting is valid and every bot starts and plays the game."""
+    name = name or f"{game}-{secrets.token_hex(3)}"
     try:
-        check_game(game)
         settings = Settings(
             policy=policy.value,
             deadline=deadline,
@@ -429,11 +475,20 @@ def tournament_run(
             rating=rating,
             options=parse_options(option),
             records=str(records),
+            deals=deals.value,
         )
-        create_tournament(store, name, game, bot, players, rounds, seed, settings)
-    except (UsageError, ValueError, BotLaunchError) as error:
-        raise fail(str(error)) from None
-    _play_tournament(store, name, parallel, as_json)
+        seed = secrets.randbits(128) if seed is None else seed
+        tournament, plan = new_tournament(name, game, bot, players, rounds, seed, settings)
+    except (UsageError, ValueError) as error:
+        raise usage(str(error)) from None
+    runner = Runner.this_process(datetime.now(UTC))
+    with _tournament_errors():
+        store = Store(db, create=True)
+        _play_tournament(
+            store, name, len(plan), as_json,
+            lambda on_result: start_tournament(store, tournament, plan, runner, parallel,
+                                               on_result),
+        )
 
 
 @tournament_app.command("resume")
@@ -443,13 +498,17 @@ def tournament_resume(
     parallel: ParallelOption = CORES,
     as_json: JsonOption = False,
 ) -> None:
-    """Finish a stopped tournament: every planned match without a result is played."""
-    store = Store(db)
-    try:
-        store.tournament(name)
-    except ValueError as error:
-        raise fail(str(error)) from None
-    _play_tournament(store, name, parallel, as_json)
+    """Finish a stopped tournament: every planned match without a result is played. One
+    process at a time runs a tournament; a runner that died leaves a lease that is taken over."""
+    runner = Runner.this_process(datetime.now(UTC))
+    with _tournament_errors():
+        store = Store(db)
+        store.tournament(name)  # one line if there is no such tournament
+        planned = len(store.plan(name))
+        _play_tournament(
+            store, name, planned, as_json,
+            lambda on_result: resume_tournament(store, name, runner, parallel, on_result),
+        )
 
 
 @tournament_app.command("show")
@@ -459,11 +518,37 @@ def tournament_show(
     as_json: JsonOption = False,
 ) -> None:
     """Print a tournament's leaderboard, sorted by mu - 3 sigma."""
-    if not db.exists():
-        raise fail(f"no database {db}")
-    try:
+    with _tournament_errors():
         _print_leaderboard(Store(db), name, as_json)
-    except ValueError as error:
+
+
+@tournament_app.command("delete")
+def tournament_delete(
+    name: Annotated[str, typer.Argument(help="The tournament to delete.")],
+    db: DbOption = Path("admiralty.db"),
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
+) -> None:
+    """Delete a tournament: its plan, bots, results and lease (refused while it runs). Its
+    match records are left alone; the command prints where they are."""
+    with _tournament_errors():
+        store = Store(db)
+        tournament = store.tournament(name)
+        if not yes:
+            played = f"{len(store.results(name))} of {len(store.plan(name))} matches played"
+            typer.confirm(f"Delete tournament {name} ({played}) from {db}?", abort=True)
+        store.delete(name)
+    records = tournament.settings.get("records")
+    out.print(f"deleted tournament {name}"
+              + (f"; its records are left in {Path(records) / name}" if records else ""),
+              highlight=False, soft_wrap=True)
+
+
+@contextlib.contextmanager
+def _tournament_errors():
+    """A failure of the database, a bot or a referee worker as one line, exit code 1."""
+    try:
+        yield
+    except (StoreError, BotLaunchError, WorkerError) as error:
         raise fail(str(error)) from None
 
 
@@ -477,6 +562,7 @@ def _print_leaderboard(store: Store, name: str, as_json: bool) -> None:
                     "tournament": name,
                     "game": tournament.game,
                     "seed": tournament.seed,
+                    "deals": tournament.settings["deals"],
                     "planned": len(store.plan(name)),
                     "finished": len(store.results(name)),
                     "standings": [row.to_json(rank) for rank, row in enumerate(rows, start=1)],
@@ -487,8 +573,14 @@ def _print_leaderboard(store: Store, name: str, as_json: bool) -> None:
         out.print(leaderboard_table(rows, title=f"{name} · {tournament.game}"))
 
 
-def _play_tournament(store: Store, name: str, parallel: int, as_json: bool) -> None:
-    planned, finished = len(store.plan(name)), len(store.results(name))
+def _play_tournament(
+    store: Store,
+    name: str,
+    planned: int,
+    as_json: bool,
+    play: Callable[[Callable], Coroutine],
+) -> None:
+    """Run `play(on_result)` with a live leaderboard, then print the final one."""
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -497,33 +589,35 @@ def _play_tournament(store: Store, name: str, parallel: int, as_json: bool) -> N
         console=err,
         disable=as_json,
     )
-    task = progress.add_task(name, total=planned, completed=finished)
-    board = Live(console=err, refresh_per_second=4, transient=True)
+    task = progress.add_task(name, total=planned, completed=len(store.results(name)))
+    board = Live(progress, console=err, refresh_per_second=4, transient=True)
     shown = [0.0]
-
-    def redraw(force: bool = False) -> None:
-        if not as_json and (force or time.monotonic() - shown[0] > 1.0):
-            shown[0] = time.monotonic()
-            board.update(Group(leaderboard_table(leaderboard(store, name)), progress))
 
     def on_result(match) -> None:
         progress.advance(task)
-        redraw()
+        if not as_json and time.monotonic() - shown[0] > 1.0:
+            shown[0] = time.monotonic()
+            board.update(Group(leaderboard_table(leaderboard(store, name)), progress))
 
     try:
         with contextlib.nullcontext() if as_json else board:
-            redraw(force=True)
-            asyncio.run(play_tournament(store, name, parallel, on_result))
-    except BotLaunchError as error:
-        raise fail(str(error)) from None
+            asyncio.run(play(on_result))
     except KeyboardInterrupt:
-        done = len(store.results(name))
-        err.print(
-            f"stopped: {done} of {planned} matches finished and kept; "
-            f"continue with `admiralty tournament resume {name}`"
-        )
+        err.print(_stopped(store, name, planned), highlight=False)
         raise typer.Exit(code=130) from None
     _print_leaderboard(store, name, as_json)
+
+
+def _stopped(store: Store, name: str, planned: int) -> str:
+    try:
+        store.tournament(name)
+    except StoreError:
+        return "stopped before the tournament was stored: nothing was kept"
+    done = len(store.results(name))
+    return (
+        f"stopped: {done} of {planned} matches finished and kept; "
+        f"continue with `admiralty tournament resume {name}`"
+    )
 
 
 def main() -> None:

@@ -1,4 +1,5 @@
-"""The tournament plan: every K-subset, every seat rotation, shared deal seeds, reproducible."""
+"""The tournament plan: every K-subset, every seat rotation, fresh or duplicate deals,
+128-bit seeds, reproducible."""
 
 from collections import Counter
 from itertools import combinations
@@ -6,7 +7,7 @@ from math import comb
 
 import pytest
 
-from admiralty.tournament import plan_matches
+from admiralty.tournament import Deals, derive_seed, plan_matches
 
 
 @pytest.mark.parametrize(
@@ -26,14 +27,35 @@ def test_each_bot_sits_in_each_seat_equally_often():
     assert len(seats) == 5 * 3
 
 
-def test_rotations_of_a_subset_share_the_deal_seed_and_rounds_draw_fresh_ones():
-    plan = plan_matches("t", 4, 2, 2, seed=5)
-    by_group = {}
+def test_fresh_deals_give_every_match_its_own_seed():
+    plan = plan_matches("t", 4, 3, 2, seed=5)
+    assert len({match.seed for match in plan}) == len(plan)
+
+
+def test_duplicate_deals_share_a_seed_per_subset_and_round_only():
+    plan = plan_matches("t", 4, 2, 2, seed=5, deals=Deals.DUPLICATE)
+    by_group: dict = {}
     for match in plan:
         by_group.setdefault((match.round, frozenset(match.seats)), set()).add(match.seed)
     assert all(len(seeds) == 1 for seeds in by_group.values())
     seeds = [next(iter(s)) for s in by_group.values()]
-    assert len(set(seeds)) == len(seeds)
+    assert len(set(seeds)) == len(seeds) == 6 * 2
+
+
+def test_the_deals_change_the_seeds_but_not_the_seatings():
+    fresh = plan_matches("t", 4, 3, 1, seed=5)
+    duplicate = plan_matches("t", 4, 3, 1, seed=5, deals=Deals.DUPLICATE)
+    assert [(m.match_id, m.seats) for m in fresh] == [(m.match_id, m.seats) for m in duplicate]
+    assert {m.seed for m in fresh} != {m.seed for m in duplicate}
+
+
+def test_seeds_are_128_bit_and_do_not_contain_the_master_seed():
+    master = 2**200 + 12345
+    plan = plan_matches("t", 4, 2, 3, seed=master)
+    assert all(0 <= m.seed < 2**128 for m in plan)
+    assert max(m.seed for m in plan).bit_length() > 120  # the top bits are used too
+    assert derive_seed(master, 0, 0) == derive_seed(master, 0, 0)
+    assert derive_seed(master, 0, 0) != derive_seed(master + 1, 0, 0)
 
 
 def test_the_same_seed_and_pool_give_the_same_plan_and_another_seed_another():

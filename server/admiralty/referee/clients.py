@@ -73,6 +73,11 @@ class BotClient:
     def plays(self, game: str) -> bool:
         return not self.games or game in self.games
 
+    def reached(self) -> bool:
+        """False while the channel is still trying (or failing) to connect to the bot."""
+        return self._channel.get_state() not in (grpc.ChannelConnectivity.CONNECTING,
+                                                 grpc.ChannelConnectivity.TRANSIENT_FAILURE)
+
     async def decide(
         self, request: bot_pb2.DecideRequest, timeout: float
     ) -> bot_pb2.DecideResponse:

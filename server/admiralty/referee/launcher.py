@@ -129,13 +129,16 @@ class LaunchedBot:
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log,
                 env={**os.environ, "ADMIRALTY_PORT": str(self.port)})
 
-    def stderr_tail(self, lines: int = 8) -> str:
+    def stderr_tail(self, lines: int = 8, width: int = 200) -> str:
+        """The end of the bot's stderr, each line cut to `width` characters: what a bot
+        prints (its own name, say) never floods the referee's error message."""
         if self.stderr is None or not self.stderr.exists():
             return ""
         with open(self.stderr, "rb") as log:
             log.seek(max(0, log.seek(0, os.SEEK_END) - 8192))
             tail = log.read().decode(errors="replace")
-        return "\n".join(tail.splitlines()[-lines:])
+        return "\n".join(line if len(line) <= width else line[:width - 1] + "…"
+                         for line in tail.splitlines()[-lines:])
 
     def supervise(self, startup_timeout: float) -> None:
         """Restart the process whenever it dies, until stopped or disqualified."""
@@ -203,18 +206,34 @@ async def _await_hello(bot: LaunchedBot, timeout: float) -> None:
     try:
         hello.result()
     except HelloError as error:
-        raise BotLaunchError(_failure(bot, f"was refused: {error}")) from None
+        raise BotLaunchError(_failure(bot, f"was refused: {error}", tail=False)) from None
     except grpc.aio.AioRpcError as error:
         if error.code() is grpc.StatusCode.RESOURCE_EXHAUSTED:
             raise BotLaunchError(_failure(bot, f"was refused: its Hello is over "
-                                               f"{MAX_REPLY_BYTES:,} bytes")) from None
+                                               f"{MAX_REPLY_BYTES:,} bytes", tail=False)
+                                 ) from None
+        if (error.code() is grpc.StatusCode.UNAVAILABLE
+                and await _exit_code(bot) is not None):  # it died answering: say so
+            raise BotLaunchError(_failure(
+                bot, f"exited with code {bot.process.returncode} when asked Hello")) from None
         raise BotLaunchError(_failure(bot, f"did not answer Hello ({error.code().name})")
                              ) from None
 
 
-def _failure(bot: LaunchedBot, what: str) -> str:
-    tail = bot.stderr_tail()
-    return f"bot {bot.spec!r} {what}" + (f"; its stderr ends:\n{tail}" if tail else "")
+async def _exit_code(bot: LaunchedBot, wait: float = 1.0) -> int | None:
+    """The exit code of a bot process that has ended or ends within `wait` seconds."""
+    if bot.process is None:
+        return None
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        await asyncio.to_thread(bot.process.wait, wait)
+    return bot.process.poll()
+
+
+def _failure(bot: LaunchedBot, what: str, tail: bool = True) -> str:
+    """One line saying what went wrong; for a bot that did not answer, the end of its
+    stderr (a refused bot answered: its stderr is beside the point)."""
+    text = bot.stderr_tail() if tail else ""
+    return f"bot {bot.spec!r} {what}" + (f"; its stderr ends:\n{text}" if text else "")
 
 
 async def launch_all(specs: Sequence[str], timeout: float = STARTUP_TIMEOUT,

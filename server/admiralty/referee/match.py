@@ -319,11 +319,7 @@ class Match:
         timeout = min(self.spec.deadline, seat.bank)
         message = self._request_pb(request, request_id, window_id, seat, timeout)
         started = self._clock()
-        try:
-            reply = await self.bots[request.seat].decide(message, timeout)
-            failure = None
-        except grpc.aio.AioRpcError as error:
-            reply, failure = None, _classify(error)
+        reply, failure = await self._call(self.bots[request.seat], message, timeout, started)
         latency = self._clock() - started
         seat.bank -= latency
         seat.latencies_ms.append(latency * 1000)
@@ -337,6 +333,32 @@ class Match:
         if reply.resend_match_info:
             seat.informed = False
         return Answer(reply.option_index, request_id, latency * 1000)
+
+    async def _call(self, bot: BotClient, message: bot_pb2.DecideRequest, timeout: float,
+                    started: float
+                    ) -> tuple[bot_pb2.DecideResponse | None, tuple[IncidentKind, str] | None]:
+        """The bot's reply, or the incident its failure is.
+
+        A call the connection broke (a blip, or a process the launcher restarts) is asked
+        once more, with the same request id, for what is left of its deadline: a bot back
+        in time answers it and only time is lost; one that is not is a crash. A bot that
+        could not be reached at all before the deadline is unreachable, not late.
+        """
+        try:
+            return await bot.decide(message, timeout), None
+        except grpc.aio.AioRpcError as error:
+            if error.code() is not grpc.StatusCode.UNAVAILABLE:
+                return None, _classify(error, bot.reached())
+            broken = (IncidentKind.CRASH, f"the connection broke: {error.details()}")
+        left = timeout - (self._clock() - started)
+        if left <= 0.001:
+            return None, broken
+        message.deadline_ms = int(left * 1000)
+        try:
+            return await bot.decide(message, left), None
+        except grpc.aio.AioRpcError as error:
+            back = error.code() is not grpc.StatusCode.UNAVAILABLE and bot.reached()
+            return None, _classify(error, True) if back else broken
 
     def _request_pb(self, request: Request, request_id: str, window_id: int, seat: SeatStats,
                     timeout: float) -> bot_pb2.DecideRequest:
@@ -425,10 +447,13 @@ def _short(text: str, limit: int = DETAIL_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _classify(error: grpc.aio.AioRpcError) -> tuple[IncidentKind, str]:
+def _classify(error: grpc.aio.AioRpcError, reached: bool) -> tuple[IncidentKind, str]:
     """The incident a failed call is. The call waits for a reconnect until its deadline, so
-    UNAVAILABLE means the connection broke during the call: the bot crashed."""
+    UNAVAILABLE means the connection broke during the call: the bot crashed; and a deadline
+    passed with no connection to the bot (`reached` false) means it was unreachable."""
     code = error.code()
+    if code is grpc.StatusCode.DEADLINE_EXCEEDED and not reached:
+        return IncidentKind.UNREACHABLE, "no connection to the bot before the deadline"
     if code is grpc.StatusCode.DEADLINE_EXCEEDED:
         return IncidentKind.TIMEOUT, "no answer before the deadline"
     if code is grpc.StatusCode.UNAVAILABLE:

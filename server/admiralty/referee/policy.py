@@ -21,9 +21,11 @@ class IncidentKind(enum.StrEnum):
     TIMEOUT = "timeout"
     """No answer before the deadline (three in a row, or an empty time bank: hung)."""
     CRASH = "crash"
-    """The bot's process died or the connection broke during a call."""
+    """The bot's process died or the connection broke during a call, and the call asked
+    again was not answered before the deadline."""
     UNREACHABLE = "unreachable"
-    """The bot was never reached for this match (gone, or disqualified)."""
+    """The bot was never reached for this match (gone, or disqualified), or no connection
+    to it could be made before a deadline."""
     ILLEGAL = "illegal"
     """The answer named no legal option, or the call returned an error."""
     STALE = "stale"

@@ -21,7 +21,7 @@ import grpc
 from google.protobuf import json_format
 
 from admiralty.games import GAMES, Event, GameState
-from admiralty.referee.clients import BotClient, HelloError
+from admiralty.referee.clients import MAX_REPLY_BYTES, BotClient, HelloError
 from admiralty.referee.match import Match, MatchReport, MatchSpec, checked_options
 from admiralty.referee.policy import FailurePolicy
 from admiralty.wire import event_to_pb, struct
@@ -219,6 +219,8 @@ def check_address(address: str) -> None:
 
 def _failure(error: Exception) -> str:
     if isinstance(error, grpc.aio.AioRpcError):
+        if error.code() is grpc.StatusCode.RESOURCE_EXHAUSTED:  # it answered, far too much
+            return f"a bot was refused: its Hello is over {MAX_REPLY_BYTES:,} bytes"
         return f"a bot did not answer Hello: {error.code().name}"
     if isinstance(error, HelloError):
         return f"a bot was refused: {error}"
@@ -273,13 +275,14 @@ def _omniscient_view(state: GameState) -> dict:
 
 async def serve_referee(host: str, port: int, admin_token: str,
                         record_dir: Path | None = None,
-                        tls: tuple[bytes, bytes] | None = None) -> grpc.aio.Server:
-    """Start the referee server, over TLS when `tls` is (private key, certificate chain);
-    the caller awaits `wait_for_termination()`."""
+                        tls: tuple[bytes, bytes] | None = None,
+                        keep_finished: int = 1000) -> grpc.aio.Server:
+    """Start the referee server, over TLS when `tls` is (private key, certificate chain),
+    remembering the newest `keep_finished` finished matches; the caller stops it."""
     server = grpc.aio.server(options=[("grpc.so_reuseport", 0)],
                              interceptors=[TokenInterceptor(admin_token)])
     referee_pb2_grpc.add_RefereeServiceServicer_to_server(
-        RefereeServicer(admin_token, record_dir), server)
+        RefereeServicer(admin_token, record_dir, keep_finished), server)
     credentials = grpc.ssl_server_credentials([tls]) if tls else None
     if not bind(server, host, port, credentials):
         raise OSError(f"cannot listen on {host}:{port}: the port is in use or not allowed")

@@ -1,32 +1,39 @@
 """Round-robin tournaments: a reproducible plan, parallel play, SQLite results, ratings."""
 
-from admiralty.tournament.plan import PlannedMatch, derive_seed, plan_matches
+from admiralty.tournament.plan import Deals, PlannedMatch, derive_seed, plan_matches
 from admiralty.tournament.ratings import RATERS, Skill, make_rater
 from admiralty.tournament.runner import (
     Settings,
-    create_tournament,
     default_players,
     leaderboard,
-    play_tournament,
+    new_tournament,
+    resume_tournament,
+    start_tournament,
 )
 from admiralty.tournament.standings import Standing, standings
-from admiralty.tournament.store import Result, Store, Tournament
+from admiralty.tournament.store import Result, Runner, Store, StoreError, Tournament
+from admiralty.tournament.workers import WorkerError
 
 __all__ = [
     "RATERS",
+    "Deals",
     "PlannedMatch",
     "Result",
+    "Runner",
     "Settings",
     "Skill",
     "Standing",
     "Store",
+    "StoreError",
     "Tournament",
-    "create_tournament",
+    "WorkerError",
     "default_players",
     "derive_seed",
     "leaderboard",
     "make_rater",
+    "new_tournament",
     "plan_matches",
-    "play_tournament",
+    "resume_tournament",
     "standings",
+    "start_tournament",
 ]

@@ -1,16 +1,21 @@
 """Create, run and resume tournaments: every planned match played exactly once.
 
+A new tournament is checked in full (game, players, rounds, options, rating, policy, seed);
+its bots are launched and asked whether they play the game, and its referee workers reach
+every bot, before anything is stored: a tournament that cannot start leaves nothing
+behind. The plan is then stored with the runner's lease in one transaction.
+
 Each bot is launched once per run and plays up to `parallel` matches at once, refereed by
-as many worker processes. A match's
-result is stored in one transaction when it ends; a match cut short (Ctrl-C, kill -9) has
-no result and is played again, from its planned seed, when the tournament resumes.
+as many worker processes. A match's result is stored in one transaction when it ends; a
+match cut short (Ctrl-C, kill -9) has no result and is played again, from its planned
+seed, when the tournament resumes. Only the holder of the lease plays.
 """
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,22 +23,29 @@ from typing import Any
 from admiralty.games import load_game
 from admiralty.referee import (
     FailurePolicy,
+    LaunchedBot,
     MatchReport,
     MatchSpec,
     check_plays,
     launch_all,
     stop_all,
 )
-from admiralty.tournament.plan import PlannedMatch, plan_matches
+from admiralty.referee.match import checked_options
+from admiralty.tournament.plan import Deals, PlannedMatch, plan_matches
 from admiralty.tournament.ratings import make_rater
 from admiralty.tournament.standings import Standing, display_names, standings
-from admiralty.tournament.store import Result, Store, Tournament
-from admiralty.tournament.workers import RefereePool
+from admiralty.tournament.store import Result, Runner, Store, Tournament
+from admiralty.tournament.workers import RefereePool, referee_pool, run_all
+
+MAX_SEED = 2**256
+"""The largest master seed accepted: more digits than that is a typing accident."""
+
+OnResult = Callable[[PlannedMatch], None]
 
 
 @dataclass(frozen=True)
 class Settings:
-    """How the matches of a tournament are refereed and rated."""
+    """How the matches of a tournament are dealt, refereed and rated."""
 
     policy: str = FailurePolicy.DEFAULT.value
     deadline: float = 2.0
@@ -41,10 +53,12 @@ class Settings:
     rating: str = "trueskill"
     options: dict[str, Any] | None = None
     records: str | None = "records"
+    deals: str = Deals.FRESH.value
 
     def to_json(self) -> dict[str, Any]:
         return {"policy": self.policy, "deadline": self.deadline, "time_bank": self.time_bank,
-                "rating": self.rating, "options": self.options or {}, "records": self.records}
+                "rating": self.rating, "options": self.options or {}, "records": self.records,
+                "deals": self.deals}
 
 
 def default_players(game_name: str, pool: int) -> int:
@@ -53,22 +67,25 @@ def default_players(game_name: str, pool: int) -> int:
     return max(game.min_players, min(game.default_players, pool, game.max_players))
 
 
-def create_tournament(store: Store, name: str, game_name: str, bots: Sequence[str],
-                      players: int | None, rounds: int, seed: int, settings: Settings
-                      ) -> Tournament:
-    """Check the request, plan every match and store the plan before anything is played."""
-    game = load_game(game_name)
+def new_tournament(name: str, game_name: str, bots: Sequence[str], players: int | None,
+                   rounds: int, seed: int, settings: Settings
+                   ) -> tuple[Tournament, list[PlannedMatch]]:
+    """Check everything asked for and plan every match; ValueError saying what is wrong.
+    Nothing is stored: see `start_tournament`."""
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError("--seed must be a whole number from 0 to 2**256")
     if len(set(bots)) != len(bots):
         raise ValueError("each --bot must be different; run a bot twice with different "
                          "arguments (e.g. --seed) to enter it twice")
     players = default_players(game_name, len(bots)) if players is None else players
-    game.check_players(players)
+    settings = dataclasses.replace(
+        settings, options=checked_options(game_name, players, settings.options))
     make_rater(settings.rating)
-    settings = dataclasses.replace(settings, options=game.resolve_options(settings.options))
+    FailurePolicy(settings.policy)
+    plan = plan_matches(name, len(bots), players, rounds, seed, Deals(settings.deals))
     tournament = Tournament(name, game_name, players, rounds, seed, settings.to_json(),
                             tuple(bots), (None,) * len(bots))
-    store.create(tournament, plan_matches(name, len(bots), players, rounds, seed))
-    return tournament
+    return tournament, plan
 
 
 def leaderboard(store: Store, name: str) -> list[Standing]:
@@ -77,6 +94,76 @@ def leaderboard(store: Store, name: str) -> list[Standing]:
                                                   strict=True)])
     rater = make_rater(tournament.settings["rating"])
     return standings(names, store.plan(name), store.results(name), rater)
+
+
+async def start_tournament(store: Store, tournament: Tournament, plan: Sequence[PlannedMatch],
+                           runner: Runner, parallel: int, on_result: OnResult = lambda m: None
+                           ) -> int:
+    """Launch the bots and the referee workers, store the plan once all of them are known
+    to work, and play it all."""
+    store.require_new(tournament.name)
+    async with _launched(tournament, len(plan), parallel) as (bots, pool):
+        named = dataclasses.replace(tournament,
+                                    bot_names=tuple(bot.client.name for bot in bots))
+        store.create(named, plan, runner)
+        try:
+            return await _play(store, named, plan, bots, pool, on_result)
+        finally:
+            store.release_lease(tournament.name, runner)
+
+
+async def resume_tournament(store: Store, name: str, runner: Runner, parallel: int,
+                            on_result: OnResult = lambda m: None) -> int:
+    """Play every planned match that has no result yet; returns how many were played."""
+    store.take_lease(name, runner)
+    try:
+        tournament = store.tournament(name)
+        done = store.results(name)
+        todo = [match for match in store.plan(name) if match.match_id not in done]
+        if not todo:
+            return 0
+        async with _launched(tournament, len(todo), parallel) as (bots, pool):
+            store.name_bots(name, [bot.client.name for bot in bots])
+            return await _play(store, tournament, todo, bots, pool, on_result)
+    finally:
+        store.release_lease(name, runner)
+
+
+@contextlib.asynccontextmanager
+async def _launched(tournament: Tournament, matches: int, parallel: int
+                    ) -> AsyncIterator[tuple[list[LaunchedBot], RefereePool]]:
+    """The tournament's bots, running and known to play its game, and referee workers that
+    reached every one of them; all stopped on exit."""
+    bots = await launch_all(tournament.bot_specs)
+    try:
+        check_plays(bots, tournament.game)
+        addresses = [(bot.spec, bot.client.address) for bot in bots]
+        async with referee_pool(min(parallel, matches), addresses) as pool:
+            yield bots, pool
+    finally:
+        await stop_all(bots)
+
+
+async def _play(store: Store, tournament: Tournament, todo: Sequence[PlannedMatch],
+                bots: Sequence[LaunchedBot], pool: RefereePool, on_result: OnResult) -> int:
+    records = tournament.settings.get("records")
+    if records:
+        _private_dir(Path(records) / tournament.name)
+
+    async def play(match: PlannedMatch) -> None:
+        absent = [bot.client.absent for bot in bots]
+        report = await pool.play(_spec(tournament, match), match.seats, absent)
+        store.save_result(tournament.name, _result(match, report))
+        on_result(match)
+
+    await run_all(play(match) for match in todo)
+    return len(todo)
+
+
+def _private_dir(path: Path) -> None:
+    """Records show every hand: only the operator may open their directory."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    path.chmod(0o700)
 
 
 def _spec(tournament: Tournament, match: PlannedMatch) -> MatchSpec:
@@ -93,34 +180,3 @@ def _result(match: PlannedMatch, report: MatchReport) -> Result:
                   [i.to_json() for i in report.incidents],
                   [[round(ms, 3) for ms in seat] for seat in report.latencies_ms],
                   report.steps, str(report.spec.record_path) if report.spec.record_path else None)
-
-
-async def play_tournament(store: Store, name: str, parallel: int,
-                          on_result: Callable[[PlannedMatch], None] = lambda match: None
-                          ) -> int:
-    """Play every planned match that has no result yet; returns how many were played."""
-    tournament = store.tournament(name)
-    done = store.results(name)
-    todo = [match for match in store.plan(name) if match.match_id not in done]
-    if not todo:
-        return 0
-    bots = await launch_all(tournament.bot_specs)
-    pool = None
-    try:
-        check_plays(bots, tournament.game)
-        store.name_bots(name, [bot.client.name for bot in bots])
-        pool = RefereePool(min(parallel, len(todo)), [bot.client.address for bot in bots])
-
-        async def play(match: PlannedMatch) -> None:
-            report = await pool.play(_spec(tournament, match), match.seats)
-            store.save_result(name, _result(match, report))
-            on_result(match)
-
-        async with asyncio.TaskGroup() as group:
-            for match in todo:
-                group.create_task(play(match))
-    finally:
-        if pool is not None:
-            pool.close()
-        await stop_all(bots)
-    return len(todo)

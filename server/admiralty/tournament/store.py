@@ -2,29 +2,44 @@
 
 WAL mode lets the leaderboard be read while matches are written. A result row exists
 for a match exactly when the match finished, so a resumed tournament plays precisely the
-planned matches that have no result.
+planned matches that have no result. A `runners` row is the lease of the one process
+playing a tournament, so two runners never play the same matches.
+
+The database holds every seed, so it is created readable by its owner only (SQLite gives
+its -wal and -shm files the same mode). Seeds are 128 bits, wider than an SQLite INTEGER,
+so they are stored as decimal TEXT.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import socket
 import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from admiralty.tournament.plan import PlannedMatch
 
-SCHEMA = """
+SCHEMA_VERSION = 1
+"""`PRAGMA user_version` of the schema below; a database of any other version is refused."""
+
+BUSY_TIMEOUT = 5.0
+"""Seconds to wait for another process's write to finish before calling the database locked."""
+
+SCHEMA = f"""
+BEGIN IMMEDIATE;
 CREATE TABLE IF NOT EXISTS tournaments (
     name TEXT PRIMARY KEY,
     game TEXT NOT NULL,
     players INTEGER NOT NULL,
     rounds INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    settings TEXT NOT NULL          -- JSON: policy, deadline, time bank, rating, options
+    seed TEXT NOT NULL,             -- decimal: 128 bits or more
+    settings TEXT NOT NULL          -- JSON: policy, deadline, time bank, rating, options, deals
 );
 CREATE TABLE IF NOT EXISTS bots (
     tournament TEXT NOT NULL REFERENCES tournaments(name),
@@ -38,7 +53,7 @@ CREATE TABLE IF NOT EXISTS matches (
     match_id TEXT NOT NULL,
     ordinal INTEGER NOT NULL,
     round INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
+    seed TEXT NOT NULL,             -- decimal: 128 bits
     seats TEXT NOT NULL,            -- JSON: bot index per seat
     PRIMARY KEY (tournament, match_id)
 );
@@ -55,7 +70,19 @@ CREATE TABLE IF NOT EXISTS results (
     PRIMARY KEY (tournament, match_id),
     FOREIGN KEY (tournament, match_id) REFERENCES matches(tournament, match_id)
 );
+CREATE TABLE IF NOT EXISTS runners (
+    tournament TEXT PRIMARY KEY REFERENCES tournaments(name),
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    started TEXT NOT NULL           -- ISO 8601
+);
+PRAGMA user_version = {SCHEMA_VERSION};
+COMMIT;
 """
+
+
+class StoreError(RuntimeError):
+    """The database cannot do what was asked; the message says which database and why."""
 
 
 @dataclass(frozen=True)
@@ -82,55 +109,145 @@ class Result:
     record: str | None
 
 
-class Store:
-    """One SQLite file holding any number of tournaments."""
+@dataclass(frozen=True)
+class Runner:
+    """The process that plays a tournament: what its lease row says."""
 
-    def __init__(self, path: Path):
+    pid: int
+    host: str
+    started: str
+
+    @classmethod
+    def this_process(cls, now: datetime) -> Runner:
+        return cls(os.getpid(), socket.gethostname(), now.isoformat(timespec="seconds"))
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process `pid` exists on this host (of any user)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+Alive = Callable[[int], bool]
+
+
+class Store:
+    """One SQLite file holding any number of tournaments.
+
+    With `create` a missing file is created (mode 0600); without, a missing file is an
+    error, so a mistyped --db never leaves an empty database behind.
+    """
+
+    def __init__(self, path: Path, create: bool = False):
         self.path = path
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        if not path.exists():
+            if not create:
+                raise StoreError(f"no database {path}")
+            _create_private(path)
+        with self._errors():
+            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
+                                       timeout=BUSY_TIMEOUT)
+            self._check_schema()
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
 
     def close(self) -> None:
         self._db.close()
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+    def _check_schema(self) -> None:
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version == SCHEMA_VERSION:
+            return
+        if version == 0 and not self._db.execute("SELECT 1 FROM sqlite_master").fetchone():
+            self._db.executescript(SCHEMA)
+            return
+        age = "an older" if version < SCHEMA_VERSION else "a newer or unknown"
+        raise StoreError(f"{self.path} was written by {age} version of admiralty (schema "
+                         f"{version}; this one reads {SCHEMA_VERSION}); use another --db")
 
-    def create(self, tournament: Tournament, plan: Sequence[PlannedMatch]) -> None:
-        """Store a tournament and its whole plan; ValueError if the name is taken."""
+    @contextlib.contextmanager
+    def _errors(self) -> Iterator[None]:
+        """SQLite's exceptions as one StoreError line naming the file."""
+        try:
+            yield
+        except sqlite3.DatabaseError as error:
+            raise StoreError(_explain(self.path, error)) from None
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._errors():
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _rows(self, sql: str, *args: object) -> list[tuple]:
+        with self._errors():
+            return self._db.execute(sql, args).fetchall()
+
+    def require_new(self, name: str) -> None:
+        """StoreError if a tournament `name` exists already."""
+        if self._rows("SELECT 1 FROM tournaments WHERE name=?", name):
+            raise StoreError(f"tournament {name!r} already exists in {self.path}; "
+                             "resume it or choose another --name")
+
+    def create(self, tournament: Tournament, plan: Sequence[PlannedMatch], runner: Runner
+               ) -> None:
+        """Store a tournament, its whole plan and `runner`'s lease on it, all at once."""
         with self._transaction() as db:
-            if db.execute("SELECT 1 FROM tournaments WHERE name=?", (tournament.name,)).fetchone():
-                raise ValueError(f"tournament {tournament.name!r} already exists in {self.path}; "
-                                 "resume it or choose another --name")
+            self.require_new(tournament.name)
             db.execute("INSERT INTO tournaments VALUES (?,?,?,?,?,?)",
                        (tournament.name, tournament.game, tournament.players, tournament.rounds,
-                        tournament.seed, json.dumps(tournament.settings)))
-            db.executemany("INSERT INTO bots VALUES (?,?,?,NULL)",
-                           [(tournament.name, i, spec) for i, spec in
-                            enumerate(tournament.bot_specs)])
+                        str(tournament.seed), json.dumps(tournament.settings)))
+            db.executemany("INSERT INTO bots VALUES (?,?,?,?)",
+                           [(tournament.name, i, spec, name) for i, (spec, name) in
+                            enumerate(zip(tournament.bot_specs, tournament.bot_names,
+                                          strict=True))])
             db.executemany("INSERT INTO matches VALUES (?,?,?,?,?,?)",
-                           [(tournament.name, m.match_id, m.ordinal, m.round, m.seed,
+                           [(tournament.name, m.match_id, m.ordinal, m.round, str(m.seed),
                              json.dumps(m.seats)) for m in plan])
+            _lease(db, tournament.name, runner)
+
+    def take_lease(self, name: str, runner: Runner, alive: Alive = pid_alive) -> None:
+        """Make `runner` the one runner of `name`; StoreError naming the live runner if there
+        is one. A lease whose process is gone from this host is taken over."""
+        with self._transaction() as db:
+            self.tournament(name)
+            _refuse_if_running(db, name, runner.host, alive)
+            _lease(db, name, runner)
+
+    def release_lease(self, name: str, runner: Runner) -> None:
+        with self._transaction() as db:
+            db.execute("DELETE FROM runners WHERE tournament=? AND pid=? AND host=?",
+                       (name, runner.pid, runner.host))
+
+    def delete(self, name: str, alive: Alive = pid_alive) -> None:
+        """Remove a tournament with its plan, bots, results and lease, unless it is running."""
+        with self._transaction() as db:
+            self.tournament(name)
+            _refuse_if_running(db, name, socket.gethostname(), alive)
+            for table in ("results", "matches", "bots", "runners"):
+                db.execute(f"DELETE FROM {table} WHERE tournament=?", (name,))
+            db.execute("DELETE FROM tournaments WHERE name=?", (name,))
 
     def tournament(self, name: str) -> Tournament:
-        row = self._db.execute("SELECT name, game, players, rounds, seed, settings "
-                               "FROM tournaments WHERE name=?", (name,)).fetchone()
-        if row is None:
-            known = [r[0] for r in self._db.execute("SELECT name FROM tournaments")]
-            raise ValueError(f"no tournament {name!r} in {self.path}"
+        rows = self._rows("SELECT name, game, players, rounds, seed, settings "
+                          "FROM tournaments WHERE name=?", name)
+        if not rows:
+            known = [r[0] for r in self._rows("SELECT name FROM tournaments")]
+            raise StoreError(f"no tournament {name!r} in {self.path}"
                              + (f"; known: {', '.join(known)}" if known else ""))
-        bots = self._db.execute("SELECT spec, name FROM bots WHERE tournament=? ORDER BY idx",
-                                (name,)).fetchall()
-        return Tournament(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]),
+        row = rows[0]
+        bots = self._rows("SELECT spec, name FROM bots WHERE tournament=? ORDER BY idx", name)
+        return Tournament(row[0], row[1], row[2], row[3], int(row[4]), json.loads(row[5]),
                           tuple(b[0] for b in bots), tuple(b[1] for b in bots))
 
     def name_bots(self, tournament: str, names: Sequence[str]) -> None:
@@ -139,9 +256,9 @@ class Store:
                            [(n, tournament, i) for i, n in enumerate(names)])
 
     def plan(self, tournament: str) -> list[PlannedMatch]:
-        rows = self._db.execute("SELECT match_id, ordinal, round, seed, seats FROM matches "
-                                "WHERE tournament=? ORDER BY ordinal", (tournament,))
-        return [PlannedMatch(r[0], r[1], r[2], r[3], tuple(json.loads(r[4]))) for r in rows]
+        rows = self._rows("SELECT match_id, ordinal, round, seed, seats FROM matches "
+                          "WHERE tournament=? ORDER BY ordinal", tournament)
+        return [PlannedMatch(r[0], r[1], r[2], int(r[3]), tuple(json.loads(r[4]))) for r in rows]
 
     def save_result(self, tournament: str, result: Result) -> None:
         """Write one finished match, atomically."""
@@ -153,7 +270,39 @@ class Store:
                         result.steps, result.record))
 
     def results(self, tournament: str) -> dict[str, Result]:
-        rows = self._db.execute("SELECT match_id, places, scores, forfeited, incidents, "
-                                "latencies, steps, record FROM results WHERE tournament=?",
-                                (tournament,))
+        rows = self._rows("SELECT match_id, places, scores, forfeited, incidents, "
+                          "latencies, steps, record FROM results WHERE tournament=?", tournament)
         return {r[0]: Result(r[0], *(json.loads(v) for v in r[1:6]), r[6], r[7]) for r in rows}
+
+
+def _create_private(path: Path) -> None:
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    except OSError as error:
+        raise StoreError(f"cannot create the database {path}: {error.strerror}") from None
+
+
+def _explain(path: Path, error: sqlite3.DatabaseError) -> str:
+    message = str(error)
+    if message == "file is not a database":
+        return f"{path} is not an SQLite database"
+    if message == "database is locked":
+        return f"database {path} is locked by another process; try again when it is done"
+    return f"database {path}: {message}"
+
+
+def _refuse_if_running(db: sqlite3.Connection, name: str, host: str, alive: Alive) -> None:
+    """StoreError naming the runner of `name`, unless there is none or it is gone."""
+    row = db.execute("SELECT pid, host, started FROM runners WHERE tournament=?",
+                     (name,)).fetchone()
+    if row is None:
+        return
+    holder = Runner(*row)
+    if holder.host != host or alive(holder.pid):
+        raise StoreError(f"tournament {name!r} is being run by pid {holder.pid} on "
+                         f"{holder.host} since {holder.started}")
+
+
+def _lease(db: sqlite3.Connection, name: str, runner: Runner) -> None:
+    db.execute("INSERT OR REPLACE INTO runners VALUES (?,?,?,?)",
+               (name, runner.pid, runner.host, runner.started))
