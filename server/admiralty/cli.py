@@ -363,10 +363,9 @@ def serve(
     from admiralty.referee.service import serve_referee
 
     tls = _tls_pair(tls_cert, tls_key)
-    if tls is None and not _is_loopback(host):
-        err.print(f"warning: serving on {host} without TLS: the admin token and every match "
-                  "cross the network in clear text (see --tls-cert)", style="yellow",
-                  highlight=False)
+    warning = exposure_warning(host, tls is not None)
+    if warning:
+        err.print(warning, style="yellow", highlight=False)
     token = secrets.token_urlsafe(24)
 
     async def main() -> None:
@@ -397,6 +396,14 @@ def _tls_pair(cert: Path | None, key: Path | None) -> tuple[bytes, bytes] | None
         return key.read_bytes(), cert.read_bytes()
     except OSError as error:
         raise usage(f"cannot read {error.filename}: {error.strerror}") from None
+
+
+def exposure_warning(host: str, tls: bool) -> str | None:
+    """A warning when the referee listens beyond this machine in clear text."""
+    if tls or _is_loopback(host):
+        return None
+    return (f"warning: serving on {host} without TLS: the admin token and every match "
+            "cross the network in clear text (see --tls-cert)")
 
 
 def _is_loopback(host: str) -> bool:

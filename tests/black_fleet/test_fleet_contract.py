@@ -52,7 +52,7 @@ def test_requests_options_and_payloads_keep_their_shape():
             (request,) = state.pending()
             kinds.add(request.kind)
             keys = [option.key for option in request.options]
-            assert len(keys) == len(set(keys)) >= 2
+            assert len(keys) == len(set(keys)) >= (1 if request.kind == "play_fortune" else 2)
             assert 0 <= request.default < len(keys)
             assert request.window == (
                 Window.SETUP if request.kind == "place_merchant" else Window.TURN

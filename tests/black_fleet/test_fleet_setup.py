@@ -67,6 +67,8 @@ def test_merchants_are_placed_in_seat_order_and_load_three_cubes(fresh):
     assert not [k for k in keys(state) if k.startswith("place:T")]
     choose(state, "place:M:68")
     assert state.stock["blue"] == 4 and state.stock["purple"] == 10
+    assert request(state).kind == "play_fortune"  # W0: seat 0 holds its dealt fortune card
+    choose(state, "pass")
     assert request(state).kind == "reenter_pirate" and request(state).seat == 0
 
 

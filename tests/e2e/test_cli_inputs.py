@@ -13,6 +13,9 @@ import pytest
 from e2e_helpers import RANDOM_BOT, TEST_BOTS
 from test_cli import ADMIRALTY, admiralty, assert_one_line_error
 
+from admiralty.cli import exposure_warning
+from admiralty.referee.launcher import free_port
+
 TWO_BOTS = ["--bot", RANDOM_BOT, "--bot", RANDOM_BOT]
 
 
@@ -81,12 +84,17 @@ def test_an_interrupted_play_leaves_a_record_that_says_so(tmp_path):
     assert "aborted" in stderr and "Traceback" not in stderr
     lines = [json.loads(line) for line in gzip.open(record, "rt")]
     assert lines[-1]["t"] == "aborted"
+    assert_partial(record, "aborted", "the match was aborted")
+
+
+def assert_partial(record, ending: str, said: str) -> None:
+    """`replay --verify` calls the record incomplete; `replay` shows it and says why."""
     verify = admiralty("replay", str(record), "--verify")
     assert verify.returncode == 1
-    assert "incomplete: no result (aborted)" in verify.stdout
+    assert f"incomplete: no result ({ending})" in verify.stdout
     shown = admiralty("replay", str(record), "--speed", "0")
     assert shown.returncode == 0, shown.stderr
-    assert "with no result: the match was aborted" in shown.stdout
+    assert f"with no result: {said}" in shown.stdout
 
 
 def test_a_record_cut_short_is_shown_up_to_its_end(tmp_path):
@@ -95,9 +103,30 @@ def test_a_record_cut_short_is_shown_up_to_its_end(tmp_path):
                      "--json").returncode == 0
     cut = tmp_path / "cut.jsonl.gz"
     cut.write_bytes(whole.read_bytes()[:len(whole.read_bytes()) // 2])
-    verify = admiralty("replay", str(cut), "--verify")
-    assert verify.returncode == 1
-    assert "incomplete: no result (truncated)" in verify.stdout
-    shown = admiralty("replay", str(cut), "--speed", "0")
-    assert shown.returncode == 0, shown.stderr
-    assert "with no result: the file is cut short" in shown.stdout
+    assert_partial(cut, "truncated", "the file is cut short")
+
+
+def test_serve_stops_cleanly_on_ctrl_c(tmp_path):
+    port = free_port()
+    process = subprocess.Popen([*ADMIRALTY, "serve", "--port", str(port), "--records",
+                                str(tmp_path)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    first = process.stdout.readline()
+    assert f"referee listening on 127.0.0.1:{port}" in first
+    assert "admin token:" in process.stdout.readline()
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=30)
+    assert process.returncode == 0, stderr
+    assert "stopping" in stdout
+    assert "Traceback" not in stderr and "Event loop is closed" not in stderr
+
+
+@pytest.mark.parametrize(("host", "tls", "warned"), [
+    ("127.0.0.1", False, False), ("localhost", False, False), ("::1", False, False),
+    ("0.0.0.0", False, True), ("192.0.2.7", False, True), ("0.0.0.0", True, False),
+])
+def test_serve_warns_when_it_listens_beyond_this_machine_without_tls(host, tls, warned):
+    warning = exposure_warning(host, tls)
+    assert (warning is not None) is warned
+    if warned:
+        assert "without TLS" in warning and "clear text" in warning

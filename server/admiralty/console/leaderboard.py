@@ -33,5 +33,7 @@ def leaderboard_table(rows: Sequence[Standing], title: str = "") -> Table:
                          else None)
     for rank, row in enumerate(rows, start=1):
         data = row.to_json(rank)
+        if data["disqualified"]:
+            data["bot"] += " (disqualified)"
         table.add_row(*(_cell(data[key]) for _, key in COLUMNS))
     return table

@@ -37,6 +37,8 @@ from admiralty.referee.clients import MAX_REPLY_BYTES, BotClient, HelloError
 STARTUP_TIMEOUT = 20.0
 MAX_CRASHES = 3
 """Deaths of a launched bot in one run after which it is disqualified."""
+DISQUALIFIED = "disqualified"
+"""How the reason of a disqualified bot begins, and with it its seats' incident details."""
 RESTART_BACKOFF = 0.5
 """Seconds before the first restart; doubled for each further one."""
 
@@ -154,7 +156,7 @@ class LaunchedBot:
             if self.on_crash is not None:
                 self.on_crash(self)
             if self.crashes >= MAX_CRASHES:
-                self.client.absent = f"disqualified: its process died {self.crashes} times"
+                self.client.absent = f"{DISQUALIFIED}: its process died {self.crashes} times"
                 return
             await asyncio.sleep(RESTART_BACKOFF * 2 ** (self.crashes - 1))
             self.start()

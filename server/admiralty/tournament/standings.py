@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from admiralty.referee.launcher import DISQUALIFIED
 from admiralty.tournament.plan import PlannedMatch
 from admiralty.tournament.ratings import Rater, Skill
 from admiralty.tournament.store import Result
@@ -21,6 +22,9 @@ class Standing:
     scores: list[int] = field(default_factory=list)
     latencies_ms: list[float] = field(default_factory=list)
     incidents: int = 0
+    disqualified: bool = False
+    """The launcher gave up on the bot (it died too often): its later seats were played
+    by the policy and placed last."""
 
     def to_json(self, rank: int) -> dict[str, Any]:
         return {
@@ -34,6 +38,7 @@ class Standing:
             "latency_p95_ms": _round(percentile(self.latencies_ms, 95))
             if self.latencies_ms else None,
             "incidents": self.incidents,
+            "disqualified": self.disqualified,
         }
 
 
@@ -65,7 +70,9 @@ def standings(bots: Sequence[str], plan: Sequence[PlannedMatch], results: dict[s
             row.firsts += result.places[seat] == 1
             row.scores.append(result.scores[seat])
             row.latencies_ms.extend(result.latencies[seat])
-            row.incidents += sum(1 for i in result.incidents if i["seat"] == seat)
+            mine = [i for i in result.incidents if i["seat"] == seat]
+            row.incidents += len(mine)
+            row.disqualified |= any(i["detail"].startswith(DISQUALIFIED) for i in mine)
     return sorted(table, key=lambda row: -row.skill.conservative)
 
 

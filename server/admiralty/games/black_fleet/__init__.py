@@ -1,8 +1,8 @@
 """Black Fleet: the rules engine on the reconstructed board and cards.
 
-Rules: shared/rules/black_fleet.md; data: shared/rules/black_fleet_reconstruction.md,
-carried in `data/*.toml`; the choices this engine makes where those leave gaps are
-listed in docs/games/black_fleet.md.
+Rules: the Black Fleet rulebook; data: a reconstruction of the board and cards, carried in
+`data/*.toml` with every item labelled known or reconstructed. docs/games/black_fleet.md
+indexes both and lists the choices this engine makes where they leave gaps.
 """
 
 from admiralty.games.black_fleet.game import BlackFleet

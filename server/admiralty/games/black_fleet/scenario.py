@@ -8,9 +8,11 @@ a hand or on top of a deck is taken from wherever it was.
 >>> from admiralty.games import load_game
 >>> state = load_game("black_fleet").new_game(4, seed=1)
 >>> _ = arrange(state, seat=0, ships={"merchant:0": (16, ["red", "red"]), "pirate:0": "NW"},
-...             movement={0: ["M01", "M02"]}, money={0: 3})
+...             movement={0: ["M01", "M02"]}, money={0: 3}, fortune={0: []})
 >>> state.pending()[0].kind, [o.key for o in state.pending()[0].options]
 ('play_movement', ['card:M01', 'card:M02'])
+
+(With a fortune card in hand, the start-of-turn fortune window would come first.)
 """
 
 from __future__ import annotations
@@ -71,10 +73,17 @@ def arrange(
 
 
 def choose(state: BlackFleetState, *keys: str) -> list[Event]:
-    """Answer the open requests, in order, with the options of these keys."""
+    """Answer the open requests, in order, with the options of these keys.
+
+    A request with a single option that is not the key asked for (a fortune window
+    where only `pass` is legal) is answered on the way, as the referee does.
+    """
     events: list[Event] = []
     for key in keys:
         request = state.pending()[0]
+        while len(request.options) == 1 and request.options[0].key != key:
+            events += state.apply(request.seat, 0)
+            request = state.pending()[0]
         found = [i for i, option in enumerate(request.options) if option.key == key]
         if not found:
             offered = [option.key for option in request.options]

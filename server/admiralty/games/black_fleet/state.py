@@ -3,9 +3,12 @@
 The game sits in one *stage* at a time (see `Stage`). `_proceed` runs automatic
 steps (income, draws, the end of a turn) until a stage needs a decision; if that
 decision has only one legal option it is applied at once, so a bot is only asked
-when it has a real choice. Each open decision is kept as a list of
-`(Option, handler, argument)` triples: `apply` validates the index, then calls the
-handler, so an illegal answer never touches the state.
+when it has a real choice. The exception is a fortune window: it is published
+whenever the active seat holds a fortune card, even with `pass` alone, so that
+whether it opens tells the other seats nothing about that hand (the referee applies
+a lone option itself). Each open decision is kept as a list of `(Option, handler,
+argument)` triples: `apply` validates the index, then calls the handler, so an
+illegal answer never touches the state.
 """
 
 from __future__ import annotations
@@ -199,7 +202,7 @@ class BlackFleetState(GameState):
                 continue
             kind, choices, optional = asked
             assert choices, f"{kind} offered no option"  # every stage checks before asking
-            if len(choices) == 1:
+            if len(choices) == 1 and kind != "play_fortune":  # a window is always published
                 _, handler, argument = choices[0]
                 handler(self, argument, events)
                 continue
@@ -333,8 +336,15 @@ class BlackFleetState(GameState):
         self.stage = Stage.WINDOW
 
     def _offer_window(self, events: list[Event]):
+        """A fortune window: published whenever the active seat holds a fortune card.
+
+        Whether it opens depends only on what every seat sees (spec §9: the others see
+        the size of a fortune hand, not the cards): with cards in hand it opens even if
+        none of them can be played here, `pass` then being its only option. Opening it
+        only for a playable card would tell the table which cards the seat holds.
+        """
         choices = cards.window_options(self)
-        if not choices:
+        if not choices and not self.seats[self.active].fortune:
             self.stage = self.window_after
             return None
         return "play_fortune", [(options.PASS, BlackFleetState._on_pass, None), *choices], True

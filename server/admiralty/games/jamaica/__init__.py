@@ -1,4 +1,5 @@
-"""Jamaica: the rules engine (rules text: shared/rules/jamaica.md; data: `data/*.toml`).
+"""Jamaica: the rules engine (rules: the rulebook, indexed in docs/games/jamaica.md;
+data: `data/*.toml`).
 
 >>> from admiralty.games import load_game
 >>> state = load_game("jamaica").new_game(players=3, seed=1)

@@ -190,11 +190,18 @@ class Combat:
     # ------------------------------------------------------------------- spoils (C9)
 
     def _offer_spoils(self, winner: int, loser: int) -> None:
-        """The winner may take a hold, a card (face-down ones blind), give a card, or nothing."""
+        """The winner may take a hold, a card (face-down ones blind), give a card, or nothing.
+
+        Whether the window opens depends only on what every seat sees (rules 12): it is
+        skipped when there is nothing to take and the winner holds no face-down card, and
+        opened otherwise, even when none of the winner's face-down cards may be given (then
+        `loot:none` is its only option). Skipping it only when the winner holds no cursed
+        card would tell the table that it holds none.
+        """
         self.combat.stage = "spoils"
         options = [LOOT_NONE, *self._hold_loot(winner, loser), *self._card_loot(loser),
                    *self._gifts(winner, loser)]
-        if len(options) == 1:
+        if len(options) == 1 and (winner == GHOST or not self.ships[winner].hidden):
             self._emit("spoils", {"winner": winner, "loser": loser, "loot": "none"})
             return
         self._open(self.controller(winner, loser), "loot", "You won: what do you take?",
