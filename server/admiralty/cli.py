@@ -10,13 +10,14 @@ import os
 import secrets
 import signal
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
 import grpc
 import typer
+from google.protobuf import json_format
 from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -41,6 +42,7 @@ from admiralty.referee import (
 from admiralty.referee.launcher import STARTUP_TIMEOUT
 from admiralty.referee.match import checked_options
 from admiralty.referee.record import RecordError, ReplayReport
+from admiralty.referee.remote import remote_referee
 from admiralty.tournament import (
     Deals,
     Runner,
@@ -308,10 +310,40 @@ def _verdict(report: ReplayReport) -> str:
     return "OK"
 
 
+ServerOption = Annotated[
+    str, typer.Option(help="The address of the referee (`admiralty serve`).")
+]
+TlsCaOption = Annotated[
+    Path | None,
+    typer.Option(help="Connect over TLS, trusting these PEM root certificates "
+                 "(the server's --tls-cert, if self-signed)."),
+]
+TokenOption = Annotated[
+    str,
+    typer.Option(envvar="ADMIRALTY_TOKEN", help="The admin token `admiralty serve` printed "
+                 "(or set ADMIRALTY_TOKEN).", show_default=False),
+]
+
+
+@contextlib.contextmanager
+def _served(server: str, tls_ca: Path | None) -> Iterator[bytes | None]:
+    """The TLS roots to reach `server` with; gRPC and file errors as one line."""
+    try:
+        roots = tls_ca.read_bytes() if tls_ca is not None else None
+    except OSError as error:
+        raise usage(f"cannot read {tls_ca}: {error.strerror or error}") from None
+    try:
+        yield roots
+    except grpc.RpcError as error:
+        raise fail(f"{server}: {error.code().name.lower()}: {error.details()}") from None
+    except KeyboardInterrupt:
+        raise typer.Exit(code=130) from None
+
+
 @app.command()
 def watch(
     match_id: Annotated[str, typer.Argument(help="The match, as listed by the referee.")],
-    server: Annotated[str, typer.Option(help="The referee's address.")] = "127.0.0.1:50051",
+    server: ServerOption = "127.0.0.1:50051",
     token: Annotated[
         str,
         typer.Option(
@@ -320,24 +352,112 @@ def watch(
             metavar="TOKEN",
         ),
     ] = "",
-    tls_ca: Annotated[
-        Path | None,
-        typer.Option(help="Connect over TLS, trusting these PEM root certificates "
-                     "(the server's --tls-cert, if self-signed)."),
-    ] = None,
+    tls_ca: TlsCaOption = None,
 ) -> None:
     """Follow a match on a referee server live, as a spectator."""
-    try:
-        roots = tls_ca.read_bytes() if tls_ca is not None else None
-        watch_remote(server, match_id, token, out, roots)
-    except OSError as error:
-        raise usage(f"cannot read {tls_ca}: {error.strerror or error}") from None
-    except grpc.RpcError as error:
-        raise fail(f"{server}: {error.code().name.lower()}: {error.details()}") from None
-    except ValueError as error:
-        raise fail(str(error)) from None
-    except KeyboardInterrupt:
-        raise typer.Exit(code=130) from None
+    with _served(server, tls_ca) as roots:
+        try:
+            watch_remote(server, match_id, token, out, roots)
+        except ValueError as error:
+            raise fail(str(error)) from None
+
+
+match_app = typer.Typer(
+    help="The operator's calls on a served referee (`admiralty serve`): create, list, show.",
+    no_args_is_help=True,
+)
+app.add_typer(match_app, name="match")
+
+
+@match_app.command("create")
+def match_create(
+    game: GameArgument,
+    bot: Annotated[
+        list[str],
+        typer.Option("--bot", "-b", help="A running bot's address, host:port or "
+                     "grpc://host:port, as the referee reaches it. Repeat once per seat."),
+    ],
+    token: TokenOption,
+    server: ServerOption = "127.0.0.1:50051",
+    seed: SeedOption = None,
+    option: Annotated[
+        list[str], typer.Option("--option", "-o", help="A game option, name=value.")
+    ] = [],  # noqa: B006
+    policy: PolicyOption = FailurePolicy.DEFAULT,
+    deadline: DeadlineOption = 2.0,
+    time_bank: TimeBankOption = 60.0,
+    tls_ca: TlsCaOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Start a match on the referee; prints its id (follow it with `admiralty watch ID`)."""
+    if seed is not None and not 0 < seed < 2**64:
+        raise usage("a served match takes a --seed from 1 to 2**64 - 1 (omit it for a "
+                    "128-bit one)")
+    with _served(server, tls_ca) as roots, remote_referee(server, token, roots) as referee:
+        created = referee.create(game, bot, seed or 0, parse_options(option),
+                                 int(deadline * 1000), int(time_bank * 1000), policy)
+    if as_json:
+        print(json.dumps({"match_id": created.match_id, "seed": created.master_seed}))
+    else:
+        out.print(f"match {created.match_id} (seed {created.master_seed})", highlight=False)
+
+
+@match_app.command("list")
+def match_list(
+    token: TokenOption,
+    server: ServerOption = "127.0.0.1:50051",
+    tls_ca: TlsCaOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """List the matches the referee remembers, oldest first."""
+    with _served(server, tls_ca) as roots, remote_referee(server, token, roots) as referee:
+        summaries = [_summary_json(summary) for summary in referee.matches()]
+    if as_json:
+        print(json.dumps(summaries))
+        return
+    table = Table("match", "game", "status", "bots", "steps")
+    for summary in summaries:
+        table.add_row(summary["match_id"], summary["game"], summary["status"],
+                      ", ".join(summary["bot_names"]), str(summary["steps"]))
+    out.print(table)
+
+
+@match_app.command("show")
+def match_show(
+    match_id: Annotated[str, typer.Argument(help="The match, as `match list` shows it.")],
+    token: TokenOption,
+    server: ServerOption = "127.0.0.1:50051",
+    tls_ca: TlsCaOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show one match: status, bots, seed, steps, record and, once finished, the result."""
+    with _served(server, tls_ca) as roots, remote_referee(server, token, roots) as referee:
+        summary = _summary_json(referee.get(match_id))
+    if as_json:
+        print(json.dumps(summary))
+        return
+    for key in ("match_id", "game", "status", "master_seed", "steps", "record_path", "error"):
+        if summary.get(key):
+            out.print(f"{key.replace('_', ' ')}: {summary[key]}", highlight=False)
+    result = summary.get("result")
+    if result:
+        table = Table("place", "seat", "bot", "score")
+        for p in sorted(result["placements"], key=lambda p: (p["place"], p["seat"])):
+            bot = p["bot"] + (" (forfeited)" if p["forfeited"] else "")
+            table.add_row(str(p["place"]), str(p["seat"]), bot, str(p["score"]))
+        out.print(table)
+        for incident in result.get("incidents", []):
+            out.print(f"incident: seat {incident['seat']} {incident['kind']}: "
+                      f"{incident['detail']}", highlight=False)
+
+
+def _summary_json(summary) -> dict:
+    data = json_format.MessageToDict(summary, preserving_proto_field_name=True,
+                                     always_print_fields_with_no_presence=True)
+    data["status"] = data["status"].removeprefix("MATCH_STATUS_").lower()
+    for incident in data.get("result", {}).get("incidents", []):
+        incident["kind"] = incident["kind"].removeprefix("INCIDENT_KIND_").lower()
+    return data
 
 
 @app.command()

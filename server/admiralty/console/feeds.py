@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import grpc
 from google.protobuf import json_format
 from rich.console import Console
 from rich.live import Live
@@ -21,6 +20,7 @@ from rich.live import Live
 from admiralty.console.screen import MatchScreen, plain
 from admiralty.games import Event, GameState, load_game
 from admiralty.referee.record import read_record, replay_steps
+from admiralty.referee.remote import referee_channel
 from admiralty_sdk.v1 import referee_pb2, referee_pb2_grpc
 
 
@@ -51,10 +51,7 @@ def watch_remote(address: str, match_id: str, token: str, console: Console,
     """Follow `RefereeService.Watch` until the match ends; returns the final screen. With
     `tls_ca` (PEM root certificates) the connection is TLS."""
     screen: MatchScreen | None = None
-    target = address.removeprefix("grpc://")
-    channel = (grpc.secure_channel(target, grpc.ssl_channel_credentials(tls_ca))
-               if tls_ca is not None else grpc.insecure_channel(target))
-    with channel:
+    with referee_channel(address, tls_ca) as channel:
         stub = referee_pb2_grpc.RefereeServiceStub(channel)
         frames = stub.Watch(referee_pb2.WatchRequest(match_id=match_id, token=token))
         with Live(console=console, refresh_per_second=8) as live:
