@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint install clean proto proto-lint
+.PHONY: demo test lint install toolchains clean proto proto-lint
 
 $(BIN)/admiralty: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,20 @@ demo: install
 lint: install
 	$(BIN)/ruff check .
 
-test: lint
+# The other-language bots' toolchains, from Debian's packages when missing: gRPC C++
+# (example_bots/cpp and the protocol's C++ compile check) and Node.js (example_bots/node).
+APT_PACKAGES := g++ cmake pkg-config protobuf-compiler-grpc libgrpc++-dev
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+toolchains:
+	@if ! command -v grpc_cpp_plugin >/dev/null || ! command -v cmake >/dev/null \
+	    || ! pkg-config --exists grpc++ 2>/dev/null || ! command -v node >/dev/null \
+	    || ! command -v npm >/dev/null; then \
+	  extra=""; command -v npm >/dev/null || extra="nodejs npm"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) $$extra; \
+	fi
+
+test: lint toolchains
 	$(BIN)/pytest -n 2
 
 clean:

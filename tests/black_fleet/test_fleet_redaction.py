@@ -86,7 +86,7 @@ def test_a_seat_sees_its_own_cards_and_only_counts_of_others():
     for seat in (0, 2, 3):
         theirs = mine["seats"][seat]
         assert "movement_hand" not in theirs and "fortune_hand" not in theirs
-        assert theirs["movement_hand_size"] == 2 and theirs["fortune_hand_size"] == 1
+        assert theirs["movement_cards_held"] == 2 and theirs["fortune_cards_held"] == 1
         assert theirs["development"] == [{"cost": c, "bought": False} for c in (5, 8, 11, 14)]
     public = state.view(None)
     assert all("movement_hand" not in s for s in public["seats"])

@@ -55,8 +55,8 @@ def test_a_seat_is_never_sent_another_seats_hand():
             assert observation.viewer == seat
             for other in observation.seats:
                 if other.seat == seat:
-                    assert len(other.movement_hand) == other.movement_hand_size
-                    assert len(other.fortune_hand) == other.fortune_hand_size
+                    assert len(other.movement_hand) == other.movement_cards_held
+                    assert len(other.fortune_hand) == other.fortune_cards_held
                     assert all(card.HasField("card") for card in other.development)
                     continue
                 assert list(other.movement_hand) == [] and list(other.fortune_hand) == []

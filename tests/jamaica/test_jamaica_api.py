@@ -14,7 +14,7 @@ from admiralty.games.jamaica import Jamaica
 VIEW_KEYS = {"game", "viewer", "round", "captain", "phase", "active", "dice", "bank",
              "lairs_with_treasure", "treasure_deck", "players", "ghost", "combat"}
 PLAYER_KEYS = {"seat", "space", "lap", "holds", "powers", "face_down_treasures", "treasures",
-               "hand", "hand_size", "deck_size", "discard", "has_chosen", "revealed_card",
+               "hand", "cards_in_hand", "deck_size", "discard", "has_chosen", "revealed_card",
                "score"}
 KINDS = {"place_dice", "choose_card", "load", "stash", "fork", "pay", "target", "gunpowder",
          "sabre", "loot", "ghost_direction"}

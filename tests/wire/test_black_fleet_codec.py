@@ -65,8 +65,8 @@ def test_every_view_for_every_viewer_fits_the_protos(players, seed):
             assert pruned(plain(observation)) == pruned(view)
             for seat in observation.seats:
                 own = seat.seat == viewer
-                assert bool(seat.movement_hand) == (own and seat.movement_hand_size > 0)
-                assert bool(seat.fortune_hand) == (own and seat.fortune_hand_size > 0)
+                assert bool(seat.movement_hand) == (own and seat.movement_cards_held > 0)
+                assert bool(seat.fortune_hand) == (own and seat.fortune_cards_held > 0)
                 assert all(card.HasField("card") == (own or card.bought)
                            for card in seat.development)
         if state.outcome() is not None:

@@ -244,7 +244,7 @@ class BlackFleetShip(_message.Message):
     def __init__(self, ship: _Optional[str] = ..., space: _Optional[int] = ..., cargo: _Optional[_Iterable[str]] = ..., zone: _Optional[str] = ...) -> None: ...
 
 class BlackFleetSeat(_message.Message):
-    __slots__ = ("seat", "colour", "money", "victory_cost", "victory_bought", "development", "charter_port", "movement_hand_size", "fortune_hand_size", "fortune_limit", "boosts", "merchant", "pirate", "movement_hand", "fortune_hand")
+    __slots__ = ("seat", "colour", "money", "victory_cost", "victory_bought", "development", "charter_port", "fortune_limit", "boosts", "merchant", "pirate", "movement_hand", "fortune_hand", "movement_cards_held", "fortune_cards_held")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     COLOUR_FIELD_NUMBER: _ClassVar[int]
     MONEY_FIELD_NUMBER: _ClassVar[int]
@@ -252,14 +252,14 @@ class BlackFleetSeat(_message.Message):
     VICTORY_BOUGHT_FIELD_NUMBER: _ClassVar[int]
     DEVELOPMENT_FIELD_NUMBER: _ClassVar[int]
     CHARTER_PORT_FIELD_NUMBER: _ClassVar[int]
-    MOVEMENT_HAND_SIZE_FIELD_NUMBER: _ClassVar[int]
-    FORTUNE_HAND_SIZE_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_LIMIT_FIELD_NUMBER: _ClassVar[int]
     BOOSTS_FIELD_NUMBER: _ClassVar[int]
     MERCHANT_FIELD_NUMBER: _ClassVar[int]
     PIRATE_FIELD_NUMBER: _ClassVar[int]
     MOVEMENT_HAND_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_HAND_FIELD_NUMBER: _ClassVar[int]
+    MOVEMENT_CARDS_HELD_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_CARDS_HELD_FIELD_NUMBER: _ClassVar[int]
     seat: int
     colour: str
     money: int
@@ -267,15 +267,15 @@ class BlackFleetSeat(_message.Message):
     victory_bought: bool
     development: _containers.RepeatedCompositeFieldContainer[BlackFleetDevelopment]
     charter_port: str
-    movement_hand_size: int
-    fortune_hand_size: int
     fortune_limit: int
     boosts: _containers.RepeatedScalarFieldContainer[str]
     merchant: BlackFleetShip
     pirate: BlackFleetShip
     movement_hand: _containers.RepeatedScalarFieldContainer[str]
     fortune_hand: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, seat: _Optional[int] = ..., colour: _Optional[str] = ..., money: _Optional[int] = ..., victory_cost: _Optional[int] = ..., victory_bought: _Optional[bool] = ..., development: _Optional[_Iterable[_Union[BlackFleetDevelopment, _Mapping]]] = ..., charter_port: _Optional[str] = ..., movement_hand_size: _Optional[int] = ..., fortune_hand_size: _Optional[int] = ..., fortune_limit: _Optional[int] = ..., boosts: _Optional[_Iterable[str]] = ..., merchant: _Optional[_Union[BlackFleetShip, _Mapping]] = ..., pirate: _Optional[_Union[BlackFleetShip, _Mapping]] = ..., movement_hand: _Optional[_Iterable[str]] = ..., fortune_hand: _Optional[_Iterable[str]] = ...) -> None: ...
+    movement_cards_held: int
+    fortune_cards_held: int
+    def __init__(self, seat: _Optional[int] = ..., colour: _Optional[str] = ..., money: _Optional[int] = ..., victory_cost: _Optional[int] = ..., victory_bought: _Optional[bool] = ..., development: _Optional[_Iterable[_Union[BlackFleetDevelopment, _Mapping]]] = ..., charter_port: _Optional[str] = ..., fortune_limit: _Optional[int] = ..., boosts: _Optional[_Iterable[str]] = ..., merchant: _Optional[_Union[BlackFleetShip, _Mapping]] = ..., pirate: _Optional[_Union[BlackFleetShip, _Mapping]] = ..., movement_hand: _Optional[_Iterable[str]] = ..., fortune_hand: _Optional[_Iterable[str]] = ..., movement_cards_held: _Optional[int] = ..., fortune_cards_held: _Optional[int] = ...) -> None: ...
 
 class BlackFleetPortStock(_message.Message):
     __slots__ = ("key", "colour", "stock", "buys")

@@ -103,7 +103,7 @@ class JamaicaHold(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., count: _Optional[int] = ..., sixth: _Optional[bool] = ...) -> None: ...
 
 class JamaicaPlayer(_message.Message):
-    __slots__ = ("seat", "space", "lap", "holds", "powers", "face_down_treasures", "treasures", "hand", "hand_size", "deck_size", "discard", "has_chosen", "revealed_card", "score", "steps_left", "hand_limit", "chosen_card")
+    __slots__ = ("seat", "space", "lap", "holds", "powers", "face_down_treasures", "treasures", "hand", "deck_size", "discard", "has_chosen", "revealed_card", "score", "steps_left", "hand_limit", "chosen_card", "cards_in_hand")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     SPACE_FIELD_NUMBER: _ClassVar[int]
     LAP_FIELD_NUMBER: _ClassVar[int]
@@ -112,7 +112,6 @@ class JamaicaPlayer(_message.Message):
     FACE_DOWN_TREASURES_FIELD_NUMBER: _ClassVar[int]
     TREASURES_FIELD_NUMBER: _ClassVar[int]
     HAND_FIELD_NUMBER: _ClassVar[int]
-    HAND_SIZE_FIELD_NUMBER: _ClassVar[int]
     DECK_SIZE_FIELD_NUMBER: _ClassVar[int]
     DISCARD_FIELD_NUMBER: _ClassVar[int]
     HAS_CHOSEN_FIELD_NUMBER: _ClassVar[int]
@@ -121,6 +120,7 @@ class JamaicaPlayer(_message.Message):
     STEPS_LEFT_FIELD_NUMBER: _ClassVar[int]
     HAND_LIMIT_FIELD_NUMBER: _ClassVar[int]
     CHOSEN_CARD_FIELD_NUMBER: _ClassVar[int]
+    CARDS_IN_HAND_FIELD_NUMBER: _ClassVar[int]
     seat: int
     space: int
     lap: str
@@ -129,7 +129,6 @@ class JamaicaPlayer(_message.Message):
     face_down_treasures: int
     treasures: _containers.RepeatedScalarFieldContainer[int]
     hand: _containers.RepeatedScalarFieldContainer[int]
-    hand_size: int
     deck_size: int
     discard: _containers.RepeatedScalarFieldContainer[int]
     has_chosen: bool
@@ -138,7 +137,8 @@ class JamaicaPlayer(_message.Message):
     steps_left: int
     hand_limit: int
     chosen_card: int
-    def __init__(self, seat: _Optional[int] = ..., space: _Optional[int] = ..., lap: _Optional[str] = ..., holds: _Optional[_Iterable[_Union[JamaicaHold, _Mapping]]] = ..., powers: _Optional[_Iterable[str]] = ..., face_down_treasures: _Optional[int] = ..., treasures: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[int]] = ..., hand_size: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard: _Optional[_Iterable[int]] = ..., has_chosen: _Optional[bool] = ..., revealed_card: _Optional[int] = ..., score: _Optional[int] = ..., steps_left: _Optional[int] = ..., hand_limit: _Optional[int] = ..., chosen_card: _Optional[int] = ...) -> None: ...
+    cards_in_hand: int
+    def __init__(self, seat: _Optional[int] = ..., space: _Optional[int] = ..., lap: _Optional[str] = ..., holds: _Optional[_Iterable[_Union[JamaicaHold, _Mapping]]] = ..., powers: _Optional[_Iterable[str]] = ..., face_down_treasures: _Optional[int] = ..., treasures: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[int]] = ..., deck_size: _Optional[int] = ..., discard: _Optional[_Iterable[int]] = ..., has_chosen: _Optional[bool] = ..., revealed_card: _Optional[int] = ..., score: _Optional[int] = ..., steps_left: _Optional[int] = ..., hand_limit: _Optional[int] = ..., chosen_card: _Optional[int] = ..., cards_in_hand: _Optional[int] = ...) -> None: ...
 
 class JamaicaGhost(_message.Message):
     __slots__ = ("space", "lap", "holds", "face_down_treasures", "has_lady_beth", "powers", "treasures", "steps_left")

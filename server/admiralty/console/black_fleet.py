@@ -185,7 +185,7 @@ def players(view: Mapping[str, Any], names: Sequence[Text]) -> Table:
         number = seat["seat"]
         ships = f"{number}{PIRATE_LETTERS[number]} "
         table.add_row(Text(ships) + names[number], str(seat["money"]), dev, cargo,
-                      f"{seat['movement_hand_size']}m {seat['fortune_hand_size']}f")
+                      f"{seat['movement_cards_held']}m {seat['fortune_cards_held']}f")
     return table
 
 
