@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint install toolchains clean proto proto-lint
+.PHONY: demo test lint install toolchains clean proto proto-lint proto-release
 
 $(BIN)/admiralty: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,5 +44,18 @@ clean:
 proto: install
 	$(BIN)/python proto/generate.py
 
-proto-lint:
-	cd proto && npx --yes @bufbuild/buf lint
+BUF := proto/node_modules/.bin/buf
+
+$(BUF): proto/package-lock.json
+	cd proto && npm ci --no-audit --no-fund
+	touch $@
+
+# Lint the protocol and check it against the released one (tests/wire/test_buf.py does too).
+proto-lint: $(BUF)
+	cd proto && node_modules/.bin/buf lint
+	cd proto && node_modules/.bin/buf breaking --against released/admiralty-v1.binpb
+
+# Cutting a release: the protocol as it is now becomes what later changes must stay
+# compatible with.
+proto-release: $(BUF)
+	cd proto && node_modules/.bin/buf build -o released/admiralty-v1.binpb

@@ -1,0 +1,52 @@
+"""The protocol's compatibility is guarded: `buf lint` (Buf's STANDARD and COMMENTS rules)
+and `buf breaking` against the released v1 protocol (WIRE_JSON: no field renumbered or
+retyped, no number or JSON name reused) pass — and the breaking check does catch a break.
+
+proto/released/admiralty-v1.binpb is the image of the released protocol; `make
+proto-release` writes it when a release is cut. Buf comes pinned from npm (proto/package.json).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from toolchains import NODE_INSTALL, require, run
+
+PROTO = Path(__file__).resolve().parents[2] / "proto"
+RELEASED = PROTO / "released" / "admiralty-v1.binpb"
+
+
+@pytest.fixture(scope="session")
+def buf() -> str:
+    require(["node", "npm"], NODE_INSTALL)
+    run(["npm", "ci", "--no-audit", "--no-fund"], cwd=PROTO)
+    return str(PROTO / "node_modules" / ".bin" / "buf")
+
+
+def buf_run(buf: str, *args: str, cwd: Path = PROTO) -> subprocess.CompletedProcess:
+    return subprocess.run([buf, *args], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def test_the_protocol_passes_buf_lint(buf):
+    result = buf_run(buf, "lint")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_protocol_keeps_compatibility_with_the_released_one(buf):
+    result = buf_run(buf, "breaking", "--against", str(RELEASED))
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_breaking_check_catches_a_renumbered_field(buf, tmp_path):
+    copy = tmp_path / "proto"
+    shutil.copytree(PROTO, copy, ignore=shutil.ignore_patterns("node_modules", "released"))
+    common = copy / "admiralty" / "v1" / "common.proto"
+    text = common.read_text()
+    assert "  string key = 2;" in text
+    common.write_text(text.replace("  string key = 2;", "  string key = 12;"))
+    result = buf_run(buf, "breaking", "--against", str(RELEASED), cwd=copy)
+    assert result.returncode != 0
+    assert "Option" in result.stdout and "2" in result.stdout
