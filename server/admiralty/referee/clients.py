@@ -15,7 +15,9 @@ from admiralty.games import Window
 from admiralty.wire import from_window_kind
 from admiralty_sdk.v1 import bot_pb2, bot_pb2_grpc
 
-HELLO_TIMEOUT = 5.0
+HELLO_TIMEOUT = 20.0
+"""Seconds a bot has to answer Hello: the launcher's startup timeout, so a bot admitted at
+launch is not refused by a referee (a tournament worker, `serve`) that asks it again."""
 MAX_REPLY_BYTES = 64 * 1024
 """No legitimate answer comes near it: a DecideResponse is an id and an index."""
 HELLO_LIMITS = {"name": 64, "version": 64, "games": 16, "game": 64}

@@ -151,8 +151,8 @@ async def _play(store: Store, tournament: Tournament, todo: Sequence[PlannedMatc
         _private_dir(Path(records) / tournament.name)
 
     async def play(match: PlannedMatch) -> None:
-        absent = [bot.client.absent for bot in bots]
-        report = await pool.play(_spec(tournament, match), match.seats, absent)
+        report = await pool.play(_spec(tournament, match), match.seats,
+                                 lambda: [bot.client.absent for bot in bots])
         store.save_result(tournament.name, _result(match, report))
         on_result(match)
 

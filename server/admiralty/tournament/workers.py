@@ -110,12 +110,13 @@ class RefereePool:
         for worker in workers:
             self._idle.put_nowait(worker)
 
-    async def play(self, spec: MatchSpec, seats: Sequence[int], absent: Sequence[str]
-                   ) -> MatchReport:
-        """Play one match on the next idle worker; `absent` gives, per bot, why it is known
-        to be gone ("" if it is not), so its seats are played by the policy."""
+    async def play(self, spec: MatchSpec, seats: Sequence[int],
+                   absent: Callable[[], Sequence[str]]) -> MatchReport:
+        """Play one match on the next idle worker; `absent()`, asked once the worker is
+        free (a bot may have been disqualified meanwhile), gives per bot why it is known to
+        be gone ("" if it is not), so its seats are played by the policy from the start."""
         worker = await self._idle.get()
-        report = await worker.call(spec, tuple(seats), tuple(absent))
+        report = await worker.call(spec, tuple(seats), tuple(absent()))
         self._idle.put_nowait(worker)
         return report
 

@@ -1,0 +1,29 @@
+"""benchmarks/soak.py runs a handful of tournament matches of both games and reports its
+figures: no errors, a result for every match, and the referee's memory sampled over time
+(nothing is timed here, and the growth target is for the full 1,000-match run)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+SOAK = Path(__file__).resolve().parents[2] / "benchmarks" / "soak.py"
+
+
+def test_soak_plays_both_games_and_samples_referee_memory():
+    result = subprocess.run([sys.executable, str(SOAK), "--matches", "8", "--every", "0.2",
+                             "--json"], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["errors"] == 0 and data["matches"] == 8
+    assert isinstance(data["incidents"], int)
+    assert [game["game"] for game in data["games"]] == ["jamaica", "black_fleet"]
+    for game in data["games"]:
+        assert game["finished"] == game["planned"] == 4
+        with_workers = [s for s in game["samples"] if s[3] > 0]  # [s, finished, main, workers]
+        assert with_workers and all(s[2] > 0 for s in with_workers)
+        assert game["baseline_mb"] > 0 and game["peak_mb"] >= game["baseline_mb"]
+        assert isinstance(game["growth"], float)
+        assert len(game["rss_by_tenth_mb"]) == 11

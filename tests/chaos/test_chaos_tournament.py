@@ -1,0 +1,50 @@
+"""Adversarial bot processes in `admiralty tournament run --parallel 2`: every planned match
+gets a result, each with exactly its faulty seats' incidents, failing seats placed last,
+and a record that verifies; bots that die are restarted, then disqualified."""
+
+from __future__ import annotations
+
+from chaos_helpers import AFTER_DEATHS, EXPECTED, chaos, kinds_by_fault, run_cli, run_tournament
+from e2e_helpers import RANDOM_BOT
+
+IN_MATCH = [chaos("hang"), chaos("garbage"), chaos("stale"), chaos("huge"),
+            chaos("bounce", "--after", "30"), RANDOM_BOT]
+"""Faults inside a match: each seat's incidents follow from its own bot alone (the
+bouncing bot's connection drops once, in whichever match asks its 30th decision)."""
+DYING = [chaos("crash-decide", "--after", "3"), chaos("crash-over"),
+         chaos("slow-hello", "--delay", "1"), RANDOM_BOT]
+"""Bots that die (and are restarted, then disqualified) or are slow to start."""
+
+
+def test_in_match_faults_in_a_parallel_tournament(tmp_path):
+    """All six bots at every table, in each of the six seat rotations."""
+    matches = run_tournament(tmp_path, IN_MATCH, 6, "--players", "6", "--deadline", "1.5")
+    kinds = kinds_by_fault(matches)
+    assert {fault: set(counts) for fault, counts in kinds.items()} == {
+        fault: EXPECTED[fault].kinds for fault in ("hang", "garbage", "stale", "huge")}
+    assert kinds["hang"]["timeout"] == 3 * 6  # hung in each match after 3 timeouts
+
+
+def test_dying_bots_in_a_parallel_tournament_are_restarted_then_disqualified(tmp_path):
+    """Each dying bot plays six matches: crash-decide dies in each (a crash, or it is found
+    unreachable while restarting), crash-over after each. Restarted twice, each stays dead
+    after its third death, so a later match (its fifth starts after three have ended)
+    finds it unreachable and places it last."""
+    matches = run_tournament(tmp_path, DYING, 12, "--players", "2", "--deadline", "1.5")
+    kinds = kinds_by_fault(matches, AFTER_DEATHS)
+    assert set(kinds) <= {"crash-decide", "crash-over"}  # slow-hello and random: clean
+    assert kinds["crash-decide"]["crash"] >= 1 and kinds["crash-decide"]["unreachable"] >= 1
+    assert sum(kinds["crash-over"].values()) >= 1
+
+
+def test_a_bot_that_dies_at_hello_stops_the_tournament_before_anything_is_stored(tmp_path):
+    """Nothing is planned or stored until every bot has said Hello: one error line, and no
+    half-made tournament to resume."""
+    db = str(tmp_path / "chaos.db")
+    result = run_cli("tournament", "run", "jamaica", "--name", "chaos", "--db", db, "--json",
+                     "--bot", chaos("crash-hello"), "--bot", RANDOM_BOT, cwd=tmp_path)
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert "exited with code 5 when asked Hello" in result.stderr
+    shown = run_cli("tournament", "show", "chaos", "--db", db, cwd=tmp_path)
+    assert shown.returncode == 1 and "no tournament 'chaos'" in shown.stderr
