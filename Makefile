@@ -23,13 +23,14 @@ lint: install
 	$(BIN)/ruff check .
 
 # The other-language bots' toolchains, from Debian's packages when missing: gRPC C++
-# (example_bots/cpp and the protocol's C++ compile check) and Node.js (example_bots/node).
-APT_PACKAGES := g++ cmake pkg-config protobuf-compiler-grpc libgrpc++-dev
+# (example_bots/cpp and the protocol's C++ compile check), Node.js (example_bots/node) and
+# jq (example_bots/stdio/random_bot.sh).
+APT_PACKAGES := g++ cmake pkg-config protobuf-compiler-grpc libgrpc++-dev jq
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 toolchains:
 	@if ! command -v grpc_cpp_plugin >/dev/null || ! command -v cmake >/dev/null \
 	    || ! pkg-config --exists grpc++ 2>/dev/null || ! command -v node >/dev/null \
-	    || ! command -v npm >/dev/null; then \
+	    || ! command -v npm >/dev/null || ! command -v jq >/dev/null; then \
 	  extra=""; command -v npm >/dev/null || extra="nodejs npm"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) $$extra; \

@@ -1,8 +1,10 @@
 // A random admiralty bot in C++: a gRPC server implementing admiralty.v1.BotService.
 //
 //     example_bots/cpp/build/random_bot --port 50061
+//     example_bots/cpp/build/random_bot --listen 127.0.0.1:50061
 //
-// The referee starts it with `--port N` and ADMIRALTY_PORT=N; it listens on 127.0.0.1 only.
+// The referee starts it with ADMIRALTY_PORT=N, and with `--port N` appended unless the
+// command has `{port}`: `--bot "example_bots/cpp/build/random_bot --listen 127.0.0.1:{port}"`.
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -53,26 +55,37 @@ class RandomBot final : public v1::BotService::Service {
   std::mt19937_64 rng_{std::random_device{}()};
 };
 
-// `--port N`, else ADMIRALTY_PORT, else 50061 (as the Python SDK).
-int Port(int argc, char** argv) {
+// `--listen HOST:PORT`, or 127.0.0.1 and `--port N`, else ADMIRALTY_PORT, else 50061 (as the
+// Python SDK); anything else is a mistake worth stopping for.
+std::string Address(int argc, char** argv) {
+  std::string host = "127.0.0.1";
   std::string value = "50061";
   if (const char* env = std::getenv("ADMIRALTY_PORT")) value = env;
-  for (int i = 1; i + 1 < argc; ++i) {
-    if (std::string(argv[i]) == "--port") value = argv[i + 1];
+  const std::string flag = argc == 3 ? argv[1] : "";
+  if (flag == "--port") {
+    value = argv[2];
+  } else if (flag == "--listen") {
+    const std::string address = argv[2];
+    const auto colon = address.rfind(':');
+    host = colon == std::string::npos ? "" : address.substr(0, colon);
+    value = colon == std::string::npos ? "" : address.substr(colon + 1);
+  } else if (argc != 1) {
+    std::cerr << "cpp-random: usage: random_bot [--port N | --listen HOST:PORT]" << std::endl;
+    std::exit(2);
   }
   char* end = nullptr;
   long port = std::strtol(value.c_str(), &end, 10);
-  if (value.empty() || *end != '\0' || port < 1 || port > 65535) {
-    std::cerr << "cpp-random: not a port: " << value << std::endl;
+  if (host.empty() || value.empty() || *end != '\0' || port < 1 || port > 65535) {
+    std::cerr << "cpp-random: not HOST:PORT: " << host << ":" << value << std::endl;
     std::exit(2);
   }
-  return static_cast<int>(port);
+  return host + ":" + value;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string address = "127.0.0.1:" + std::to_string(Port(argc, argv));
+  const std::string address = Address(argc, argv);
   RandomBot bot;
   int bound = 0;
   grpc::ServerBuilder builder;

@@ -1,10 +1,11 @@
 // A random admiralty bot in JavaScript: a gRPC server implementing admiralty.v1.BotService.
 //
-//     node example_bots/node/bot.js --port 50061
+//     node example_bots/node/bot.js 50061      (or --port 50061)
 //
 // It loads the protocol from the repository's proto/ at runtime, so it never goes stale.
-// The referee starts it with `--port N` and ADMIRALTY_PORT=N, in a working directory of its
-// own: every path here is relative to this file.
+// The referee starts it in a working directory of its own (every path here is relative to
+// this file) with ADMIRALTY_PORT=N, and with `--port N` appended unless the command has
+// `{port}`: `--bot "node example_bots/node/bot.js {port}"` gives the port positionally.
 "use strict";
 
 const path = require("node:path");
@@ -13,9 +14,19 @@ const protoLoader = require("@grpc/proto-loader");
 
 const PROTO_ROOT = path.join(__dirname, "..", "..", "proto");
 
+// `bot.js PORT` or `bot.js --port PORT`, else ADMIRALTY_PORT, else 50061; anything else is a
+// mistake worth stopping for.
 function port() {
-  const flag = process.argv.indexOf("--port");
-  const value = flag >= 0 ? process.argv[flag + 1] : process.env.ADMIRALTY_PORT || "50061";
+  const args = process.argv.slice(2);
+  let value = process.env.ADMIRALTY_PORT || "50061";
+  if (args.length === 1) {
+    [value] = args;
+  } else if (args.length === 2 && args[0] === "--port") {
+    [, value] = args;
+  } else if (args.length !== 0) {
+    console.error(`node-random: usage: node bot.js [PORT | --port PORT], not ${args.join(" ")}`);
+    process.exit(2);
+  }
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1 || number > 65535) {
     console.error(`node-random: not a port: ${value}`);

@@ -46,7 +46,8 @@ class Bot:
     games: tuple[str, ...] = ()
     """The games this bot plays; empty means every game."""
     auto_pass: tuple[str, ...] = ()
-    """Window kinds ("INTERRUPT", ...) this bot always passes; the referee won't ask them."""
+    """Window kinds ("INTERRUPT", ...) whose optional requests this bot always passes: the
+    referee answers PASS itself. Requests the seat must answer are still asked."""
 
     def decide(self, request: bot_pb2.DecideRequest) -> int:
         """The index of the chosen option in `request.options`."""

@@ -21,13 +21,13 @@ from google.protobuf import json_format
 from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
+from rich.table import Column, Table
 from rich.text import Text
 
 from admiralty.console.feeds import local_listener, replay_screen, watch_remote
 from admiralty.console.leaderboard import leaderboard_table
 from admiralty.console.screen import MatchScreen
-from admiralty.games import GAMES, IllegalAction, load_game
+from admiralty.games import GAMES, GameInfo, IllegalAction, load_game
 from admiralty.referee import (
     BotLaunchError,
     FailurePolicy,
@@ -39,6 +39,7 @@ from admiralty.referee import (
     stop_all,
     verify_record,
 )
+from admiralty.referee.conformance import Conformance, Result, check_bot
 from admiralty.referee.launcher import STARTUP_TIMEOUT
 from admiralty.referee.match import checked_options
 from admiralty.referee.record import RecordError, ReplayReport
@@ -70,7 +71,9 @@ BotsOption = Annotated[
     typer.Option(
         "--bot",
         "-b",
-        help="A bot: a Python file, a command, or grpc://host:port. Repeat once per seat.",
+        help="A bot: a Python file, a command (its port goes where it says {port}, else "
+        "--port N is appended), stdio:COMMAND for a bot speaking JSON lines, or "
+        "grpc://host:port. Repeat once per seat.",
     ),
 ]
 MAX_SEED = 2**256 - 1
@@ -152,17 +155,29 @@ def parse_options(pairs: list[str]) -> dict:
 
 
 @app.command()
-def games() -> None:
-    """List the games with their player counts."""
-    table = Table("game", "players", "usual", "options")
-    for name in GAMES:
-        game = load_game(name)
-        table.add_row(
-            name,
-            f"{game.min_players}-{game.max_players}",
-            str(game.default_players),
-            ", ".join(f"{k}={v}" for k, v in game.options.items()) or "-",
-        )
+def games(as_json: JsonOption = False) -> None:
+    """List the games: players, hidden information, windows, automated actors, options."""
+    infos = [load_game(name).info for name in GAMES]
+    if as_json:
+        print(json.dumps({"games": [info.to_json() for info in infos]}))
+        return
+    for info in infos:
+        print_game_info(info)
+
+
+def print_game_info(info: GameInfo) -> None:
+    """One game: a line of facts, its automated actors, then its options as a table."""
+    hidden = "hidden" if info.hidden_information else "perfect"
+    out.print(f"[bold]{info.name}[/] ({info.title}): {info.min_players}-{info.max_players} "
+              f"players, usually {info.default_players}; {hidden} information; windows "
+              f"{', '.join(info.windows)}", highlight=False)
+    for actor in info.automated:
+        out.print(f"  automated: {actor.name}, with {'/'.join(map(str, actor.players))} "
+                  f"players; decided by {actor.decided_by}", highlight=False)
+    table = Table(Column("option", no_wrap=True), "type", "default", "takes", "meaning")
+    for spec in (spec.to_json() for spec in info.options):
+        table.add_row(spec["name"], spec["type"], json.dumps(spec["default"]), spec["takes"],
+                      spec["help"])
     out.print(table)
 
 
@@ -255,6 +270,71 @@ def print_report(report: MatchReport) -> None:
         out.print(f"incident: seat {incident['seat']} {incident['kind']}: {incident['detail']}")
     if data["record"]:
         out.print(f"record: {data['record']}")
+
+
+@app.command("check-bot")
+def check_bot_command(
+    bot: Annotated[
+        str, typer.Argument(help="The bot: a Python file, a command, or grpc://host:port.")
+    ],
+    deadline: DeadlineOption = 2.0,
+    matches: Annotated[
+        int, typer.Option(help="Matches per game played one at a time, and again at once.",
+                          min=1)
+    ] = 3,
+    seed: Annotated[
+        int | None,
+        typer.Option(min=0, max=MAX_SEED, help="Seed of the matches, to repeat a check. "
+                     "Omitted, a 128-bit one from a secure source (it is printed)."),
+    ] = None,
+    startup_timeout: StartupOption = STARTUP_TIMEOUT,
+    as_json: JsonOption = False,
+) -> None:
+    """Check that a bot keeps the protocol before it plays for real.
+
+    The bot plays every game it plays (Hello `games`; none listed is every game) against
+    reference bots: --matches matches one at a time, as many at once, and one in which it
+    holds several seats. Checks: hello (name, version, registered games),
+    request-id-echo, deadline (and the p95 latency), legal-index:turn|interrupt|sealed|
+    setup (a legal option in each window kind; one never asked is NOT EXERCISED, with
+    why), concurrent-matches and concurrent-seats (no failure beyond those of one match at
+    a time), match-over (MatchOver returns OK), match-info (requests with and without
+    match_info answered), auto-pass (declared kinds are never asked) and no-crash.
+    Exit 1 if any check FAILs.
+    """
+    seed = secrets.randbits(128) if seed is None else seed
+    status = err.status(f"checking {bot}")  # shown on a terminal only, never with --json
+    try:
+        with contextlib.nullcontext() if as_json else status:
+            report = asyncio.run(check_bot(
+                bot, seed, deadline, matches, startup_timeout,
+                progress=lambda stage: status.update(f"checking {bot}: {stage}")))
+    except BotLaunchError as error:
+        raise fail(str(error)) from None
+    except KeyboardInterrupt:
+        raise typer.Exit(code=130) from None
+    if as_json:
+        print(json.dumps(report.to_json()))
+    else:
+        print_conformance(report)
+    if report.failed:
+        raise typer.Exit(code=1)
+
+
+RESULT_STYLES = {Result.PASS: "green", Result.FAIL: "bold red", Result.NOT_EXERCISED: "yellow"}
+
+
+def print_conformance(report: Conformance) -> None:
+    table = Table("check", "result", "reason", title=f"{report.name or report.spec} "
+                  f"{report.version} · {', '.join(report.games) or 'no game'}")
+    for check in report.checks:
+        table.add_row(check.id, Text(str(check.result), RESULT_STYLES[check.result]),
+                      Text(check.reason))
+    out.print(table)
+    counts = {result: sum(c.result is result for c in report.checks) for result in Result}
+    out.print(f"{counts[Result.PASS]} passed, {counts[Result.FAIL]} failed, "
+              f"{counts[Result.NOT_EXERCISED]} not exercised · seed {report.seed}",
+              highlight=False, soft_wrap=True)
 
 
 @app.command()

@@ -34,7 +34,9 @@ from admiralty.referee.service import serve_referee
 from admiralty_sdk.v1 import common_pb2, referee_pb2, referee_pb2_grpc
 
 CHAOS_BOT = Path(__file__).resolve().parent / "bots" / "chaos_bot.py"
-BIG_NAME_BOT = Path(__file__).resolve().parent / "bots" / "big_name_bot.py"
+LONG_NAME_BOT = Path(__file__).resolve().parents[1] / "e2e" / "bots" / "long_name_bot.py"
+BIG_NAME_BOT = f"{LONG_NAME_BOT} 3000000"
+"""An SDK bot named with 3 MB."""
 CLI = [sys.executable, "-m", "admiralty.cli"]
 SOAK_MATCHES = int(os.environ.get("ADMIRALTY_CHAOS_MATCHES", "6"))
 """How many matches each soak variant plays: small in CI, e.g. 500 for a real soak."""

@@ -1,12 +1,11 @@
-"""The engine contract as Jamaica fills it: views, requests, options, events (DESIGN)."""
+"""The engine contract as Jamaica fills it: views, requests and options (DESIGN);
+tests/contract checks what every game shares."""
 
 from __future__ import annotations
 
 import json
 import random
 from collections import defaultdict
-
-import pytest
 
 from admiralty.games import Window
 from admiralty.games.jamaica import Jamaica
@@ -98,36 +97,3 @@ def test_payloads_are_flat_and_keep_one_set_of_fields_per_kind():
     assert fields["place_dice"] == {("evening", "morning")}
     assert fields["choose_card"] == {("card",)}
     assert fields["loot:hold"] == {("count", "hold", "kind", "loot")}
-
-
-def test_events_are_plain_json_with_a_kind():
-    """Every event serialises; private events name their audience."""
-    state = Jamaica().new_game(4, seed=2)
-    chooser = random.Random(2)
-    events = list(state.setup_events)
-    while state.outcome() is None:
-        request = state.pending()[0]
-        events += state.apply(request.seat, chooser.randrange(len(request.options)))
-    text = json.dumps([e.to_json() for e in events])
-    assert "game_over" in text and "hand_dealt" in text
-    assert all(e.audience is None or len(e.audience) in (1, 2) for e in events)
-
-
-def test_request_for_names_the_open_request_of_a_seat():
-    """The base contract's lookup: the open request, or IllegalAction."""
-    state = Jamaica().new_game(3, seed=1)
-    assert state.request_for(state.captain).kind == "place_dice"
-    with pytest.raises(ValueError, match="no open request"):
-        state.request_for((state.captain + 1) % 3)
-
-
-def test_a_finished_game_takes_no_more_answers():
-    """§9: once the game is over nothing is pending and every answer is refused."""
-    state = Jamaica().new_game(3, seed=4, options={"round_cap": 1})
-    chooser = random.Random(4)
-    while state.outcome() is None:
-        request = state.pending()[0]
-        state.apply(request.seat, chooser.randrange(len(request.options)))
-    assert state.pending() == [] and state.view(None)["phase"] == "game_over"
-    with pytest.raises(ValueError, match="no open request"):
-        state.apply(0, 0)

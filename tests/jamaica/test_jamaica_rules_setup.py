@@ -58,22 +58,25 @@ def test_two_players_add_the_ghost_ship_with_5_and_3_gold_and_lady_beth_out_firs
     assert state.view(None)["ghost"]["has_lady_beth"] is True
 
 
-def test_the_game_is_registered_for_2_to_6_players_with_its_options():
-    """§1: 2 to 6 players; the variant options are G6, G16 and the round cap (§9.5)."""
-    game = load_game("jamaica")
-    assert isinstance(game, Jamaica)
-    assert (game.min_players, game.max_players, game.default_players) == (2, 6, 4)
-    assert dict(game.options) == {"allow_dump_same_kind": False, "give_any_treasure": False,
-                                  "round_cap": 200}
-    for players in (1, 7):
-        with pytest.raises(ValueError, match="2 to 6 players"):
-            game.new_game(players, seed=0)
-    with pytest.raises(ValueError, match="unknown jamaica option"):
-        game.new_game(3, seed=0, options={"wind": 3})
-    with pytest.raises(ValueError, match="round_cap"):
-        game.new_game(3, seed=0, options={"round_cap": 0})
-    with pytest.raises(ValueError, match="true or false"):
-        game.new_game(3, seed=0, options={"give_any_treasure": "yes"})
+def test_the_game_info_declares_the_rules_facts():
+    """§1: 2 to 6 players; hands and face-down treasures are hidden; cards are chosen in a
+    SEALED window, defenders react in INTERRUPT ones; the variant options are G6, G16 and
+    the round cap (§9.5)."""
+    info = load_game("jamaica").info
+    assert (info.min_players, info.max_players, info.default_players) == (2, 6, 4)
+    assert info.hidden_information
+    assert set(info.windows) == {Window.TURN, Window.INTERRUPT, Window.SEALED}
+    assert info.defaults() == {"allow_dump_same_kind": False, "give_any_treasure": False,
+                               "round_cap": 200}
+
+
+def test_the_ghost_ship_sails_in_exactly_the_declared_player_counts():
+    """§10: the Ghost Ship, the one automated actor, sails in 2-player games only."""
+    (ghost,) = load_game("jamaica").info.automated
+    assert ghost.name == "Ghost Ship" and ghost.players == (2,)
+    for players in range(2, 7):
+        state = load_game("jamaica").new_game(players, seed=0)
+        assert (state.view(None)["ghost"] is not None) == (players in ghost.players)
 
 
 def test_the_static_board_comes_from_the_data_files():

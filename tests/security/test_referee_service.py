@@ -121,6 +121,26 @@ def test_an_invalid_match_is_refused_before_anything_starts(case):
     assert list(listed.matches) == []
 
 
+def test_whole_number_options_reach_the_game_as_integers():
+    """A Struct carries numbers as doubles; `round_cap=5` must still be an int option."""
+    async def main():
+        async with serving([ScriptedBot("a"), ScriptedBot("b")]) as clients, \
+                referee() as stub:
+            created = await stub.CreateMatch(referee_pb2.CreateMatchRequest(
+                game="jamaica", bots=[c.address for c in clients],
+                options=options(round_cap=5)), metadata=ADMIN)
+            summary = await stub.GetMatch(referee_pb2.GetMatchRequest(
+                match_id=created.match_id), metadata=ADMIN)
+            fraction = await status(lambda: stub.CreateMatch(referee_pb2.CreateMatchRequest(
+                game="jamaica", bots=[c.address for c in clients],
+                options=options(round_cap=5.5)), metadata=ADMIN))
+            return summary, fraction
+
+    summary, fraction = asyncio.run(main())
+    assert summary.match.status != referee_pb2.MATCH_STATUS_FAILED, summary.match.error
+    assert fraction is grpc.StatusCode.INVALID_ARGUMENT
+
+
 def test_the_server_keeps_a_bounded_number_of_finished_matches_and_pages_them():
     async def main():
         async with serving([ScriptedBot("a"), ScriptedBot("b")]) as clients, \

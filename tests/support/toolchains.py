@@ -1,6 +1,6 @@
-"""The native toolchains of the other-language tests. A missing one fails the test with the
-command that installs it: these tests prove that bots in other languages work, so they
-never skip. `.ci/run` installs the same packages."""
+"""The native toolchains of the other-language tests, and jq for the stdio bot written in
+it. A missing one fails the test with the command that installs it: these tests prove that
+bots in other languages work, so they never skip. `.ci/run` installs the same packages."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 CPP_INSTALL = ("sudo apt-get update && sudo apt-get install -y g++ cmake protobuf-compiler-grpc"
                " libgrpc++-dev")
 NODE_INSTALL = "sudo apt-get update && sudo apt-get install -y nodejs npm (or any Node.js 18+)"
+JQ_INSTALL = "sudo apt-get update && sudo apt-get install -y jq"
 
 
 def require(commands: Sequence[str], install: str) -> None:

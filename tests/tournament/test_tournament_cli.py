@@ -38,8 +38,10 @@ def stored(tmp_path, runner: Runner | None = None) -> Store:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["-o", "round_cap=abc"], "jamaica option round_cap must be a positive integer"),
-    (["-o", "round_cap=1e9"], "jamaica option round_cap must be a positive integer"),
+    (["-o", "round_cap=abc"], 'jamaica option round_cap takes an integer from 1 to 1000, '
+                              'got "abc"'),
+    (["-o", "round_cap=1e9"], "jamaica option round_cap takes an integer from 1 to 1000, "
+                              "got 1000000000.0"),
     (["-o", "sails=3"], "unknown jamaica option(s) ['sails']; known: allow_dump_same_kind, "
                         "give_any_treasure, round_cap"),
     (["--seed", "-1"], "--seed must be a whole number from 0 to 2**256"),

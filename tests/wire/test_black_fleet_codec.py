@@ -1,14 +1,10 @@
-"""Every Black Fleet view, option payload and the static board fit the typed messages exactly.
-
-The codec parses strictly, so an engine field without a proto field fails here; and each
-message converted back to JSON gives the engine's data again, so nothing is lost or
-retyped on the way (None and empty lists aside: protobuf does not tell them apart)."""
+"""Black Fleet's own facts in its typed messages: the board's details, whose cards an
+observation holds, every request kind of the docs (tests/contract checks that every view,
+payload and board round-trips)."""
 
 import random
-from collections import Counter
 
 import pytest
-from google.protobuf import json_format
 
 from admiralty.games import load_game
 from admiralty.wire import codec_for, options_to_pb
@@ -22,24 +18,9 @@ REQUEST_KINDS = {
 }  # docs/games/black_fleet.md, "Requests"
 
 
-def plain(message) -> dict:
-    return json_format.MessageToDict(message, preserving_proto_field_name=True,
-                                     always_print_fields_with_no_presence=True)
-
-
-def pruned(data):
-    """JSON data without None values and empty lists, the absences protobuf cannot tell apart."""
-    if isinstance(data, dict):
-        return {k: pruned(v) for k, v in data.items() if v is not None and v != []}
-    if isinstance(data, list):
-        return [pruned(item) for item in data]
-    return data
-
-
 def test_the_static_info_fits_black_fleet_board():
     info = GAME.static_info()
     board = CODEC.board_pb(info)
-    assert pruned(plain(board)) == pruned(info)
     assert len(board.board.spaces) == 86 and len(board.board.ports) == 5
     assert dict(board.board.navy_start) == {"yellow": 36, "purple": 67}
     assert dict(board.board.ports[0].buys) == info["board"]["ports"][0]["buys"]
@@ -55,14 +36,12 @@ def test_the_static_info_fits_black_fleet_board():
 
 @pytest.mark.parametrize("seed", [0, 1])
 @pytest.mark.parametrize("players", [3, 4])
-def test_every_view_for_every_viewer_fits_the_protos(players, seed):
+def test_an_observation_holds_cards_only_for_its_own_seat(players, seed):
     """Short random games (round cap 4: a few hundred decisions) through to the outcome."""
     state, rng = GAME.new_game(players, seed, {"round_cap": 4}), random.Random(seed)
     while True:
         for viewer in (None, *range(players)):
-            view = state.view(viewer)
-            observation = CODEC.observation_pb(view)
-            assert pruned(plain(observation)) == pruned(view)
+            observation = CODEC.observation_pb(state.view(viewer))
             for seat in observation.seats:
                 own = seat.seat == viewer
                 assert bool(seat.movement_hand) == (own and seat.movement_cards_held > 0)
@@ -78,20 +57,15 @@ def test_every_view_for_every_viewer_fits_the_protos(players, seed):
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_every_option_payload_of_random_games_fits_the_protos(players):
-    """Full random games, so every request kind of the docs turns up."""
-    kinds = Counter()
+def test_every_request_kind_of_the_docs_fits_the_protos(players):
+    """Full random games, so every request kind of the docs turns up (tests/contract checks
+    that every payload round-trips)."""
+    kinds = set()
     for seed in range(4):
         state, rng = GAME.new_game(players, seed), random.Random(seed)
         while state.outcome() is None:
             request = state.pending()[0]
-            kinds[request.kind] += 1
-            messages = options_to_pb(CODEC, request.options)
-            assert [m.key for m in messages] == [o.key for o in request.options]
-            for message, option in zip(messages, request.options, strict=True):
-                if option.payload:
-                    assert message.WhichOneof("typed") == "black_fleet"
-                    assert json_format.MessageToDict(
-                        message.black_fleet, preserving_proto_field_name=True) == option.payload
+            kinds.add(request.kind)
+            options_to_pb(CODEC, request.options)
             state.apply(request.seat, rng.randrange(len(request.options)))
-    assert set(kinds) == REQUEST_KINDS
+    assert kinds == REQUEST_KINDS

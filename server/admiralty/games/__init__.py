@@ -21,6 +21,7 @@ from admiralty.games.base import (
     Window,
     visible_events,
 )
+from admiralty.games.info import Actor, GameInfo, OptionSpec
 
 _REGISTRY = {
     "black_fleet": "admiralty.games.black_fleet:BlackFleet",
@@ -42,11 +43,14 @@ def load_game(name: str) -> Game:
 
 __all__ = [
     "GAMES",
+    "Actor",
     "Event",
     "Game",
+    "GameInfo",
     "GameState",
     "IllegalAction",
     "Option",
+    "OptionSpec",
     "Outcome",
     "Request",
     "Viewer",

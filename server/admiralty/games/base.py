@@ -13,11 +13,15 @@ import enum
 import functools
 import hashlib
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from admiralty.games.info import GameInfo
 
 Seat = int
 Viewer = int | None
@@ -114,6 +118,8 @@ class GameState(ABC):
     """One game in progress. Subclasses keep every random draw in their own seeded RNG."""
 
     players: int
+    rng: random.Random
+    """The one source of randomness; its state is part of `snapshot()` and `clone()`."""
 
     @abstractmethod
     def pending(self) -> list[Request]:
@@ -162,14 +168,26 @@ class GameState(ABC):
 
 
 class Game(ABC):
-    """A registered game: its name, player range and a factory of new states."""
+    """A registered game: what it is (`info`) and a factory of new states."""
 
-    name: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    default_players: ClassVar[int]
-    options: ClassVar[Mapping[str, Any]] = {}
-    """Variant options accepted by `new_game`, with their defaults."""
+    info: ClassVar[GameInfo]
+    """Its nature as data: players, hidden information, windows, actors, option specs."""
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def min_players(self) -> int:
+        return self.info.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.info.max_players
+
+    @property
+    def default_players(self) -> int:
+        return self.info.default_players
 
     @abstractmethod
     def new_game(
@@ -188,13 +206,11 @@ class Game(ABC):
                 f"players, not {players}"
             )
 
-    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """The defaults overlaid with `options`; unknown names are an error."""
-        unknown = sorted(set(options or {}) - set(self.options))
-        if unknown:
-            known = ", ".join(sorted(self.options)) or "none"
-            raise ValueError(f"unknown {self.name} option(s) {unknown}; known: {known}")
-        return {**self.options, **(options or {})}
+    def resolve_options(self, options: Mapping[str, Any] | None, players: int | None = None
+                        ) -> dict[str, Any]:
+        """The defaults overlaid with `options`, each checked against its `OptionSpec`
+        (per-seat lists against `players` when given); ValueError otherwise."""
+        return self.info.resolve(options, players)
 
     def rules_hash(self) -> str:
         """A hash of the engine's source and data files, stored in every match record."""

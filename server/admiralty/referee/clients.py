@@ -104,3 +104,8 @@ def check_hello(reply: bot_pb2.HelloResponse) -> None:
                          f"(at most {HELLO_LIMITS['games']})")
     if any(len(game) > HELLO_LIMITS["game"] for game in reply.games):
         raise HelloError(f"its Hello names a game of over {HELLO_LIMITS['game']} characters")
+    try:
+        for kind in reply.auto_pass:
+            from_window_kind(kind)
+    except ValueError as error:
+        raise HelloError(f"its Hello auto-passes {error}") from None

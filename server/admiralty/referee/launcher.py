@@ -4,11 +4,14 @@ them running.
 A BOT argument is one of:
 - `grpc://host:port` (or `host:port`): a bot that is already running;
 - a Python file: run with this interpreter;
-- a command line: run as given.
-A spawned bot is told its port twice, as `--port N` and as `ADMIRALTY_PORT=N`. It runs as
-the same user as the referee, in a fresh working directory of its own (arguments naming
-existing files are made absolute first), with stdin closed and stderr kept in a log; it is
-sent SIGTERM if the referee dies.
+- a command line: run as given;
+- `stdio:` and a file or command: a bot with no gRPC, spoken to in JSON lines over its
+  stdin and stdout by a `StdioBridge` that its client reaches instead (see `stdio`).
+A spawned gRPC bot is told its port twice: as `ADMIRALTY_PORT=N`, and in its arguments,
+where its command has `{port}` or else as `--port N` appended. It runs as the same user as
+the referee, in a fresh working directory of its own (arguments naming existing files are
+made absolute first), with stdin closed (a stdio bot's stdin and stdout are its bridge's)
+and stderr kept in a log; it is sent SIGTERM if the referee dies.
 
 A launched bot that dies is restarted on its port after a backoff; after `MAX_CRASHES`
 deaths in one run it is disqualified: its client is marked absent, and every later seat of
@@ -32,9 +35,10 @@ from pathlib import Path
 
 import grpc
 
-from admiralty.referee.clients import MAX_REPLY_BYTES, BotClient, HelloError
+from admiralty.referee.clients import HELLO_TIMEOUT, MAX_REPLY_BYTES, BotClient, HelloError
+from admiralty.referee.stdio import STDIO_PREFIX, StdioBridge, is_stdio
 
-STARTUP_TIMEOUT = 20.0
+STARTUP_TIMEOUT = HELLO_TIMEOUT
 MAX_CRASHES = 3
 """Deaths of a launched bot in one run after which it is disqualified."""
 DISQUALIFIED = "disqualified"
@@ -83,8 +87,16 @@ def bot_command(spec: str) -> list[str]:
 
 def _absolute(argv: Sequence[str]) -> list[str]:
     """Arguments naming existing files, made absolute: the bot runs in its own directory."""
-    return [str(Path(arg).resolve()) if os.sep in arg and Path(arg).exists() else arg
+    return [os.path.abspath(arg) if os.sep in arg and Path(arg).exists() else arg
             for arg in argv]
+
+
+def with_port(argv: Sequence[str], port: int) -> list[str]:
+    """`argv` told its port: in place of each `{port}`, or else as `--port N` appended (a
+    bot that takes its port some other way would choke on an extra `--port`)."""
+    if any("{port}" in arg for arg in argv):
+        return [arg.replace("{port}", str(port)) for arg in argv]
+    return [*argv, "--port", str(port)]
 
 
 DIE_WITH_PARENT = """
@@ -115,6 +127,8 @@ class LaunchedBot:
     stderr: Path | None = None
     crashes: int = 0
     on_crash: Callable[[LaunchedBot], None] | None = None
+    bridge: StdioBridge | None = None
+    """A stdio bot's: what its client reaches on `port`, speaking to the process's pipes."""
     _supervisor: asyncio.Task | None = field(default=None, repr=False)
     _stopping: bool = False
 
@@ -123,13 +137,17 @@ class LaunchedBot:
         return self.client.absent
 
     def start(self) -> None:
-        """Start (or restart) the process on its port."""
+        """Start (or restart) the process: on its port, or on its bridge's pipes."""
+        if self.bridge is None:
+            pipe, env = subprocess.DEVNULL, {**os.environ, "ADMIRALTY_PORT": str(self.port)}
+        else:
+            pipe, env = subprocess.PIPE, None
         with open(self.stderr, "a") as log:  # the child keeps its own descriptor
             self.process = subprocess.Popen(
-                [sys.executable, "-c", DIE_WITH_PARENT, str(os.getpid()), *self.argv,
-                 "--port", str(self.port)], cwd=self.workdir,
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log,
-                env={**os.environ, "ADMIRALTY_PORT": str(self.port)})
+                [sys.executable, "-c", DIE_WITH_PARENT, str(os.getpid()), *self.argv],
+                cwd=self.workdir, stdin=pipe, stdout=pipe, stderr=log, env=env)
+        if self.bridge is not None:
+            self.bridge.attach(self.process)
 
     def stderr_tail(self, lines: int = 8, width: int = 200) -> str:
         """The end of the bot's stderr, each line cut to `width` characters: what a bot
@@ -174,6 +192,8 @@ class LaunchedBot:
                 await asyncio.to_thread(self.process.wait, 5)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+        if self.bridge is not None:
+            await self.bridge.close()
         if self.stderr is not None:
             self.stderr.unlink(missing_ok=True)
         if self.workdir is not None:
@@ -184,17 +204,28 @@ async def launch(spec: str, timeout: float = STARTUP_TIMEOUT) -> LaunchedBot:
     """Start (or reach) the bot `spec` and wait for its `Hello`."""
     if is_address(spec):
         bot = LaunchedBot(spec, BotClient(spec))
+    elif is_stdio(spec):
+        argv = bot_command(spec.removeprefix(STDIO_PREFIX))
+        bridge = StdioBridge()
+        bot = _spawn(spec, argv, await bridge.serve(), bridge)
     else:
         port = free_port()
-        workdir = Path(tempfile.mkdtemp(prefix="admiralty-bot-"))
-        bot = LaunchedBot(spec, BotClient(f"127.0.0.1:{port}"), bot_command(spec), port,
-                          workdir=workdir, stderr=workdir.with_suffix(".log"))
-        bot.start()
+        bot = _spawn(spec, with_port(bot_command(spec), port), port)
     try:
         await _await_hello(bot, timeout)
     except BaseException:
         await bot.stop()
         raise
+    return bot
+
+
+def _spawn(spec: str, argv: list[str], port: int, bridge: StdioBridge | None = None
+           ) -> LaunchedBot:
+    """Start `argv` in a fresh working directory, its client reaching `port`."""
+    workdir = Path(tempfile.mkdtemp(prefix="admiralty-bot-"))
+    bot = LaunchedBot(spec, BotClient(f"127.0.0.1:{port}"), argv, port, workdir=workdir,
+                      stderr=workdir.with_suffix(".log"), bridge=bridge)
+    bot.start()
     return bot
 
 
@@ -218,8 +249,10 @@ async def _await_hello(bot: LaunchedBot, timeout: float) -> None:
                 and await _exit_code(bot) is not None):  # it died answering: say so
             raise BotLaunchError(_failure(
                 bot, f"exited with code {bot.process.returncode} when asked Hello")) from None
-        raise BotLaunchError(_failure(bot, f"did not answer Hello ({error.code().name})")
-                             ) from None
+        details = (error.details() or "")[:200]
+        raise BotLaunchError(_failure(
+            bot, f"did not answer Hello ({error.code().name}{': ' if details else ''}"
+                 f"{details})")) from None
 
 
 async def _exit_code(bot: LaunchedBot, wait: float = 1.0) -> int | None:

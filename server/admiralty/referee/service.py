@@ -142,7 +142,7 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
         for address in request.bots:
             check_address(address)
         options = checked_options(request.game, len(request.bots),
-                                  json_format.MessageToDict(request.options))
+                                  _whole_numbers(json_format.MessageToDict(request.options)))
         if request.policy not in _POLICIES:
             raise ValueError(f"unknown failure policy {request.policy}")
         if request.deadline_ms > MAX_DEADLINE_MS or request.time_bank_ms > MAX_TIME_BANK_MS:
@@ -208,6 +208,18 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
             await context.abort(grpc.StatusCode.PERMISSION_DENIED, "wrong admin token")
         async for frame in _frames(handle, omniscient):
             yield frame
+
+
+def _whole_numbers(value):
+    """A Struct holds every number as a double: whole ones are ints again (`round_cap=50`
+    arrives as 50.0); a fraction stays a float, for the game's options to refuse."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: _whole_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_whole_numbers(item) for item in value]
+    return value
 
 
 def check_address(address: str) -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
-from admiralty.games.base import Game
+from admiralty.games.base import Game, Window
+from admiralty.games.info import Actor, GameInfo, OptionSpec, round_cap
 from admiralty.games.jamaica.data import load
 from admiralty.games.jamaica.state import JamaicaState, board_of
 
@@ -15,31 +16,30 @@ DATA = load()
 class Jamaica(Game):
     """Jamaica (Braff, Cathala, Pauchon; 2007): a pirate race around the island, 2-6 players."""
 
-    name = "jamaica"
-    min_players = DATA.min_players
-    max_players = DATA.max_players
-    default_players = DATA.default_players
-    options: ClassVar[Mapping[str, Any]] = {
-        "allow_dump_same_kind": False,
-        "give_any_treasure": False,
-        "round_cap": 200,
-    }
-    """allow_dump_same_kind: G6, may a load empty a hold of its own kind (default no).
-    give_any_treasure: G16, may a winner give a player any card, not only a cursed one.
-    round_cap: a safety stop, not a rule (rules 9.5): the game ends after this round."""
+    info = GameInfo(
+        name="jamaica",
+        title="Jamaica",
+        min_players=DATA.min_players,
+        max_players=DATA.max_players,
+        default_players=DATA.default_players,
+        hidden_information=True,  # hands, chosen cards, face-down treasures
+        windows=(Window.TURN, Window.INTERRUPT, Window.SEALED),
+        automated=(Actor("Ghost Ship", (DATA.ghost_players,),
+                         "the Captain; in a combat, the player not fighting it (G25)"),),
+        options=(
+            OptionSpec("allow_dump_same_kind", bool, False,
+                       "G6: a load may empty a hold of its own kind"),
+            OptionSpec("give_any_treasure", bool, False,
+                       "G16: a winner may give a player any card, not only a cursed one"),
+            round_cap(200, "not a rule (rules 9.5): the game is scored after this round"),
+        ),
+    )
 
     def new_game(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> JamaicaState:
         self.check_players(players)
-        resolved = self.resolve_options(options)
-        for flag in ("allow_dump_same_kind", "give_any_treasure"):
-            if not isinstance(resolved[flag], bool):
-                raise ValueError(f"jamaica option {flag} must be true or false")
-        cap = resolved["round_cap"]
-        if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
-            raise ValueError("jamaica option round_cap must be a positive integer")
-        return JamaicaState(players, seed, resolved)
+        return JamaicaState(players, seed, self.resolve_options(options, players))
 
     @staticmethod
     def board() -> dict[str, Any]:
