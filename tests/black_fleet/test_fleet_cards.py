@@ -7,7 +7,7 @@ and the rules of its §5. Card M01 names the yellow navy (3) with pirate 2, merc
 
 from __future__ import annotations
 
-from fleet_helpers import finish_activations, of_kind, request, start_turn
+from fleet_helpers import finish_activations, of_kind, play_quiet_turn, request, start_turn
 
 from admiralty.games.black_fleet.scenario import arrange, choose, keys
 
@@ -73,6 +73,37 @@ def test_following_sea_adds_one_to_merchant_and_pirate(fresh):
     assert max(legs(state).values()) == 5
     choose(state, "stop", "ship:pirate")
     assert max(legs(state).values()) == 3
+
+
+def test_following_sea_and_crossed_orders_still_help_the_pirate_of_a_merchant_left_out(fresh):
+    """F08-F09 Following Sea, F10 Crossed Orders ("before the first of them is
+    activated"): a merchant that could not re-enter (spec §14.13; every stock emptied by
+    hand) is never activated, so both cards are played for the pirate: M02's pirate 1
+    becomes the merchant's 5, then +1."""
+    state = fresh()
+    state.stock = dict.fromkeys(state.stock, 0)
+    play_first(state, {"pirate:0": "NW"}, ["F08", "F10"], card="M02")
+    assert state.seats[0].merchant.space is None
+    assert keys(state) == ["pass", "fortune:F08", "fortune:F10"]
+    events = choose(state, "fortune:F10", "fortune:F08", "ship:pirate")
+    assert of_kind(events, "ship_activated")[0]["points"] == 6
+    assert max(legs(state).values()) == 6
+
+
+def test_following_sea_is_refused_once_the_first_of_its_ships_is_activated(fresh):
+    """F08-F09 Following Sea: not after the merchant's activation though the pirate still
+    waits, nor, with the merchant left out, after the pirate's."""
+    state = fresh()
+    play_first(state, {"merchant:0": (1, PURPLE), "pirate:0": "NW"}, ["F08"])
+    choose(state, "pass", "ship:merchant", "stop")
+    assert keys(state) == ["pass"]
+    choose(state, "pass")
+    assert "ship:pirate" in keys(state)  # it still waits
+    state = fresh()
+    state.stock = dict.fromkeys(state.stock, 0)
+    play_first(state, {"pirate:0": "NW"}, ["F08"])
+    choose(state, "pass", "ship:pirate", "stop")
+    assert keys(state) == ["pass"] and state.window == "between"
 
 
 def test_crossed_orders_swaps_pirate_and_merchant_values_in_the_first_window_only(fresh):
@@ -568,6 +599,29 @@ def test_letter_of_marque_robs_or_sinks_an_adjacent_pirate(fresh):
     assert state.seats[1].pirate.space is None and state.seats[0].money == 2
 
 
+def test_letter_of_marque_player_chooses_the_cube_from_a_two_colour_pirate_lord(fresh):
+    """D11-4 Letter of Marque ("take one of its cubes") against D14-2 Pirate Lord carrying
+    green and red: the card's player chooses which (reconstruction §3.1: victims never
+    choose); here the first, green, though red was loaded last."""
+    state = fresh()
+    ships = {"merchant:0": (16, PURPLE), "pirate:0": 26, "pirate:1": (27, ["green", "red"])}
+    start_turn(
+        state,
+        ships,
+        card="M01",
+        development={0: {11: "D11-4"}, 1: {14: "D14-2"}},
+        bought={0: [11], 1: [14]},
+    )
+    choose(state, "ship:pirate", "action:attack_pirate:1")
+    assert request(state).kind == "choose_target" and request(state).seat == 0
+    assert keys(state) == ["target:cube:green", "target:cube:red"]
+    assert request(state).options[0].payload == {"target": "cube", "colour": "green"}
+    events = choose(state, "target:cube:green")
+    assert of_kind(events, "pirate_robbed") == [{"seat": 0, "victim": 1, "colour": "green"}]
+    assert state.seats[0].pirate.cargo == ["green"] and state.seats[1].pirate.cargo == ["red"]
+    assert state.seats[0].money == 2 and request(state).kind == "move_ship"
+
+
 def test_commodores_pennant_navy_plus_one_and_range_two(fresh):
     """D11-5 Commodore's Pennant: navy +1 and it attacks at distance 2 or less."""
     state = fresh()
@@ -665,3 +719,94 @@ def test_admiral_of_the_fleet_moves_both_navies_and_earns_more(fresh):
     assert keys(state) == ["ship:merchant", "ship:pirate", "ship:navy:yellow", "ship:navy:purple"]
     choose(state, "ship:navy:purple", "action:sink:1")
     assert state.seats[0].money == 3
+
+
+# -- the rules the cards need (reconstruction §3.1, §5) ---------------------------------------
+
+
+def test_movement_is_the_printed_value_then_swaps_then_minimums_then_additions(fresh):
+    """Reconstruction §5.2: on M02 (pirate 1, merchant 5), Crossed Orders swaps, then
+    Copper-Sheathed Hull raises the merchant to 3, then Fair Winds adds 2: 1 -> 3 -> 5.
+    Every other order gives the merchant 1 or 3. The pirate sails the merchant's 5."""
+    state = fresh()
+    ships = {"merchant:0": (1, PURPLE), "pirate:0": "NW"}
+    play_first(state, ships, ["F10", "F01"], card="M02", **with_card("D08-1"))
+    events = choose(state, "fortune:F10", "fortune:F01", "ship:merchant")
+    assert of_kind(events, "ship_activated")[0]["points"] == 5
+    events = choose(state, "stop", "ship:pirate")
+    assert of_kind(events, "ship_activated")[0]["points"] == 5
+
+
+def test_boarding_party_and_dead_mans_chest_never_give_a_third_action(fresh):
+    """Reconstruction §5.5: Boarding Party (F20) and Dead Man's Chest (D11-2) do not
+    stack; a pirate takes at most 2 actions a turn. Bury then attack leaves fresh
+    treasure on the beach (14, worth 3), attack then bury leaves the merchant beside
+    it with cubes; neither is followed by a third action."""
+    ships = {
+        "merchant:0": (16, PURPLE),
+        "pirate:0": (14, ["red"]),
+        "merchant:1": (15, ["green"] * 3),
+    }
+    state = fresh()
+    play_first(state, ships, ["F20"], **with_card("D11-2"))
+    choose(state, "fortune:F20", "ship:pirate", "action:bury", "action:attack:1")
+    assert state.seats[0].pirate.cargo == ["green"] and state.seats[0].money == 3 + 2
+    assert request(state).kind == "move_ship"  # no second burial
+    ships["pirate:0"] = 14
+    state = fresh()
+    play_first(state, ships, ["F20"], **with_card("D11-2"))
+    choose(state, "fortune:F20", "ship:pirate", "action:attack:1", "action:bury")
+    assert state.seats[1].merchant.cargo == ["green"] * 2 and state.seats[0].money == 2 + 3
+    assert request(state).kind == "move_ship"  # no second attack
+
+
+THREE_SEATS = {
+    "merchant:0": (17, ["red"] * 3),
+    "pirate:0": "NW",
+    "merchant:1": (39, ["green"] * 3),
+    "pirate:1": "NE",
+    "merchant:2": (68, ["purple"] * 3),
+    "pirate:2": "SE",
+}
+"""Seat 0's merchant can sell at Tortuga; the others sit beside their cargo's own port
+(no sale) with their pirates in distant seas, so their turns change nothing."""
+
+
+def test_fortune_boosts_wear_off_at_the_start_of_the_players_next_turn(fresh):
+    """F01-F03 Fair Winds ("this turn"; reconstruction §3.1-§3.2): the +2 lasts through
+    the other seats' turns and is gone when its player's next turn starts, whose M02
+    gives the merchant its printed 5."""
+    state = fresh(players=3)
+    arrange(
+        state,
+        0,
+        THREE_SEATS,
+        movement={0: ["M01", "M44"]},
+        fortune={0: ["F01"], 1: [], 2: []},
+        movement_top=["M02"],
+    )
+    events = choose(state, "card:M01", "fortune:F01", "ship:merchant")
+    assert of_kind(events, "ship_activated")[0]["points"] == 6
+    finish_activations(state)
+    play_quiet_turn(state)
+    assert state.active == 2 and state.view(None)["seats"][0]["boosts"] == ["F01"]
+    play_quiet_turn(state)
+    assert state.active == 0 and state.view(None)["seats"][0]["boosts"] == []
+    events = choose(state, "card:M02", "ship:merchant")
+    assert of_kind(events, "ship_activated")[0]["points"] == 5
+
+
+def test_an_objective_can_be_revealed_only_in_the_turn_it_was_met(fresh):
+    """Reconstruction §3.1: a "this turn" condition is read from the turn's log, so an
+    objective met in an earlier turn can no longer be claimed (F36 Contract: Tortuga,
+    met by selling 3 cubes there, not revealed)."""
+    state = fresh(players=3)
+    arrange(state, 0, THREE_SEATS, movement={0: ["M01", "M44"]}, fortune={0: ["F36"], 1: [], 2: []})
+    choose(state, "card:M01", "ship:merchant", "action:deliver:T", "stop")
+    assert keys(state) == ["pass", "fortune:F36"]
+    for _ in range(3):
+        play_quiet_turn(state)  # seat 0 passes, then seats 1 and 2
+    assert state.active == 0 and state.window == "start" and keys(state) == ["pass"]
+    choose(state, "pass", "card:M44")
+    assert state.window == "first" and keys(state) == ["pass"]
+    assert state.seats[0].fortune == ["F36"]

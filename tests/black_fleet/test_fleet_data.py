@@ -13,6 +13,7 @@ import pytest
 from admiralty.games.black_fleet.data import DATA_DIR, load_data
 
 NEIGHBOURS = Path(__file__).with_name("neighbours.txt")
+LAND = Path(__file__).with_name("land.txt")
 
 
 def test_board_matches_the_reconstruction():
@@ -33,6 +34,15 @@ def test_board_matches_the_reconstruction():
     assert len(listed) == 86
     for space, near in listed:
         assert sorted(board.neighbours[int(space)]) == sorted(map(int, near.split(",")))
+
+
+def test_land_matches_the_reconstruction():
+    """Reconstruction §1.2-§1.3, §1.9 [checks]: 22 land cells, not counting the 5 port
+    cells; with the 86 sea spaces and 4 distant-sea corners they fill the 9 x 13 grid."""
+    board = load_data().board
+    listed = [(int(r), int(c)) for r, c in re.findall(r"(\d+),(\d+)", LAND.read_text())]
+    assert len(listed) == 22 and sorted(board.land) == sorted(listed)
+    assert board.size + len(board.land) + len(board.ports) + len(board.zones) == 9 * 13
 
 
 def test_ports_never_buy_their_own_colour_and_red_sells_everywhere():
@@ -94,6 +104,14 @@ def test_unknown_card_effects_are_refused(tmp_path):
 def test_a_board_that_fails_its_checks_is_refused(tmp_path):
     copy = edited_copy(tmp_path, "board.toml", '"4.....#...2#.",', '"4..........#.",')
     with pytest.raises(ValueError, match="board check"):
+        load_data(copy)
+
+
+def test_a_board_that_loses_a_land_cell_is_refused(tmp_path):
+    """[checks] land_cells: a mistyped land cell fails at load time, though the sea is
+    unchanged."""
+    copy = edited_copy(tmp_path, "board.toml", '"D.5###3###3.D",', '"D.5D##3###3.D",')
+    with pytest.raises(ValueError, match="board check land_cells: expected 22, grid gives 21"):
         load_data(copy)
 
 

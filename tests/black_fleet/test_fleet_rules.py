@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from fleet_helpers import finish_activations, kinds, of_kind, play_quiet_turn, request, start_turn
 
-from admiralty.games.black_fleet.scenario import choose, keys
+from admiralty.games.black_fleet.scenario import arrange, choose, keys
 
 HOME = {"merchant:0": (16, ["purple"] * 3), "pirate:0": "NW"}  # Tortuga refuses purple
 
@@ -265,6 +265,22 @@ def test_a_pirate_enters_from_its_zone_for_one_point_or_stays(fresh):
     assert state.seats[0].pirate.zone == "NW"
 
 
+def test_a_pirate_waits_in_its_distant_sea_when_both_entry_spaces_are_taken(fresh):
+    """§5.0, §5.2 [S§9], §14.7 (reconstruction §1.7): entering onto an entry space
+    follows the blocking rules. With opponents' ships on both of NW's (1 and 12) the
+    pirate cannot enter and stays in its zone; with the card's navy on 12 instead it
+    passes through."""
+    state = fresh()
+    start_turn(state, {**HOME, "merchant:1": (1, ["red"] * 3), "pirate:2": 12}, card="M08")
+    events = choose(state, "ship:pirate")  # pirate 5, yet "stop" is its only option
+    assert of_kind(events, "ship_done") == [{"seat": 0, "ship": "pirate:0", "space": None}]
+    assert state.seats[0].pirate.zone == "NW" and request(state).kind == "choose_ship"
+    state = fresh()
+    start_turn(state, {**HOME, "merchant:1": (1, ["red"] * 3), "navy:yellow": 12}, card="M08")
+    choose(state, "ship:pirate")
+    assert 1 not in legs(state) and legs(state)[22] == 2 and legs(state)[13] == 2
+
+
 # -- §5.6 fortune cards --------------------------------------------------------------------
 
 
@@ -392,19 +408,74 @@ def test_victory_starts_the_final_round_which_ends_with_the_last_seat(fresh):
     assert state.pending() == []
 
 
-def test_two_buyers_most_doubloons_wins_and_equal_ones_share(fresh):
-    """§11.3 [S§14], §14.19 [PROPOSED DEFAULT]: among victory buyers the richest wins;
-    a tie is a shared victory."""
+THREE_SEATS = {
+    **HOME,
+    "merchant:1": (39, ["green"] * 3),
+    "pirate:1": "NE",
+    "merchant:2": (68, ["purple"] * 3),
+    "pirate:2": "SE",
+}
+"""Three seats whose turns change nothing: each merchant beside a port that will not buy
+its cargo, each pirate in a distant sea."""
+READY = {
+    "development": {
+        0: {5: "D05-2", 8: "D08-1", 11: "D11-1", 14: "D14-1"},
+        1: {5: "D05-1", 8: "D08-5", 11: "D11-3", 14: "D14-3"},
+    },
+    "bought": {0: [5, 8, 11, 14], 1: [5, 8, 11, 14]},
+}
+"""Seats 0 and 1 own all four development cards (none paying income or drawing cards),
+so each may buy its victory card."""
+
+
+def buy_victory(state, card: str) -> list:
+    """Play `card`, stop every ship at once and buy the victory card; returns the events."""
+    events = choose(state, card)
+    finish_activations(state)
+    return events + choose(state, "buy:victory")
+
+
+@pytest.mark.parametrize("buyer", [0, 1, 2])
+def test_three_player_final_round_ends_with_the_third_seat(fresh, buyer):
+    """§11.1-2 [S§14], §4.3 [INFERRED]: with 3 players the round of the first victory
+    purchase ends with seat 2, to the right of black; the seats after the buyer each
+    get their turn, and a purchase by seat 2 ends the game with its turn."""
     state = fresh(players=3)
-    state.seats[0].victory_bought = state.seats[2].victory_bought = True
-    state.seats[0].bought = state.seats[2].bought = [5, 8, 11, 14]
-    for seat, money in enumerate((7, 30, 7)):
-        state.seats[seat].money = money
-    state._finish("victory", [])
-    assert state.outcome().places == (1, 3, 1)
-    state.seats[2].money = 8
-    state._finish("victory", [])
-    assert state.outcome().places == (2, 3, 1)
+    ready = {"development": {buyer: READY["development"][0]}, "bought": {buyer: [5, 8, 11, 14]}}
+    hands = {"movement": {buyer: ["M01", "M44"]}, "fortune": {0: [], 1: [], 2: []}}
+    arrange(state, buyer, THREE_SEATS, money={buyer: 10}, **hands, **ready)
+    events = buy_victory(state, "card:M01")
+    while state.outcome() is None:
+        events += play_quiet_turn(state)
+    turns = [e.data["seat"] for e in events if e.kind == "turn_started"]
+    assert turns == list(range(buyer + 1, 3)) and state.round == 1
+    assert of_kind(events, "game_over")[0]["reason"] == "victory"
+    assert state.outcome().places == tuple(1 if s == buyer else 2 for s in range(3))
+
+
+@pytest.mark.parametrize(("money", "places"), [(15, (2, 1, 3)), (14, (1, 1, 3))])
+def test_two_victory_buyers_the_richer_wins_and_equal_ones_share(fresh, money, places):
+    """§11.3 [S§14], §14.24 [INFERRED], §14.19 [PROPOSED DEFAULT], played to the end:
+    seat 0 buys its victory card with 14 (4 left), seat 1 buys its own in the final
+    round with 15 or 14 (5 or 4 left); the one left holding more doubloons wins, equal
+    ones share first place. Seat 2, richest of all, bought none and cannot win."""
+    state = fresh(players=3)
+    hands = {0: ["M01", "M44"], 1: ["M23", "M24"], 2: ["M03", "M25"]}
+    arrange(
+        state,
+        0,
+        THREE_SEATS,
+        money={0: 14, 1: money, 2: 30},
+        movement=hands,
+        fortune={0: [], 1: [], 2: []},
+        **READY,
+    )
+    events = buy_victory(state, "card:M01")
+    events += buy_victory(state, "card:M23")
+    events += play_quiet_turn(state)
+    assert [p.money for p in state.seats] == [4, money - 10, 30]
+    assert of_kind(events, "game_over")[0]["places"] == list(places)
+    assert state.outcome().places == places and state.pending() == []
 
 
 def test_round_cap_ends_the_game_ranked_by_cards_then_money(fresh):

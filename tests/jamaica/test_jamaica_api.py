@@ -55,8 +55,22 @@ def test_the_view_has_the_agreed_shape_and_is_plain_json():
             assert (view["ghost"] is not None) == (state.players == 2)
 
 
+def defends(state, request):
+    """Whether `request` asks for the defender's side of a battle (rules 11, I-2 to I-5)."""
+    combat = state.combat
+    if combat is None:
+        return False
+    defender = combat.ships[1]
+    if request.kind == "sabre":
+        return request.seat == defender
+    if request.kind == "gunpowder":
+        return combat.stage == "defender_gunpowder"
+    return request.kind in {"loot", "stash"} and combat.winner == defender
+
+
 def test_requests_follow_the_window_rules():
-    """DESIGN invariant 3: TURN for the active player, INTERRUPT for another, SEALED shared;
+    """DESIGN invariant 3: TURN for the active player, INTERRUPT for another or for a
+    defender's answer (even the active Captain's in the Ghost phase), SEALED shared;
     a window id grows whenever a new window opens; PASS is option 0 when optional."""
     last_id, seen_kinds = 0, set()
     for state, request in games(SAMPLE):
@@ -70,9 +84,10 @@ def test_requests_follow_the_window_rules():
         if request.window == Window.SEALED:
             assert request.kind == "choose_card" and state.active is None
         elif request.window == Window.TURN:
-            assert request.seat == state.active
+            assert request.seat == state.active and not defends(state, request)
         else:
-            assert request.window == Window.INTERRUPT and request.seat != state.active
+            assert request.window == Window.INTERRUPT
+            assert request.seat != state.active or defends(state, request)
         assert request.optional == (request.options[0].key == "pass")
         keys = [option.key for option in request.options]
         assert len(set(keys)) == len(keys)

@@ -243,3 +243,45 @@ def test_the_attacking_sabre_holder_rerolls_on_its_own_turn_and_may_wait():
     assert keys(state) == ["pass", "sabre:reroll-opponent"]
     events = answer(state, 0, "sabre:reroll-opponent")
     assert public(events, "combat_result")[0]["faces"] == [2, 10]
+
+
+def test_gunpowder_is_spent_from_several_holds_smallest_first_back_to_the_bank():
+    """§7 C1 [S§10], G22: any amount from all the gunpowder holds together; the engine
+    empties the smallest holds first, and every token spent goes back to the bank."""
+    state, _ = battle([6, 4], attacker=[("gunpowder", 1), ("gold", 3), ("gunpowder", 3),
+                                        ("gunpowder", 2), None])
+    assert keys(state)[-1] == "gunpowder:6"
+    bank = state.bank["gunpowder"]
+    events = answer(state, 0, "gunpowder:4")
+    ship = state.ships[0]
+    assert list(zip(ship.kinds, ship.counts, strict=True))[:4] == [
+        (None, 0), ("gold", 3), ("gunpowder", 2), (None, 0)]
+    assert state.bank["gunpowder"] == bank + 4
+    assert public(events, "combat_result")[0]["strengths"] == [6 + 4, 4]
+
+
+def test_a_winning_defender_loads_the_goods_it_steals_out_of_turn():
+    """§7 C9 a [S§10], I-4, I-5: the defender wins, takes the attacker's gold, and with no
+    empty hold chooses which hold of another kind to empty, all as INTERRUPTs."""
+    state, _ = battle([4, 8], defender=[("food", 3), ("gold", 3), ("food", 1), ("food", 2),
+                                        ("food", 4)])
+    request = state.pending()[0]
+    assert (request.seat, request.kind, request.window) == (1, "loot", Window.INTERRUPT)
+    answer(state, 1, "loot:hold:1")
+    request = state.pending()[0]
+    assert (request.seat, request.kind, request.window) == (1, "stash", Window.INTERRUPT)
+    assert keys(state) == ["empty:0", "empty:2", "empty:3", "empty:4"]
+    events = answer(state, 1, "empty:2")
+    assert public(events, "loaded")[0] == {"ship": 1, "kind": "gold", "count": 3, "hold": 2,
+                                           "emptied": {"kind": "food", "count": 1},
+                                           "source": "loot"}
+    assert state.ships[1].kinds[:3] == ["food", "gold", "gold"]
+    assert state.ships[1].counts[:3] == [3, 3, 3] and state.ships[0].total("gold") == 0
+
+
+def test_a_hold_takes_any_number_of_tokens():
+    """§2 Holds, G21: no capacity: a stolen hold of 25 doubloons goes whole into one hold."""
+    state, _ = battle(["star"], defender=[("gold", 25), None, None, None, None])
+    answer(state, 0, "loot:hold:0")
+    ship = state.ships[0]
+    assert list(zip(ship.kinds, ship.counts, strict=True))[2] == ("gold", 25)

@@ -93,3 +93,30 @@ def test_a_safety_cap_on_rounds_ends_the_game():
     assert public(events, "game_over")[0]["reason"] == "round_cap"
     assert state.outcome().scores == (-5 + 3, -5 + 3, -5 + 3)
     assert state.outcome().places == (1, 1, 1)
+
+
+def test_several_ships_may_finish_in_the_same_round():
+    """§9 rule 1 [S§13]: seat 0 finishes, the round goes on, seat 1 finishes too (no combat
+    on Port Royal); the game ends after the round and both score the finish's 15."""
+    state = new(3)
+    arrange.holds(state, 1, [("food", 3), ("gold", 5), None, None, None])
+    arrange.place(state, 0, 48)
+    arrange.place(state, 1, 47)
+    arrange.place(state, 2, 44)
+    events = round_with(state, {0: FORWARD_FORWARD, 1: FORWARD_FORWARD}, dice=(5, 2))
+    assert public(events, "finished") == [{"ship": 0, "round": 1}, {"ship": 1, "round": 1}]
+    assert public(events, "combat_started") == []
+    over = public(events, "game_over")[0]
+    assert over["finishers"] == [0, 1] and state.finishers == [0, 1]
+    assert over["scores"] == [15 + 3, 15 + 5, 5 + 3] and over["places"] == [2, 1, 3]
+
+
+def test_every_doubloon_scores_one_wherever_it_is_held():
+    """§9 rule 2 [S§13], G29: every doubloon token is worth 1, those in the 6th Hold too;
+    food and gunpowder (loaded this round) score nothing."""
+    state = new(3)
+    arrange.treasure(state, 1, "sixth_hold")
+    arrange.holds(state, 1, [("gold", 12), ("gold", 1), ("food", 9), None, None, ("gold", 4)])
+    finish(state, {1: 44, 2: 40})
+    assert state.ships[1].total("gunpowder") == 5 and state.ships[1].total("food") == 9 + 2
+    assert state.outcome().scores[1] == 5 + 12 + 1 + 4

@@ -57,9 +57,9 @@ def test_otherwise_the_captain_chooses_the_ghosts_direction():
     assert (state.ghost.space, state.ghost.lap) == (49, "pre_start")
 
 
-def ghost_attacks_the_captain(rolls):
+def ghost_attacks_the_captain(rolls, state=None):
     """The Captain (seat 0, at 30) steers the Ghost (at 28) onto its own ship."""
-    state = new(2)
+    state = state or new(2)
     arrange.place(state, 0, 30)
     arrange.place(state, 1, 5)
     arrange.place(state, GHOST, 28)
@@ -141,3 +141,103 @@ def test_a_ghost_reaching_port_royal_stops_and_does_not_end_the_game():
     request = state.pending()[0]
     assert (request.seat, request.kind) == (0, "target")
     assert keys(state) == ["target:0", "target:1"]
+
+
+def test_the_captain_defending_against_the_ghost_answers_out_of_turn():
+    """§11 I-2, I-4 [S§10, S§13]: a defender's answers are INTERRUPTs, the Captain's too when
+    it steers the Ghost onto its own ship in the Ghost phase."""
+    state = new(2)
+    arrange.holds(state, 0, [("food", 3), ("gold", 3), ("gunpowder", 2), None, None])
+    state = ghost_attacks_the_captain([6, 8], state)
+    assert state.active == 0 and state.view(None)["combat"]["strengths"] == [8, None]
+    request = state.pending()[0]
+    assert (request.seat, request.kind, request.window) == (0, "gunpowder", Window.INTERRUPT)
+    answer(state, 0, "gunpowder:2")
+    assert state.view(None)["combat"]["winner"] == 0
+    request = state.pending()[0]
+    assert (request.seat, request.kind, request.window) == (0, "loot", Window.INTERRUPT)
+
+
+def test_the_captain_chooses_the_ghosts_route_at_a_fork():
+    """§10 rule 3 [S§13], I-7, D12: the Captain (seat 1 here) steers the Ghost at fork A,
+    on the Captain's turn in the Ghost phase."""
+    state = new(2)
+    arrange.place(state, 0, 20)
+    arrange.place(state, 1, 30)
+    arrange.place(state, GHOST, 5)
+    round_with(state, {}, captain=1, dice=(2, 1))
+    request = state.pending()[0]
+    assert (request.seat, request.kind, request.window) == (1, "fork", Window.TURN)
+    assert keys(state) == ["fork:outer", "fork:inner"]
+    events = answer(state, 1, "fork:inner")
+    assert [m["path"] for m in public(events, "moved") if m["ship"] == GHOST] == [[6, 13], [14]]
+    assert state.ghost.space == 14
+
+
+def test_gold_the_ghost_cannot_load_goes_to_the_bank():
+    """§10 Ghost combat, G25: every hold of the Ghost holds gold and a hold of its own kind
+    may not be emptied (G6), so the gold it wins is thrown back to the bank."""
+    state = new(2)
+    arrange.holds(state, GHOST, [("gold", 5), ("gold", 3), ("gold", 1), ("gold", 1),
+                                 ("gold", 1)])
+    state = ghost_attacks_the_captain([6, 4], state)
+    bank = state.bank["gold"]
+    events = answer(state, 1, "loot:hold:1")
+    assert public(events, "overboard") == [{"ship": GHOST, "kind": "gold", "count": 3}]
+    assert state.bank["gold"] == bank + 3 and state.ships[0].total("gold") == 2 + 1
+    assert state.ghost.total("gold") == 11
+
+
+def test_the_ghost_steals_a_face_down_card_blind_and_nobody_but_its_victim_sees_it():
+    """§10 [S§13], §12, G25: its controller picks a slot blind; the card stays face down by
+    the Ghost, known only to the player it was taken from."""
+    state = new(2)
+    arrange.treasure(state, 0, "treasure_5")
+    state = ghost_attacks_the_captain([6, 4], state)
+    assert "loot:blind:0" in keys(state)
+    events = answer(state, 1, "loot:blind:0")
+    assert private(events, "spoils", 0)[0]["treasure"] == "treasure_5"
+    assert private(events, "spoils", 1) == []
+    assert public(events, "spoils") == [{"winner": GHOST, "loser": 0, "loot": "blind",
+                                         "slot": 0, "face_down": True}]
+    assert state.ghost.hidden == ["treasure_5"] and state.ships[0].hidden == []
+    assert state.view(1)["ghost"]["treasures"] is None
+
+
+def test_a_power_the_ghost_steals_lies_face_up_by_it():
+    """§10 [S§13], G25: its controller takes a face-up card knowingly; the card stays face
+    up. (The defending Captain first passes its Sabre, out of turn, on both rolls.)"""
+    state = new(2)
+    arrange.treasure(state, 0, "sarans_sabre")
+    state = ghost_attacks_the_captain([6, 4], state)
+    assert state.pending()[0].window == Window.INTERRUPT
+    answer(state, 0, "pass")
+    answer(state, 0, "pass")
+    events = answer(state, 1, "loot:treasure:sarans_sabre")
+    assert public(events, "spoils") == [{"winner": GHOST, "loser": 0, "loot": "treasure",
+                                         "treasure": "sarans_sabre"}]
+    assert state.view(None)["ghost"]["powers"] == ["sarans_sabre"]
+    assert state.ships[0].powers == []
+
+
+def test_the_ghost_never_uses_a_power_it_holds():
+    """§10, G25: holding the Sabre, the Ghost is never offered a reroll; its roll of 2
+    (+2) simply loses to an 8."""
+    state = new(2)
+    arrange.treasure(state, GHOST, "sarans_sabre")
+    state = ghost_attacks_the_captain([2, 8], state)
+    assert state.view(None)["combat"]["rolls"] == [2, 8]
+    request = state.pending()[0]
+    assert (request.seat, request.kind) == (0, "loot")
+
+
+def test_a_sixth_hold_the_ghost_steals_keeps_only_gold():
+    """§10, G25: the card goes face up with its hold; what is not gold goes overboard."""
+    state = new(2)
+    arrange.treasure(state, 0, "sixth_hold")
+    arrange.holds(state, 0, [("food", 3), ("gold", 3), None, None, None, ("food", 4)])
+    state = ghost_attacks_the_captain([6, 4], state)
+    events = answer(state, 1, "loot:treasure:sixth_hold")
+    assert public(events, "overboard") == [{"ship": GHOST, "kind": "food", "count": 4}]
+    assert state.ghost.powers == ["sixth_hold"] and state.ghost.counts[5] == 0
+    assert len(state.ships[0].kinds) == 5

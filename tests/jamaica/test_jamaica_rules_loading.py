@@ -7,7 +7,7 @@ from jamaica_helpers import answer, keys, new, public, round_with
 from admiralty.games import Window
 from admiralty.games.jamaica import arrange
 
-GOLD_GOLD, GUNPOWDER_FOOD = 8, 10
+GOLD_FORWARD, GOLD_GOLD, GUNPOWDER_FOOD = 7, 8, 10
 
 
 def holds_of(state, seat):
@@ -120,3 +120,36 @@ def test_the_bank_gives_what_it_has():
                                                  "reason": "bank_empty"},
                                                 {"ship": 2, "kind": "gunpowder",
                                                  "reason": "bank_empty"}]
+
+
+def test_a_same_kind_hold_is_emptied_before_the_bank_gives():
+    """§6.1 rules 3-4 and 7 [S§9], G6, G20: with allow_dump_same_kind the chosen hold is
+    emptied into the bank first, then the bank gives; the bank holds no gold, so emptying
+    the 5-gold hold still loads 3, while emptying a hold of food or gunpowder would load
+    nothing and is not offered."""
+    state = new(3, allow_dump_same_kind=True)
+    arrange.place(state, 0, 3)
+    arrange.holds(state, 0, [("gold", 5), ("gold", 1), ("food", 3), ("food", 2),
+                             ("gunpowder", 1)])
+    arrange.holds(state, 1, [("food", 3), ("gold", 80 - 6 - 3), None, None, None])
+    assert state.bank["gold"] == 0
+    round_with(state, {0: GOLD_FORWARD}, dice=(3, 1))
+    assert keys(state) == ["empty:0", "empty:1"]
+    assert [o.payload["load_count"] for o in state.pending()[0].options] == [3, 1]
+    events = answer(state, 0, "empty:0")
+    assert public(events, "loaded")[0] == {"ship": 0, "kind": "gold", "count": 3, "hold": 0,
+                                           "emptied": {"kind": "gold", "count": 5},
+                                           "source": "bank"}
+    assert holds_of(state, 0)[:2] == [("gold", 3), ("gold", 1)]
+    assert state.bank["gold"] == 2
+
+
+def test_no_hold_is_emptied_while_one_is_empty():
+    """§6.1 rule 5, G27: a free hold takes the morning load, even when emptying another is
+    allowed, so there is nothing to ask; only the evening load, with no hold free, asks."""
+    state = new(3, allow_dump_same_kind=True)
+    arrange.holds(state, 0, [("food", 3), ("gold", 3), ("gunpowder", 2), ("food", 1), None])
+    events = round_with(state, {0: GUNPOWDER_FOOD}, dice=(4, 2))
+    assert public(events, "loaded") == [{"ship": 0, "kind": "gunpowder", "count": 4,
+                                         "hold": 4, "emptied": None, "source": "bank"}]
+    assert keys(state) == ["empty:0", "empty:1", "empty:2", "empty:3", "empty:4"]

@@ -147,3 +147,16 @@ def test_no_combat_on_port_royal():
     events = round_with(state, {0: FORWARD_FOOD}, dice=(1, 1))
     assert public(events, "combat_started") == [] and public(events, "paid") == []
     assert (state.ships[0].space, state.ships[0].lap) == (0, "pre_start")
+
+
+def test_passing_a_lair_takes_nothing_from_it():
+    """§6.2 rule 2 [S§9, S§12 Mainland 4]: sailing through the lair at 4 to the port at 5,
+    the ship takes no treasure (the lair keeps it) and pays only the port."""
+    state = new(3)
+    arrange.place(state, 0, 3)
+    events = round_with(state, {0: FORWARD_FOOD}, dice=(2, 1))
+    assert public(events, "moved")[0]["path"] == [4, 5]
+    assert public(events, "treasure_drawn") == []
+    assert 4 in state.lairs and len(state.treasure_deck) == 9
+    assert public(events, "paid") == [{"ship": 0, "space": 5, "kind": "gold", "amount": 3,
+                                       "holds": [1], "amounts": [3]}]

@@ -157,3 +157,33 @@ def test_an_answer_without_an_open_request_or_option_is_refused_and_changes_noth
     with pytest.raises(IllegalAction):
         state.apply(seat, index)
     assert state.digest() == digest and state.pending() == pending
+
+
+def test_a_player_who_loses_morgans_map_draws_nothing_until_below_three():
+    """§8.2, G19: seat 1 holds the Map and 4 cards and plays one; seat 0 takes the Map from
+    it in battle. At the round's end seat 1, with 3 cards and a limit of 3 again, draws
+    nothing (nothing is discarded), while seat 0 draws up to 4."""
+    state = new(3)
+    arrange.treasure(state, 1, "morgans_map")
+    arrange.hand(state, 1, [QUIET, 1, 2, 3])
+    arrange.place(state, 0, 16)
+    arrange.place(state, 1, 18)
+    arrange.rig(state, combat=["star"])
+    round_with(state, {0: 4}, dice=(2, 1))
+    events = answer(state, 0, "loot:treasure:morgans_map")
+    assert [len(ship.hand) for ship in state.ships] == [4, 3, 3]
+    assert state.ships[1].hand == [1, 2, 3]
+    assert private(events, "cards_drawn", 1) == []
+    assert [e["count"] for e in public(events, "cards_drawn")] == [2, 1]
+    assert state.view(1)["players"][1]["hand_limit"] == 3
+
+
+def test_the_compass_and_the_turns_go_round_the_seats_in_number_order():
+    """§5 steps 3-4 [S§8, S§11], G28: seats are the lobby's numbers and "to the left" is the
+    next number: with the last seat of 5 as Captain, 4 plays first, then 0, 1, 2, 3, and
+    the compass wraps round to seat 0."""
+    state = new(5)
+    events = round_with(state, {}, captain=4)
+    assert [e["seat"] for e in public(events, "card_revealed")] == [4, 0, 1, 2, 3]
+    assert public(events, "round_ended") == [{"round": 1, "captain": 0}]
+    assert state.pending()[0].seat == 0

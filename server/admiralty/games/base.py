@@ -34,7 +34,8 @@ class Window(enum.StrEnum):
     TURN = "TURN"
     """The active player acts."""
     INTERRUPT = "INTERRUPT"
-    """A non-active player may react; PASS is legal and is option 0."""
+    """A player acts out of turn: a reaction it may decline (`optional`, PASS is option 0)
+    or an answer it owes, such as a defender's gunpowder (not optional)."""
     SEALED = "SEALED"
     """Several seats choose at once; no choice is revealed until all are in."""
     SETUP = "SETUP"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from admiralty.games.base import Event
 from admiralty.games.black_fleet import options
 from admiralty.games.black_fleet.board import Port
+from admiralty.games.black_fleet.stages import Stage
 
 if TYPE_CHECKING:
     from admiralty.games.black_fleet.pieces import Player, Ship
@@ -264,19 +265,39 @@ def broadside(state: BlackFleetState, seat: int, events: list[Event]) -> None:
 
 
 def attack_pirate(state: BlackFleetState, seat: int, events: list[Event]) -> None:
-    """Letter of Marque: take a treasure cube if there is room, else sink the pirate."""
+    """Letter of Marque: take a treasure cube if there is room, else sink the pirate.
+
+    The cube taken is chosen next (`Stage.CUBE`), by the card's player: a Pirate Lord
+    may carry two colours, and victims never choose (reconstruction §3.1).
+    """
     player = state.seats[state.active]
     pirate, target = player.pirate, state.seats[seat].pirate
     if target.cargo and len(pirate.cargo) < state.capacity(player, "pirate"):
-        colour = target.cargo.pop()
-        pirate.cargo.append(colour)
-        events.append(
-            Event("pirate_robbed", {"seat": player.seat, "victim": seat, "colour": colour})
-        )
-        state.pay(player.seat, state.data.setup.attack_reward, "attack", events)
+        state.effect_ship = target.ref
+        state.stage = Stage.CUBE
     else:
         sink(state, seat, pirate.ref, events)
     state.acts.append("attack_pirate")
+
+
+def cube_options(state: BlackFleetState) -> list[Choice]:
+    """The colours Letter of Marque may take from the robbed pirate (one option per colour)."""
+    cargo = state.ship_by_ref(state.effect_ship).cargo
+    return [(options.target("cube", colour), rob, colour) for colour in dict.fromkeys(cargo)]
+
+
+def rob(state: BlackFleetState, colour: str, events: list[Event]) -> None:
+    """Move one `colour` cube from the robbed pirate into the hold; +2, as for an attack."""
+    player = state.seats[state.active]
+    target = state.ship_by_ref(state.effect_ship)
+    target.cargo.remove(colour)
+    player.pirate.cargo.append(colour)
+    events.append(
+        Event("pirate_robbed", {"seat": player.seat, "victim": target.owner, "colour": colour})
+    )
+    state.pay(player.seat, state.data.setup.attack_reward, "attack", events)
+    state.effect_ship = None
+    state.stage = Stage.ACTIVATION
 
 
 def bury(state: BlackFleetState, _: None, events: list[Event]) -> None:

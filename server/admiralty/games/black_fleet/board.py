@@ -68,6 +68,11 @@ class Board:
         self.cells: tuple[tuple[int, int], ...] = ((-1, -1), *self._sea_cells())
         self.size = len(self.cells) - 1
         self.space_at = {cell: space for space, cell in enumerate(self.cells) if space}
+        self.land: tuple[tuple[int, int], ...] = tuple(
+            (r, c) for r, line in enumerate(self.rows) for c, ch in enumerate(line) if ch == _LAND
+        )
+        """The island and mainland cells, port cells excluded: never entered, and never
+        between two adjacent spaces (reconstruction §1.1)."""
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
             self._around(cell) if space else () for space, cell in enumerate(self.cells)
         )
@@ -234,6 +239,7 @@ class Board:
         found = {
             "sea_spaces": self.size,
             "edges": edges,
+            "land_cells": len(self.land),
             "beaches": len(self.beaches),
             "lairs": len(self.lairs),
             "dead_ends": [s for s in range(1, self.size + 1) if len(self.neighbours[s]) == 1],

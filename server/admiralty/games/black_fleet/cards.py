@@ -47,7 +47,7 @@ def window_options(state: BlackFleetState) -> list[Choice]:
         if card.before:
             if waiting is None:
                 waiting = _waiting_ships(state, player)
-            if not waiting.issuperset(card.before):
+            if not _in_time(card.before, waiting, player):
                 continue
         if _CAN_PLAY[card.effect](state, player, card):
             seen.add(card.title)
@@ -68,6 +68,21 @@ def _waiting_ships(state: BlackFleetState, player: Player) -> set[str]:
     if any(state.navies[colour].ref not in done for colour in state.controlled):
         out.add("navy")
     return out
+
+
+def _in_time(before: tuple[str, ...], waiting: set[str], player: Player) -> bool:
+    """Whether a card that changes the `before` ships may still be played: none of them
+    activated yet, and at least one still to come.
+
+    A merchant off the board all turn (it could not re-enter, spec §14.13) is never
+    activated, so it neither blocks nor is helped: Following Sea and Crossed Orders,
+    played "before the first of them is activated" (reconstruction §3.2), still help
+    the pirate, while a card for the merchant alone has nothing left to change.
+    """
+    concerned = set(before)
+    if player.merchant.space is None:
+        concerned.discard("merchant")
+    return bool(concerned) and waiting.issuperset(concerned)
 
 
 def _may_swap(state: BlackFleetState, player: Player) -> bool:

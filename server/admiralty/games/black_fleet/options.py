@@ -3,7 +3,7 @@
 Every option is a pure function of its arguments, so each one is built once and
 cached; requests then share the same immutable `Option` objects. Payload field
 names are the same across kinds: `space`, `steps`, `port`, `zone`, `card`, `seat` (the
-other seat concerned), `ship`, `navy`, `action`, `cost`, `target`.
+other seat concerned), `ship`, `navy`, `action`, `cost`, `target`, `colour`.
 """
 
 from __future__ import annotations
@@ -106,8 +106,9 @@ def action(kind: str, subject: str | int | None = None) -> Option:
 
 @cache
 def target(kind: str, subject: str | int) -> Option:
-    """A card's target: a `seat`, a seat's `merchant` or `pirate`, a `navy`, or a `lair` space."""
-    field = {"navy": "navy", "lair": "space"}.get(kind, "seat")
+    """A card's target: a `seat`, a seat's `merchant` or `pirate`, a `navy`, a `lair`
+    space, or the `cube` colour Letter of Marque takes."""
+    field = {"navy": "navy", "lair": "space", "cube": "colour"}.get(kind, "seat")
     return Option(
         f"target:{kind}:{subject}", f"target {kind} {subject}", {"target": kind, field: subject}
     )

@@ -15,6 +15,7 @@ class Stage:
     ACTIVATION = "activation"  # one ship moving and acting (D5, D6)
     TARGET = "choose_target"  # a fortune card's target
     DESTINATION = "choose_destination"  # a fortune card's free move
+    CUBE = "choose_cube"  # Letter of Marque: the treasure cube taken
     DRAW = "draw"  # step 3, spec §5.7 (automatic)
     DISCARD = "discard_fortune"  # step 3 discards (D8, D9)
     BUY = "buy"  # step 4, spec §5.8 (D10)

@@ -358,6 +358,9 @@ class BlackFleetState(GameState):
     def _offer_destination(self, events: list[Event]):
         return "choose_destination", cards.destination_options(self), False
 
+    def _offer_cube(self, events: list[Event]):
+        return "choose_target", actions.cube_options(self), False
+
     # -- step 1: the movement card (spec §5.1) --------------------------------------------
 
     def _offer_play(self, events: list[Event]):
@@ -806,6 +809,7 @@ _OFFERS: dict[str, Callable[[BlackFleetState, list[Event]], Any]] = {
     Stage.ACTIVATION: BlackFleetState._offer_activation,
     Stage.TARGET: BlackFleetState._offer_target,
     Stage.DESTINATION: BlackFleetState._offer_destination,
+    Stage.CUBE: BlackFleetState._offer_cube,
     Stage.DRAW: BlackFleetState._offer_draw,
     Stage.DISCARD: BlackFleetState._offer_discard,
     Stage.BUY: BlackFleetState._offer_buy,

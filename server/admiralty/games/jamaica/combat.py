@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from admiralty.games.base import Window
 from admiralty.games.jamaica.data import STAR, load
 from admiralty.games.jamaica.options import (
     LOOT_NONE,
@@ -21,6 +22,7 @@ from admiralty.games.jamaica.options import (
     loot_treasure,
     sabre_options,
 )
+from admiralty.games.jamaica.records import INTERRUPT
 from admiralty.games.jamaica.ships import load_targets, smallest_first
 from admiralty.games.jamaica.treasures import GHOST
 
@@ -81,6 +83,11 @@ class Combat:
             return GHOST_BONUS
         return BETH_BONUS if BETH in self.ships[ship_id].powers else 0
 
+    def _window(self, ship_id: int) -> Window | None:
+        """A defender answers out of turn (rules 11, I-2 to I-5), even the Captain whose
+        ship the Ghost attacks in the Ghost phase; None: TURN for the active seat."""
+        return INTERRUPT if ship_id == self.combat.ships[DEFENDER] else None
+
     def _start_combat(self, attacker: int, defender: int) -> None:
         self.combat = Battle(attacker, defender, self.ship(attacker).space)
         self._emit("combat_started", {"attacker": attacker, "defender": defender,
@@ -97,7 +104,7 @@ class Combat:
             self._roll(role)
             return
         self._open(ship_id, "gunpowder", f"You are the {ROLES[role]}: spend how much gunpowder?",
-                   gunpowder_options(have), "_on_gunpowder", (role,))
+                   gunpowder_options(have), "_on_gunpowder", (role,), window=self._window(ship_id))
 
     def _on_gunpowder(self, payload: Mapping[str, int], role: int) -> None:
         amount = payload["amount"]
@@ -137,7 +144,8 @@ class Combat:
             if ship_id != GHOST and SABRE in self.ships[ship_id].powers:
                 whose = "your own" if holder == role else "your opponent's"
                 self._open(ship_id, "sabre", f"Saran's Sabre: reroll {whose} {battle.faces[role]}?",
-                           sabre_options(holder == role), "_on_sabre", (role,), optional=True)
+                           sabre_options(holder == role), "_on_sabre", (role,), optional=True,
+                           window=self._window(ship_id))
                 return
 
     def _on_sabre(self, payload: Mapping[str, str], role: int) -> None:
@@ -205,7 +213,7 @@ class Combat:
             self._emit("spoils", {"winner": winner, "loser": loser, "loot": "none"})
             return
         self._open(self.controller(winner, loser), "loot", "You won: what do you take?",
-                   tuple(options), "_on_loot", (winner, loser))
+                   tuple(options), "_on_loot", (winner, loser), window=self._window(winner))
 
     def _hold_loot(self, winner: int, loser: int) -> list:
         """Any non-empty hold the winner can load (G14); the Ghost may take any (and dump)."""
@@ -277,8 +285,9 @@ class Combat:
             self.combat.stage = "stash"
             self._open(self.controller(winner, loser), "stash",
                        f"Load the {count} {kind} you took: into which hold?",
-                       self._hold_options(self.ship(winner), targets, kind, count), "_on_stash",
-                       (winner, loser, hold))
+                       self._hold_options(self.ship(winner),
+                                          [(h, dump, count) for h, dump in targets], kind),
+                       "_on_stash", (winner, loser, hold), window=self._window(winner))
 
     def _on_stash(self, payload: Mapping[str, int], winner: int, loser: int, hold: int) -> None:
         ship = self.ship(loser)

@@ -298,43 +298,54 @@ class JamaicaState(Records, Movement, Combat, GameState):
 
     def _load(self, seat: int, kind: str, amount: int, half: str, exclude: int) -> None:
         ship = self.ships[seat]
-        count = min(amount, self.bank[kind])
-        if not count:
-            self._emit("load_cancelled", {"ship": seat, "kind": kind, "reason": "bank_empty"})
-            return
         targets = load_targets(ship, kind, HOLDS, self.options["allow_dump_same_kind"], exclude)
-        if not targets:
-            self._emit("load_cancelled", {"ship": seat, "kind": kind, "reason": "holds_full"})
+        loads = self._bank_loads(ship, targets, kind, amount)
+        if not loads:
+            reason = "holds_full" if self.bank[kind] else "bank_empty"
+            self._emit("load_cancelled", {"ship": seat, "kind": kind, "reason": reason})
             return
-        if len(targets) == 1:
-            self.bank[kind] -= count
-            self._stow(seat, kind, count, targets[0][0], "bank", half)
+        if len(loads) == 1:
+            hold, _, count = loads[0]
+            self._stow(seat, kind, count, hold, "bank", half)
             return
-        self._open(seat, "load", f"Load {count} {kind}: into which hold?",
-                   self._hold_options(ship, targets, kind, count), "_on_load",
-                   (seat, kind, count, half))
+        self._open(seat, "load", f"Load {max(c for _, _, c in loads)} {kind}: into which hold?",
+                   self._hold_options(ship, loads, kind), "_on_load", (seat, kind, half))
+
+    def _bank_loads(self, ship: Ship, targets: tuple[tuple[int, bool], ...], kind: str,
+                    amount: int) -> list[tuple[int, bool, int]]:
+        """(hold, must_empty_it_first, count) for each target that gets any token (G20).
+
+        The hold is emptied before the bank gives (rules 6.1.3): with allow_dump_same_kind,
+        a hold of `kind` emptied first refills the bank it then loads from.
+        """
+        kinds, counts, bank = ship.kinds, ship.counts, self.bank[kind]
+        loads = []
+        for hold, dump in targets:
+            count = min(amount, bank + (counts[hold] if kinds[hold] == kind else 0))
+            if count:
+                loads.append((hold, dump, count))
+        return loads
 
     @staticmethod
-    def _hold_options(ship: Ship, targets: tuple[tuple[int, bool], ...], kind: str,
-                      count: int) -> tuple:
-        """Where `count` `kind` may be loaded, as options."""
+    def _hold_options(ship: Ship, loads: list[tuple[int, bool, int]], kind: str) -> tuple:
+        """The (hold, must_empty_it_first, count) loads of `kind`, as options."""
         kinds, counts = ship.kinds, ship.counts
         return tuple([hold_option(h, dump, kinds[h], counts[h], kind, count)
-                      for h, dump in targets])
+                      for h, dump, count in loads])
 
-    def _on_load(self, payload: Mapping[str, int], seat: int, kind: str, count: int,
-                 half: str) -> None:
-        self.bank[kind] -= count
-        self._stow(seat, kind, count, payload["hold"], "bank", half)
+    def _on_load(self, payload: Mapping[str, Any], seat: int, kind: str, half: str) -> None:
+        self._stow(seat, kind, payload["load_count"], payload["hold"], "bank", half)
 
     def _stow(self, ship_id: int, kind: str, count: int, hold: int, source: str,
               half: str | None) -> None:
-        """Put `count` tokens, just taken from `source`, into `hold` (emptying it first)."""
+        """Empty `hold` into the bank, then put `count` tokens from `source` into it."""
         ship = self.hulls[ship_id]
         emptied = None
         if ship.counts[hold]:
             emptied = {"kind": ship.kinds[hold], "count": ship.counts[hold]}
             self.bank[ship.kinds[hold]] += ship.counts[hold]
+        if source == "bank":
+            self.bank[kind] -= count
         ship.fill(hold, kind, count)
         if half == MORNING:
             self.morning_hold = hold
