@@ -261,15 +261,21 @@ async def _play(
 
 def print_report(report: MatchReport) -> None:
     data = report.to_json()
-    table = Table("place", "seat", "bot", "score", title=f"{data['game']} · seed {data['seed']}")
-    for p in sorted(data["placements"], key=lambda p: (p["place"], p["seat"])):
+    print_result(data, title=f"{data['game']} · seed {data['seed']}")
+    if data["record"]:
+        out.print(f"record: {data['record']}")
+
+
+def print_result(result: dict, title: str | None = None) -> None:
+    """The placements (place, seat, bot, score, forfeited) as a table, then the incidents."""
+    table = Table("place", "seat", "bot", "score", title=title)
+    for p in sorted(result["placements"], key=lambda p: (p["place"], p["seat"])):
         bot = p["bot"] + (" (forfeited)" if p["forfeited"] else "")
         table.add_row(str(p["place"]), str(p["seat"]), bot, str(p["score"]))
     out.print(table)
-    for incident in data["incidents"]:
-        out.print(f"incident: seat {incident['seat']} {incident['kind']}: {incident['detail']}")
-    if data["record"]:
-        out.print(f"record: {data['record']}")
+    for incident in result.get("incidents", []):
+        out.print(f"incident: seat {incident['seat']} {incident['kind']}: "
+                  f"{incident['detail']}", highlight=False)
 
 
 @app.command("check-bot")
@@ -519,16 +525,8 @@ def match_show(
     for key in ("match_id", "game", "status", "master_seed", "steps", "record_path", "error"):
         if summary.get(key):
             out.print(f"{key.replace('_', ' ')}: {summary[key]}", highlight=False)
-    result = summary.get("result")
-    if result:
-        table = Table("place", "seat", "bot", "score")
-        for p in sorted(result["placements"], key=lambda p: (p["place"], p["seat"])):
-            bot = p["bot"] + (" (forfeited)" if p["forfeited"] else "")
-            table.add_row(str(p["place"]), str(p["seat"]), bot, str(p["score"]))
-        out.print(table)
-        for incident in result.get("incidents", []):
-            out.print(f"incident: seat {incident['seat']} {incident['kind']}: "
-                      f"{incident['detail']}", highlight=False)
+    if summary.get("result"):
+        print_result(summary["result"])
 
 
 def _summary_json(summary) -> dict:

@@ -170,6 +170,29 @@ def test_the_server_keeps_a_bounded_number_of_finished_matches_and_pages_them():
     assert gone is grpc.StatusCode.NOT_FOUND
 
 
+def test_a_listing_leaves_incidents_to_get_match():
+    """A bot failing every decision makes an incident each time: a page of such matches
+    must stay small, so only GetMatch carries them."""
+    async def main():
+        async with serving([ScriptedBot("illegal", lambda request: 999),
+                            ScriptedBot("b")]) as clients, referee() as stub:
+            created = await stub.CreateMatch(referee_pb2.CreateMatchRequest(
+                game="jamaica", bots=[c.address for c in clients], seed=3), metadata=ADMIN)
+            async for _ in stub.Watch(referee_pb2.WatchRequest(match_id=created.match_id)):
+                pass
+            got = await stub.GetMatch(referee_pb2.GetMatchRequest(
+                match_id=created.match_id), metadata=ADMIN)
+            listed = await stub.ListMatches(referee_pb2.ListMatchesRequest(), metadata=ADMIN)
+            return got.match, listed.matches
+
+    got, listed = asyncio.run(main())
+    assert len(got.result.incidents) > 10
+    assert {incident.seat for incident in got.result.incidents} == {0}
+    [summary] = listed
+    assert summary.match_id == got.match_id and len(summary.result.placements) == 2
+    assert list(summary.result.incidents) == []
+
+
 def test_the_referee_serves_over_tls():
     authority = trustme.CA()
     cert = authority.issue_cert("127.0.0.1", "localhost")

@@ -260,9 +260,8 @@ class Match:
         """Seats whose bot is known to be gone (disqualified, never reached) are played by
         the policy from the start."""
         for index, bot in enumerate(self.bots):
-            absent = getattr(bot, "absent", "")
-            if absent:
-                self._retire(index, IncidentKind.UNREACHABLE, "", absent, -1)
+            if bot.absent:
+                self._retire(index, IncidentKind.UNREACHABLE, "", bot.absent, -1)
 
     async def _play_window(self, requests: list[Request]) -> None:
         """Ask one window: a whole SEALED window concurrently, otherwise the first request."""

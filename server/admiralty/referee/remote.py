@@ -12,14 +12,13 @@ from collections.abc import Iterator
 import grpc
 from google.protobuf import struct_pb2
 
+from admiralty.referee import service
 from admiralty.referee.policy import FailurePolicy
 from admiralty_sdk.v1 import referee_pb2, referee_pb2_grpc
 
-POLICIES = {
-    FailurePolicy.DEFAULT: referee_pb2.FAILURE_POLICY_DEFAULT,
-    FailurePolicy.RANDOM: referee_pb2.FAILURE_POLICY_RANDOM,
-    FailurePolicy.FORFEIT: referee_pb2.FAILURE_POLICY_FORFEIT,
-}
+POLICIES = {policy: number for number, policy in service.POLICIES.items()
+            if number != referee_pb2.FAILURE_POLICY_UNSPECIFIED}
+"""Each failure policy as the protocol numbers it (the service's table, inverted)."""
 CALL_TIMEOUT = 30.0
 
 

@@ -34,8 +34,11 @@ MAX_DEADLINE_MS = 600_000
 MAX_TIME_BANK_MS = 86_400_000
 MAX_ADDRESS = 256
 PAGE_SIZE, MAX_PAGE_SIZE = 50, 500
+MAX_CONCURRENT_RPCS = 1000
+"""Calls served at once (watchers included); more are refused RESOURCE_EXHAUSTED, so open
+Watch streams cannot pile up without bound."""
 PUBLIC_METHODS = frozenset({"/admiralty.v1.RefereeService/Watch"})
-_POLICIES = {
+POLICIES = {
     referee_pb2.FAILURE_POLICY_UNSPECIFIED: FailurePolicy.DEFAULT,
     referee_pb2.FAILURE_POLICY_DEFAULT: FailurePolicy.DEFAULT,
     referee_pb2.FAILURE_POLICY_RANDOM: FailurePolicy.RANDOM,
@@ -69,15 +72,17 @@ class MatchHandle:
     def finished(self) -> bool:
         return self.status in (referee_pb2.MATCH_STATUS_FINISHED, referee_pb2.MATCH_STATUS_FAILED)
 
-    def summary(self) -> referee_pb2.MatchSummary:
-        """What the operator sees of the match: the seed and record path included."""
+    def summary(self, incidents: bool = True) -> referee_pb2.MatchSummary:
+        """What the operator sees of the match: the seed and record path included. A list
+        leaves the incidents out: a bot failing every decision makes thousands, and a page
+        of such matches would outgrow what a client accepts."""
         message = referee_pb2.MatchSummary(
             match_id=self.spec.match_id, game=self.spec.game, status=self.status,
             bot_names=self.bot_names, master_seed=str(self.spec.seed),
             steps=self.match.steps if self.match else 0, error=self.error,
             record_path=str(self.spec.record_path or ""))
         if self.report is not None:
-            message.result.CopyFrom(self.report.result_pb())
+            message.result.CopyFrom(self.report.result_pb(None if incidents else ()))
         return message
 
 
@@ -143,7 +148,7 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
             check_address(address)
         options = checked_options(request.game, len(request.bots),
                                   _whole_numbers(json_format.MessageToDict(request.options)))
-        if request.policy not in _POLICIES:
+        if request.policy not in POLICIES:
             raise ValueError(f"unknown failure policy {request.policy}")
         if request.deadline_ms > MAX_DEADLINE_MS or request.time_bank_ms > MAX_TIME_BANK_MS:
             raise ValueError(f"deadline_ms is at most {MAX_DEADLINE_MS}, time_bank_ms at "
@@ -154,7 +159,7 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
             options=options,
             deadline=(request.deadline_ms or DEFAULT_DEADLINE_MS) / 1000,
             time_bank=(request.time_bank_ms or DEFAULT_TIME_BANK_MS) / 1000,
-            policy=_POLICIES[request.policy],
+            policy=POLICIES[request.policy],
             record_path=self.record_dir / f"{match_id}.jsonl.gz" if self.record_dir else None)
 
     def _forget_old(self) -> None:
@@ -195,7 +200,7 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
         page = [h for h in self.matches.values() if h.ordinal >= start][:size + 1]
         more = len(page) > size
         return referee_pb2.ListMatchesResponse(
-            matches=[handle.summary() for handle in page[:size]],
+            matches=[handle.summary(incidents=False) for handle in page[:size]],
             next_page_token=str(page[size].ordinal) if more else "")
 
     async def Watch(self, request, context):
@@ -292,6 +297,7 @@ async def serve_referee(host: str, port: int, admin_token: str,
     """Start the referee server, over TLS when `tls` is (private key, certificate chain),
     remembering the newest `keep_finished` finished matches; the caller stops it."""
     server = grpc.aio.server(options=[("grpc.so_reuseport", 0)],
+                             maximum_concurrent_rpcs=MAX_CONCURRENT_RPCS,
                              interceptors=[TokenInterceptor(admin_token)])
     referee_pb2_grpc.add_RefereeServiceServicer_to_server(
         RefereeServicer(admin_token, record_dir, keep_finished), server)
