@@ -221,7 +221,7 @@ class Game(ABC):
 @functools.cache
 def _package_hash(module: str) -> str:
     """Read once per process: the files do not change while it runs."""
-    package = Path(__import__(module, fromlist=["_"]).__file__).parent
+    package = Path(str(__import__(module, fromlist=["_"]).__file__)).parent
     digest = hashlib.sha256()
     for path in sorted(package.rglob("*")):
         if path.suffix in {".py", ".json", ".toml"}:

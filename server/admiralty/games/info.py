@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from admiralty.games.base import Window
 
@@ -64,8 +64,10 @@ class OptionSpec:
     def _fits(self, value: Any) -> bool:
         if type(value) is not self.type:  # exact: a bool is no int, 2.0 is no int
             return False
-        if self.bounds is not None and not self.bounds[0] <= value <= self.bounds[1]:
-            return False
+        if self.bounds is not None:
+            low, high, number = *self.bounds, cast(int, value)
+            if not low <= number <= high:
+                return False
         return not self.choices or value in self.choices
 
     def takes(self) -> str:
@@ -75,7 +77,8 @@ class OptionSpec:
         elif self.choices:
             text = "one of " + ", ".join(map(str, self.choices))
         else:
-            text = f"an integer from {self.bounds[0]} to {self.bounds[1]}"
+            low, high = self.bounds or (0, 0)  # an int without choices has bounds
+            text = f"an integer from {low} to {high}"
         return text + (", or a list of them, one per seat" if self.per_seat else "")
 
     def to_json(self) -> dict[str, Any]:

@@ -1,0 +1,66 @@
+"""Named chance streams: every random draw of a game comes from a stream named for its purpose.
+
+A stream is a pure function of the match seed and its name: ``("dice", 5)`` is the dice
+of round 5, ``("deck", 2, 0)`` the first shuffle of seat 2's deck. Two matches on one
+deal therefore see the same dice in round 5 whatever was decided before it — the
+condition for duplicate seating to compare bots on equal luck — and a state holds no
+RNG state at all: a clone copies one integer and a snapshot stays small.
+
+Name streams by what they decide, never by how many draws came before (a running
+counter would let one different decision shift every later draw).
+
+>>> chance = Chance(7)
+>>> chance.stream("dice", 5).random() == Chance(7).stream("dice", 5).random()
+True
+>>> chance.stream("dice", 5).random() == chance.stream("dice", 6).random()
+False
+>>> chance.shuffled(["a", "b", "c", "d"], "deck", 0) == chance.shuffled("abcd", "deck", 0)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+Name = str | int
+
+
+class Chance:
+    """The chance of one game: named streams derived from its seed.
+
+    The seed is hidden information: it must never reach a view, an event or a log.
+    Tests that need set dice subclass this and override `stream` (see the games'
+    `arrange` modules)."""
+
+    __slots__ = ("seed",)
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def stream(self, *name: Name) -> random.Random:
+        """A fresh generator for the stream `name`: the same name gives the same draws."""
+        text = ":".join([str(self.seed), *map(str, name)])
+        digest = hashlib.blake2b(text.encode(), digest_size=16).digest()
+        return random.Random(int.from_bytes(digest, "big"))
+
+    def shuffled(self, items: Iterable[T], *name: Name) -> list[T]:
+        """`items` in the order the stream `name` shuffles them."""
+        out = list(items)
+        self.stream(*name).shuffle(out)
+        return out
+
+    def rolls(self, faces: Sequence[T], count: int, *name: Name) -> tuple[T, ...]:
+        """`count` throws of a die with `faces`, from the stream `name`."""
+        choice = self.stream(*name).choice
+        return tuple([choice(faces) for _ in range(count)])
+
+    def snapshot(self) -> str:
+        """The seed as decimal text (JSON numbers lose precision past 2**53)."""
+        return str(self.seed)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(<hidden seed>)"

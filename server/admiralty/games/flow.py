@@ -1,0 +1,255 @@
+"""The decision flow every engine runs on: a stack of frames and the requests they open.
+
+A game's turn is written as frames. A `Step` runs one method of the game, which may push
+more frames, open a request (`Flow.ask`, `Flow.seal`) or end the game. A `Poll` offers a
+list of seats, in order, the chance to act out of turn: each may act or pass, any act
+starts the poll over (a reaction may provoke another), and the poll ends when every
+seat has passed in a row. Frames pushed while answering run before the frame below
+them, so a window inside a window nests by itself.
+
+The flow owns what every engine used to hand-roll: window ids, validating answers (an
+illegal answer changes nothing), applying a request with a single option without
+asking (unless the engine must publish it, because whether it opens depends on hidden
+information) and the SEALED window that waits for every seat.
+
+Frames, continuations and asks are named tuples of method names and plain data, so a
+state copies with a list slice and snapshots to JSON.
+
+>>> class Toy:
+...     def __init__(self):
+...         self.flow, self.log = Flow(), []
+...         self.flow.push(Step("turn", (0,)), Step("turn", (1,)))
+...     def turn(self, seat):
+...         self.flow.ask(seat, Window.TURN, "pick", "Pick one", OPTIONS, Step("picked", (seat,)))
+...     def picked(self, option, seat):
+...         self.log.append((seat, option.key))
+>>> OPTIONS = (Option("a", "A"), Option("b", "B"))
+>>> toy = Toy()
+>>> toy.flow.run(toy)
+>>> [(r.seat, r.window_id, r.kind) for r in toy.flow.pending()]
+[(0, 1, 'pick')]
+>>> toy.flow.answer(toy, 0, 1)
+>>> toy.flow.answer(toy, 1, 0)
+>>> toy.log, toy.flow.pending()
+([(0, 'b'), (1, 'a')], [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from admiralty.games.base import IllegalAction, Option, Request, Window
+
+_TURN, _INTERRUPT, _SEALED = Window.TURN, Window.INTERRUPT, Window.SEALED
+
+
+class Step(NamedTuple):
+    """Call the game's method `name` with `args`.
+
+    As a frame it runs when it reaches the top of the stack; as the continuation of a
+    request it is called with the chosen `Option` first: ``name(option, *args)``."""
+
+    name: str
+    args: tuple[Any, ...] = ()
+
+
+class Poll(NamedTuple):
+    """Offer `seats`, in this order, the chance to act: ``offer(seat, *args)`` either opens
+    an optional request for that seat with `Flow.ask(..., polled=True)` (option 0 is
+    PASS) or opens nothing (the seat may not act now). After any act the poll starts
+    over from the first seat; it ends when every seat has passed or was not eligible
+    since the last act."""
+
+    seats: tuple[int, ...]
+    offer: str
+    args: tuple[Any, ...] = ()
+    next: int = 0
+    """The position in `seats` of the seat offered next."""
+
+
+Frame = Step | Poll
+
+
+class Ask(NamedTuple):
+    """An open request and what its answer calls: one `Step` for every option, or one
+    per option (aligned with `request.options`)."""
+
+    request: Request
+    then: Step | tuple[Step, ...]
+    polled: bool = False
+
+
+class Flow:
+    """The frames still to run, the open requests and the last window id of one game."""
+
+    __slots__ = ("asked", "sealed", "stack", "window_id")
+
+    def __init__(self) -> None:
+        self.stack: list[Frame] = []
+        self.asked: Ask | None = None
+        self.sealed: dict[int, Ask] = {}
+        """The open requests of a SEALED window, by seat."""
+        self.window_id = 0
+
+    # ------------------------------------------------------------------ building the turn
+
+    def push(self, *frames: Frame) -> None:
+        """Push `frames` so that the first given runs first."""
+        self.stack += reversed(frames)
+
+    def ask(self, seat: int, window: Window, kind: str, prompt: str,
+            options: tuple[Option, ...], then: Step | tuple[Step, ...], *,
+            optional: bool = False, publish: bool = False, polled: bool = False) -> None:
+        """Open one request to `seat`; `then` is called with the answer.
+
+        A request with a single option is applied at once without asking, unless it is
+        `optional` (PASS is a real choice) or `publish` is set: a window whose opening
+        would otherwise depend on hidden information is published even with PASS alone,
+        so its opening tells the table nothing. `polled` marks the answer of a `Poll`.
+        """
+        if not options:
+            raise ValueError(f"{kind}: a request needs at least one option")
+        if len(options) == 1 and not (optional or publish or polled):
+            step = then if isinstance(then, Step) else then[0]
+            self.asked = Ask(_AUTO, Step(step.name, (options[0], *step.args)))
+            return
+        self.window_id = window_id = self.window_id + 1
+        self.asked = Ask(Request(seat, window_id, window, kind, prompt, options,
+                                 optional or polled), then, polled)
+
+    def seal(self, kind: str, prompt: str, options: Sequence[tuple[Option, ...]],
+             then: Step) -> None:
+        """Open one SEALED window: seat `i` chooses among `options[i]`, no answer is
+        revealed until all are in, and ``then(option, seat)`` applies each answer."""
+        self.window_id = window_id = self.window_id + 1
+        self.sealed = {
+            seat: Ask(Request(seat, window_id, _SEALED, kind, prompt, choices),
+                      Step(then.name, (*then.args, seat)))
+            for seat, choices in enumerate(options)
+        }
+
+    def stop(self) -> None:
+        """The game is over: nothing runs and nothing is open any more."""
+        self.stack.clear()
+        self.asked = None
+        self.sealed = {}
+
+    # -------------------------------------------------------------------- the engine side
+
+    def pending(self) -> list[Request]:
+        """Every request open now."""
+        if self.asked is not None:
+            return [self.asked.request]
+        return [ask.request for ask in self.sealed.values()]
+
+    def answer(self, game: Any, seat: int, index: int) -> None:
+        """Apply `seat`'s answer `index`, then run the flow on to the next request.
+
+        Raises IllegalAction, having changed nothing, when `seat` has no open request or
+        `index` does not name one of its options."""
+        asked = self.asked
+        if asked is None or asked.request.seat != seat:
+            asked = self.sealed.get(seat)
+            if asked is None:
+                raise IllegalAction(f"seat {seat} has no open request")
+        options = asked.request.options
+        if type(index) is not int or not 0 <= index < len(options):
+            _check_index(index, len(options))
+            index = int(index)  # an int subclass naming an option
+        if asked is self.asked:
+            self.asked = None
+        else:
+            del self.sealed[seat]
+        if asked.polled:
+            if index == 0:  # PASS: the poll offers the next seat
+                self.run(game)
+                return
+            poll = self.stack[-1]
+            assert isinstance(poll, Poll), "a Poll's offer opens a request and pushes nothing"
+            self.stack[-1] = poll._replace(next=0)
+        self._call(game, asked.then, options, index)
+        self.run(game)
+
+    def run(self, game: Any) -> None:
+        """Run frames until a request is open or nothing is left to run."""
+        stack = self.stack
+        while True:
+            asked = self.asked
+            if asked is not None:
+                if asked.request is not _AUTO:
+                    return
+                self.asked = None
+                step = asked.then
+                assert isinstance(step, Step)
+                getattr(game, step.name)(*step.args)
+                continue
+            if self.sealed or not stack:
+                return
+            frame = stack.pop()
+            if isinstance(frame, Step):
+                getattr(game, frame.name)(*frame.args)
+            elif frame.next < len(frame.seats):
+                stack.append(frame._replace(next=frame.next + 1))
+                getattr(game, frame.offer)(frame.seats[frame.next], *frame.args)
+
+    def _call(self, game: Any, then: Step | tuple[Step, ...], options: tuple[Option, ...],
+              index: int) -> None:
+        step = then if isinstance(then, Step) else then[index]
+        getattr(game, step.name)(options[index], *step.args)
+
+    # ------------------------------------------------------------------------- copies
+
+    def copy(self) -> Flow:
+        """An independent flow: frames and asks are immutable, so the containers suffice."""
+        other = object.__new__(Flow)
+        other.stack = self.stack[:]
+        other.asked = self.asked
+        other.sealed = dict(self.sealed)
+        other.window_id = self.window_id
+        return other
+
+    def snapshot(self) -> dict[str, Any]:
+        """The flow as plain JSON data, for a state's `snapshot`."""
+        return {
+            "stack": [_frame_json(frame) for frame in self.stack],
+            "asked": _ask_json(self.asked) if self.asked is not None else None,
+            "sealed": [_ask_json(ask) for ask in self.sealed.values()],
+            "window_id": self.window_id,
+        }
+
+
+_AUTO = Request(-1, 0, _TURN, "auto", "", (Option("auto", "applied at once"),))
+"""The request of a single-option ask, which `run` applies before it returns: its
+continuation already holds the one option, so no snapshot or bot ever sees it."""
+
+
+def _check_index(index: object, count: int) -> None:
+    """Raise IllegalAction unless `index` is an int (not a bool) in 0..count-1."""
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise IllegalAction(f"an option index must be an int, not {index!r}")
+    if not 0 <= index < count:
+        raise IllegalAction(f"option {index} is not one of 0..{count - 1}")
+
+
+def request_json(request: Request) -> dict[str, Any]:
+    """A request as plain JSON data."""
+    return {
+        "seat": request.seat, "window_id": request.window_id, "window": str(request.window),
+        "kind": request.kind, "prompt": request.prompt, "optional": request.optional,
+        "default": request.default,
+        "options": [{"key": o.key, "label": o.label, "payload": dict(o.payload)}
+                    for o in request.options],
+    }
+
+
+def _frame_json(frame: Frame) -> list[Any]:
+    if isinstance(frame, Step):
+        return ["step", frame.name, list(frame.args)]
+    return ["poll", list(frame.seats), frame.offer, list(frame.args), frame.next]
+
+
+def _ask_json(ask: Ask) -> dict[str, Any]:
+    steps = [ask.then] if isinstance(ask.then, Step) else list(ask.then)
+    return {"request": request_json(ask.request), "polled": ask.polled,
+            "then": [[step.name, list(step.args)] for step in steps]}
