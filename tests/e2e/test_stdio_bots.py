@@ -101,7 +101,7 @@ def test_a_stdio_bot_that_exits_mid_match_crashed_and_is_placed_last():
         try:
             spec = MatchSpec("jamaica-stdio-exit", "jamaica", 11, deadline=2.0)
             report = await run_match(spec, [bot.client for bot in bots])
-            return report, bots[0].workdir, bots[0].stderr.read_text()
+            return report, bots[0].workdir, bots[0].stderr.text()
         finally:
             await stop_all(bots)
 

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 
 import pytest
 
 from admiralty.referee.clients import HelloError, check_hello
-from admiralty.referee.launcher import BotLaunchError, bot_command
+from admiralty.referee.launcher import (
+    STDERR_KEPT,
+    BotLaunchError,
+    StderrTail,
+    bot_command,
+    launch,
+)
 from admiralty_sdk.v1 import bot_pb2
 
 
@@ -45,3 +52,36 @@ def test_a_bot_that_cannot_start_is_named(spec, message):
 def test_an_unknown_auto_pass_kind_refuses_the_bot():
     with pytest.raises(HelloError, match="auto-passes not a window kind: 99"):
         check_hello(bot_pb2.HelloResponse(name="x", auto_pass=[99]))
+
+
+def test_a_bot_that_floods_stderr_is_heard_to_its_last_words(tmp_path):
+    """20 MB on stderr, then a last line and death before Hello: the error quotes the last
+    line (the drain kept up and reached the end), and no more than the kept tail."""
+    flood = tmp_path / "flood.py"
+    flood.write_text(
+        "import sys\n"
+        "for _ in range(20 * 1024):\n"
+        "    sys.stderr.write('x' * 1023 + '\\n')\n"
+        "sys.stderr.write('my last words\\n')\n"
+        "sys.exit(3)\n")
+
+    async def attempt():
+        with pytest.raises(BotLaunchError) as raised:
+            await launch(str(flood), timeout=30)
+        return str(raised.value)
+
+    message = asyncio.run(attempt())
+    assert message.endswith("my last words"), message[-300:]
+    assert len(message) < 2 * STDERR_KEPT
+
+
+def test_the_kept_tail_is_bounded_and_is_the_end_of_the_stream():
+    read, write = os.pipe()
+    tail = StderrTail()
+    tail.drain(os.fdopen(read, "rb"))
+    with os.fdopen(write, "wb") as pipe:
+        for n in range(10_000):
+            pipe.write(f"line {n}\n".encode())
+    tail.settle(5)
+    text = tail.text()
+    assert len(text) == STDERR_KEPT and text.endswith("line 9999\n")

@@ -11,7 +11,8 @@ A spawned gRPC bot is told its port twice: as `ADMIRALTY_PORT=N`, and in its arg
 where its command has `{port}` or else as `--port N` appended. It runs as the same user as
 the referee, in a fresh working directory of its own (arguments naming existing files are
 made absolute first), with stdin closed (a stdio bot's stdin and stdout are its bridge's)
-and stderr kept in a log; it is sent SIGTERM if the referee dies.
+and the end of its stderr kept in memory (`StderrTail`); it is sent SIGTERM if the
+referee dies.
 
 A launched bot that dies is restarted on its port after a backoff; after `MAX_CRASHES`
 deaths in one run it is disqualified: its client is marked absent, and every later seat of
@@ -29,9 +30,11 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 import grpc
 
@@ -45,6 +48,8 @@ DISQUALIFIED = "disqualified"
 """How the reason of a disqualified bot begins, and with it its seats' incident details."""
 RESTART_BACKOFF = 0.5
 """Seconds before the first restart; doubled for each further one."""
+STDERR_KEPT = 8192
+"""Bytes of a launched bot's stderr the referee keeps, the last ones written."""
 
 
 class BotLaunchError(RuntimeError):
@@ -114,6 +119,41 @@ SIGTERM when the referee dies, even by kill -9. (A preexec function would do the
 forking a process with gRPC threads running is not safe.)"""
 
 
+class StderrTail:
+    """The last `STDERR_KEPT` bytes a bot wrote to stderr, over all its restarts.
+
+    A thread drains the pipe as fast as the bot writes, so a bot that floods stderr costs
+    that thread's time, never the referee's memory or disk, and is never blocked on a full
+    pipe; what error messages quote is its latest output."""
+
+    def __init__(self) -> None:
+        self._kept = bytearray()
+        self._lock = threading.Lock()
+        self._reader: threading.Thread | None = None
+
+    def drain(self, pipe: IO[bytes]) -> None:
+        """Read `pipe` to its end on a daemon thread."""
+        self._reader = threading.Thread(target=self._read, args=(pipe,), name="bot-stderr",
+                                        daemon=True)
+        self._reader.start()
+
+    def settle(self, timeout: float = 1.0) -> None:
+        """Wait (a little) for the reader of a process that has exited to reach the end."""
+        if self._reader is not None:
+            self._reader.join(timeout)
+
+    def _read(self, pipe: IO[bytes]) -> None:
+        with pipe:
+            for chunk in iter(lambda: os.read(pipe.fileno(), 65536), b""):
+                with self._lock:
+                    self._kept += chunk
+                    del self._kept[:-STDERR_KEPT]
+
+    def text(self) -> str:
+        with self._lock:
+            return self._kept.decode(errors="replace")
+
+
 @dataclass
 class LaunchedBot:
     """A bot this referee reaches: its client and, if it started the bot, its process."""
@@ -124,7 +164,7 @@ class LaunchedBot:
     port: int = 0
     process: subprocess.Popen | None = None
     workdir: Path | None = None
-    stderr: Path | None = None
+    stderr: StderrTail | None = None
     crashes: int = 0
     on_crash: Callable[[LaunchedBot], None] | None = None
     bridge: StdioBridge | None = None
@@ -142,21 +182,22 @@ class LaunchedBot:
             pipe, env = subprocess.DEVNULL, {**os.environ, "ADMIRALTY_PORT": str(self.port)}
         else:
             pipe, env = subprocess.PIPE, None
-        with open(self.stderr, "a") as log:  # the child keeps its own descriptor
-            self.process = subprocess.Popen(
-                [sys.executable, "-c", DIE_WITH_PARENT, str(os.getpid()), *self.argv],
-                cwd=self.workdir, stdin=pipe, stdout=pipe, stderr=log, env=env)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", DIE_WITH_PARENT, str(os.getpid()), *self.argv],
+            cwd=self.workdir, stdin=pipe, stdout=pipe, stderr=subprocess.PIPE, env=env)
+        if self.stderr is not None and self.process.stderr is not None:
+            self.stderr.drain(self.process.stderr)
         if self.bridge is not None:
             self.bridge.attach(self.process)
 
     def stderr_tail(self, lines: int = 8, width: int = 200) -> str:
         """The end of the bot's stderr, each line cut to `width` characters: what a bot
         prints (its own name, say) never floods the referee's error message."""
-        if self.stderr is None or not self.stderr.exists():
+        if self.stderr is None:
             return ""
-        with open(self.stderr, "rb") as log:
-            log.seek(max(0, log.seek(0, os.SEEK_END) - 8192))
-            tail = log.read().decode(errors="replace")
+        if self.process is not None and self.process.poll() is not None:
+            self.stderr.settle()
+        tail = self.stderr.text()
         return "\n".join(line if len(line) <= width else line[:width - 1] + "…"
                          for line in tail.splitlines()[-lines:])
 
@@ -194,8 +235,6 @@ class LaunchedBot:
                 self.process.kill()
         if self.bridge is not None:
             await self.bridge.close()
-        if self.stderr is not None:
-            self.stderr.unlink(missing_ok=True)
         if self.workdir is not None:
             shutil.rmtree(self.workdir, ignore_errors=True)
 
@@ -224,7 +263,7 @@ def _spawn(spec: str, argv: list[str], port: int, bridge: StdioBridge | None = N
     """Start `argv` in a fresh working directory, its client reaching `port`."""
     workdir = Path(tempfile.mkdtemp(prefix="admiralty-bot-"))
     bot = LaunchedBot(spec, BotClient(f"127.0.0.1:{port}"), argv, port, workdir=workdir,
-                      stderr=workdir.with_suffix(".log"), bridge=bridge)
+                      stderr=StderrTail(), bridge=bridge)
     bot.start()
     return bot
 
