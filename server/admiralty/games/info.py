@@ -6,13 +6,18 @@ check it against the engine's behaviour. Options are checked here, from their sp
 nowhere else:
 
 >>> spec = OptionSpec("round_cap", int, 200, "a safety stop", bounds=(1, MAX_ROUNDS))
->>> info = GameInfo("demo", "Demo", 2, 4, 2, False, (Window.TURN,), options=(spec,))
->>> info.resolve({"round_cap": 30})
-{'round_cap': 30}
+>>> level = OptionSpec("level", str, "normal", "how hard", choices=("easy", "normal", "hard"))
+>>> info = GameInfo("demo", "Demo", 2, 4, 2, False, (Window.TURN,), options=(spec, level))
+>>> info.resolve({"round_cap": 30, "level": "hard"})
+{'round_cap': 30, 'level': 'hard'}
 >>> info.resolve({"round_cap": True})
 Traceback (most recent call last):
 ...
 ValueError: demo option round_cap takes an integer from 1 to 1000, got true
+>>> info.resolve({"level": "expert"})
+Traceback (most recent call last):
+...
+ValueError: demo option level takes one of easy, normal, hard, got "expert"
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ MAX_ROUNDS = 1000
 """The largest `round_cap` any game takes: generous (random play ends within ~60 rounds)
 yet a bound, so a game of bots that never win still ends in minutes."""
 
-_TYPE_NAMES = {bool: "bool", int: "int"}
+_TYPE_NAMES = {bool: "bool", int: "int", str: "str"}
 
 
 @dataclass(frozen=True)
@@ -36,7 +41,8 @@ class OptionSpec:
     """One variant option: its JSON type, default, the values it takes and what it does.
 
     `bounds` are an int's least and greatest value; `choices`, when given, are the only
-    values; `per_seat` also takes a list with one value per seat (handicap play)."""
+    values (a str option must have them: a named alternative of the rules); `per_seat` also
+    takes a list with one value per seat (handicap play)."""
 
     name: str
     type: type
@@ -47,11 +53,15 @@ class OptionSpec:
     per_seat: bool = False
 
     def __post_init__(self) -> None:
-        """A bool, or an int kept to a range or to choices: no option may make a game
-        endless or a value unboundedly large."""
-        unbounded = self.type is int and not (self.bounds or self.choices)
-        if self.type not in _TYPE_NAMES or unbounded:
-            raise TypeError(f"option {self.name}: a bool, or an int with bounds or choices")
+        """A bool, an int kept to a range or to choices, or a str kept to choices: no
+        option may make a game endless, a value unboundedly large or a name free text."""
+        unbounded = ((self.type is int and not (self.bounds or self.choices))
+                     or (self.type is str and not self.choices))
+        misfit = ((self.bounds is not None and self.type is not int)
+                  or any(type(choice) is not self.type for choice in self.choices))
+        if self.type not in _TYPE_NAMES or unbounded or misfit:
+            raise TypeError(f"option {self.name}: a bool, or an int with bounds or choices, "
+                            f"or a str with choices")
 
     def accepts(self, value: Any, players: int | None) -> bool:
         """Whether `value` is one this option takes (a per-seat list needs `players` seats
@@ -74,7 +84,7 @@ class OptionSpec:
         """The values it takes, in words, for error messages and `admiralty games`."""
         if self.type is bool:
             text = "true or false"
-        elif self.choices:
+        elif self.choices:  # every str, and an int kept to choices
             text = "one of " + ", ".join(map(str, self.choices))
         else:
             low, high = self.bounds or (0, 0)  # an int without choices has bounds
