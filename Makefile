@@ -19,8 +19,10 @@ demo: install
 		--bot example_bots/jamaica_greedy.py --bot example_bots/random_bot.py \
 		--bot "example_bots/random_bot.py --seed 1"
 
+# ruff, then mypy on the engines ([tool.mypy] in pyproject.toml: server/admiralty/games).
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # The other-language bots' toolchains, from Debian's packages when missing: gRPC C++
 # (example_bots/cpp and the protocol's C++ compile check), Node.js (example_bots/node) and

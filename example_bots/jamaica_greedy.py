@@ -260,7 +260,7 @@ def fight_value(game: Game, foe: int, powder: int) -> float:
 
 
 def load(sim: Sim, kind: str, count: int, allow_dump: bool, exclude: int = -1) -> list[Sim]:
-    """Every way a load can go (rules 6.1); no room at all cancels it."""
+    """Every way a load can go [jamaica §6.1]; no room at all cancels it."""
     outcomes = []
     for hold in load_targets(sim, kind, allow_dump, exclude):
         new = sim.copy()
@@ -351,7 +351,7 @@ def move(game: Game, sim: Sim, direction: int, steps: int) -> list[Sim]:
 
 
 def act(game: Game, sim: Sim, symbol: str, value: int, exclude: int = -1) -> list[Sim]:
-    """One half of a card; a ship that has finished ignores the rest (rules 6.2.5)."""
+    """One half of a card; a ship that has finished ignores the rest [jamaica §6.2.5]."""
     if sim.lap == FINISHED:
         return [sim]
     if symbol in ("forward", "backward"):

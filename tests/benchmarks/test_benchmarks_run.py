@@ -18,6 +18,8 @@ CASES = {
     "tournament.py": (["--parallel", "2", "--seconds", "0.5"], {"tournament", "ratio"}),
     "forced.py": (["--matches", "1"], {"jamaica/2p", "black_fleet/4p"}),
     "memory.py": (["--matches", "3"], {"rss_peak_mb", "per_match_kb"}),
+    "duplicate.py": (["--deals", "8", "--trials", "20", "--max-games", "8"],
+                     {"plain", "duplicate", "ratio", "mean_score", "games_played"}),
 }
 
 
@@ -34,6 +36,10 @@ def test_benchmark_prints_its_figures_as_json(script):
         return
     data = json.loads(result.stdout)
     assert keys <= set(data)
+    if script == "duplicate.py":
+        assert data["games_played"] == 32
+        assert set(data["plain"]["share_right"]) == set(data["duplicate"]["share_right"]) \
+            == {"4", "8"}
     if script == "forced.py":
         for counts in data.values():
             assert counts.get("asked_single_option", 0) == 0

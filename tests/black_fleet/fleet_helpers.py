@@ -21,6 +21,19 @@ def request(state):
     return state.pending()[0]
 
 
+def window(state) -> str | None:
+    """The fortune window open now (`start`, `first`, `between`, `last`), as the view shows it."""
+    return state.view(None)["window"]
+
+
+def asked_seat(state, request) -> int:
+    """Who must be asked: the active seat, or in setup the first seat whose merchant is
+    not placed yet (seat order [black_fleet §4.1])."""
+    if request.kind == "place_merchant":
+        return sum(player.merchant.space is not None for player in state.seats)
+    return state.active
+
+
 def start_turn(state, ships, *, seat=0, card=None, hand=None, fortune=(), **kwargs):
     """Arrange `ships` and start `seat`'s turn with an empty (or given) fortune hand.
 

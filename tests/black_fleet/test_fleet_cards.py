@@ -1,13 +1,20 @@
-"""Fortune and development cards: card text beats the rules (black_fleet.md §5.6, §13 R6).
+"""Fortune and development cards: card text beats the rules ([black_fleet §5.6, §13] R6).
 
-Each test cites the card's row in the reconstruction (§3.2 fortune, §4.2 development)
-and the rules of its §5. Card M01 names the yellow navy (3) with pirate 2, merchant
-4; M08 is yellow 3, pirate 5, merchant 1; M10 draws 1 fortune card, M16 draws 2.
-"""
+Each test cites the card's row in the reconstruction ([black_fleet §R3.2] fortune, [black_fleet
+§R4.2] development) and the rules the cards need [black_fleet §R5]. Card M01 names the yellow navy
+(3) with pirate 2, merchant 4; M08 is yellow 3, pirate 5, merchant 1; M10 draws 1 fortune card, M16
+draws 2. """
 
 from __future__ import annotations
 
-from fleet_helpers import finish_activations, of_kind, play_quiet_turn, request, start_turn
+from fleet_helpers import (
+    finish_activations,
+    of_kind,
+    play_quiet_turn,
+    request,
+    start_turn,
+    window,
+)
 
 from admiralty.games.black_fleet.scenario import arrange, choose, keys
 
@@ -33,7 +40,7 @@ def play_first(state, ships, fortune, card="M01", **kwargs):
     return choose(state, f"card:{card}")
 
 
-# -- fortune cards: movement (reconstruction §3.2, §5.2) -------------------------------
+# -- fortune cards: movement [black_fleet §R3.2, §R5.2] -------------------------------
 
 
 def test_fair_winds_adds_two_to_the_merchant_before_it_moves(fresh):
@@ -46,7 +53,7 @@ def test_fair_winds_adds_two_to_the_merchant_before_it_moves(fresh):
     assert max(legs(state).values()) == 6
     choose(state, "stop")
     assert keys(state) == ["pass"]  # F02 no longer playable: merchant done (the window
-    # still opens, the seat holding a fortune card: black_fleet.md §9)
+    # still opens, the seat holding a fortune card: [black_fleet §9])
 
 
 def test_full_sail_adds_two_to_the_pirate_entry_step_included(fresh):
@@ -77,7 +84,7 @@ def test_following_sea_adds_one_to_merchant_and_pirate(fresh):
 
 def test_following_sea_and_crossed_orders_still_help_the_pirate_of_a_merchant_left_out(fresh):
     """F08-F09 Following Sea, F10 Crossed Orders ("before the first of them is
-    activated"): a merchant that could not re-enter (spec §14.13; every stock emptied by
+    activated"): a merchant that could not re-enter ([black_fleet G13]; every stock emptied by
     hand) is never activated, so both cards are played for the pirate: M02's pirate 1
     becomes the merchant's 5, then +1."""
     state = fresh()
@@ -103,7 +110,7 @@ def test_following_sea_is_refused_once_the_first_of_its_ships_is_activated(fresh
     state.stock = dict.fromkeys(state.stock, 0)
     play_first(state, {"pirate:0": "NW"}, ["F08"])
     choose(state, "pass", "ship:pirate", "stop")
-    assert keys(state) == ["pass"] and state.window == "between"
+    assert keys(state) == ["pass"] and window(state) == "between"
 
 
 def test_crossed_orders_swaps_pirate_and_merchant_values_in_the_first_window_only(fresh):
@@ -266,7 +273,7 @@ def test_hideout_places_the_returning_pirate_on_a_lair(fresh):
     of a distant sea."""
     state = fresh()
     start_turn(state, {"merchant:0": (16, PURPLE)}, hand=["M01", "M44"], fortune=["F26"])
-    assert request(state).kind == "play_fortune" and state.window == "start"
+    assert request(state).kind == "play_fortune" and window(state) == "start"
     choose(state, "fortune:F26")
     assert keys(state) == ["target:lair:20", "target:lair:74"]
     choose(state, "target:lair:74")
@@ -388,12 +395,12 @@ def test_lord_of_the_lairs_rewards_treasure_on_a_lair(fresh):
     """F44 Lord of the Lairs: reveal while your pirate is on a lair with treasure: +3."""
     state = fresh()
     start_turn(state, {"merchant:0": (16, PURPLE), "pirate:0": (74, ["red"])}, fortune=["F44"])
-    assert state.window == "start" and keys(state) == ["pass", "fortune:F44"]
+    assert window(state) == "start" and keys(state) == ["pass", "fortune:F44"]
     choose(state, "fortune:F44")
     assert state.seats[0].money == 3
 
 
-# -- development cards, cost 5 (reconstruction §4.2) --------------------------------------
+# -- development cards, cost 5 [black_fleet §R4.2] --------------------------------------
 
 
 def test_marine_insurance_pays_the_victim_per_cube_taken(fresh):
@@ -601,7 +608,7 @@ def test_letter_of_marque_robs_or_sinks_an_adjacent_pirate(fresh):
 
 def test_letter_of_marque_player_chooses_the_cube_from_a_two_colour_pirate_lord(fresh):
     """D11-4 Letter of Marque ("take one of its cubes") against D14-2 Pirate Lord carrying
-    green and red: the card's player chooses which (reconstruction §3.1: victims never
+    green and red: the card's player chooses which ([black_fleet §R3.1]: victims never
     choose); here the first, green, though red was loaded last."""
     state = fresh()
     ships = {"merchant:0": (16, PURPLE), "pirate:0": 26, "pirate:1": (27, ["green", "red"])}
@@ -721,11 +728,11 @@ def test_admiral_of_the_fleet_moves_both_navies_and_earns_more(fresh):
     assert state.seats[0].money == 3
 
 
-# -- the rules the cards need (reconstruction §3.1, §5) ---------------------------------------
+# -- the rules the cards need [black_fleet §R3.1, §R5] ---------------------------------------
 
 
 def test_movement_is_the_printed_value_then_swaps_then_minimums_then_additions(fresh):
-    """Reconstruction §5.2: on M02 (pirate 1, merchant 5), Crossed Orders swaps, then
+    """[black_fleet §R5.2]: on M02 (pirate 1, merchant 5), Crossed Orders swaps, then
     Copper-Sheathed Hull raises the merchant to 3, then Fair Winds adds 2: 1 -> 3 -> 5.
     Every other order gives the merchant 1 or 3. The pirate sails the merchant's 5."""
     state = fresh()
@@ -738,7 +745,7 @@ def test_movement_is_the_printed_value_then_swaps_then_minimums_then_additions(f
 
 
 def test_boarding_party_and_dead_mans_chest_never_give_a_third_action(fresh):
-    """Reconstruction §5.5: Boarding Party (F20) and Dead Man's Chest (D11-2) do not
+    """[black_fleet §R5.5]: Boarding Party (F20) and Dead Man's Chest (D11-2) do not
     stack; a pirate takes at most 2 actions a turn. Bury then attack leaves fresh
     treasure on the beach (14, worth 3), attack then bury leaves the merchant beside
     it with cubes; neither is followed by a third action."""
@@ -773,7 +780,7 @@ THREE_SEATS = {
 
 
 def test_fortune_boosts_wear_off_at_the_start_of_the_players_next_turn(fresh):
-    """F01-F03 Fair Winds ("this turn"; reconstruction §3.1-§3.2): the +2 lasts through
+    """F01-F03 Fair Winds ("this turn"; [black_fleet §R3.1, §R3.2]): the +2 lasts through
     the other seats' turns and is gone when its player's next turn starts, whose M02
     gives the merchant its printed 5."""
     state = fresh(players=3)
@@ -797,7 +804,7 @@ def test_fortune_boosts_wear_off_at_the_start_of_the_players_next_turn(fresh):
 
 
 def test_an_objective_can_be_revealed_only_in_the_turn_it_was_met(fresh):
-    """Reconstruction §3.1: a "this turn" condition is read from the turn's log, so an
+    """[black_fleet §R3.1]: a "this turn" condition is read from the turn's log, so an
     objective met in an earlier turn can no longer be claimed (F36 Contract: Tortuga,
     met by selling 3 cubes there, not revealed)."""
     state = fresh(players=3)
@@ -806,7 +813,7 @@ def test_an_objective_can_be_revealed_only_in_the_turn_it_was_met(fresh):
     assert keys(state) == ["pass", "fortune:F36"]
     for _ in range(3):
         play_quiet_turn(state)  # seat 0 passes, then seats 1 and 2
-    assert state.active == 0 and state.window == "start" and keys(state) == ["pass"]
+    assert state.active == 0 and window(state) == "start" and keys(state) == ["pass"]
     choose(state, "pass", "card:M44")
-    assert state.window == "first" and keys(state) == ["pass"]
+    assert window(state) == "first" and keys(state) == ["pass"]
     assert state.seats[0].fortune == ["F36"]

@@ -13,8 +13,8 @@ FLAT = (str, int, bool, type(None))
 
 
 def test_the_game_info_declares_the_rules_facts():
-    """§16.1: 3-4 players; hands are hidden; merchants are placed in a SETUP window and the
-    rest are TURN windows; the navies are moved by the seat whose card names them, so no
+    """[black_fleet §16.1]: 3-4 players; hands are hidden; merchants are placed in a SETUP window
+    and the rest are TURN windows; the navies are moved by the seat whose card names them, so no
     actor plays itself; the victory cost is 10, 20 in the variant, per seat if wished."""
     info = load_game("black_fleet").info
     assert (info.min_players, info.max_players, info.default_players) == (3, 4, 4)

@@ -17,7 +17,8 @@ LAND = Path(__file__).with_name("land.txt")
 
 
 def test_board_matches_the_reconstruction():
-    """Reconstruction §1.3-§1.9 and Appendix A: 86 spaces, 122 edges, the neighbour list."""
+    """[black_fleet §R1]: 86 spaces, 122 edges, the beaches, lairs, navy starts and distant
+    seas, and every space's neighbours as listed in neighbours.txt."""
     board = load_data().board
     assert board.size == 86 and sum(map(len, board.neighbours)) == 2 * 122
     assert board.beaches == {14: 3, 40: 5, 44: 2, 45: 6, 50: 4, 59: 2, 83: 5, 84: 3, 85: 3}
@@ -37,7 +38,7 @@ def test_board_matches_the_reconstruction():
 
 
 def test_land_matches_the_reconstruction():
-    """Reconstruction §1.2-§1.3, §1.9 [checks]: 22 land cells, not counting the 5 port
+    """[black_fleet §R1.2, §R1.3, §R1.9] [checks]: 22 land cells, not counting the 5 port
     cells; with the 86 sea spaces and 4 distant-sea corners they fill the 9 x 13 grid."""
     board = load_data().board
     listed = [(int(r), int(c)) for r, c in re.findall(r"(\d+),(\d+)", LAND.read_text())]
@@ -54,7 +55,7 @@ def test_ports_never_buy_their_own_colour_and_red_sells_everywhere():
 
 
 def test_movement_deck_distribution():
-    """Reconstruction §2.1: navy 1/2/3 = 14/20/10; icons none 18, draw1 12, draw2 6, discard1 8."""
+    """[black_fleet §R2.1]: navy 1/2/3 = 14/20/10; icons none 18, draw1 12, draw2 6, discard1 8."""
     cards = load_data().movement.values()
     assert Counter(c.navy for c in cards) == {"yellow": 22, "purple": 22}
     assert Counter(c.navy_move for c in cards) == {1: 14, 2: 20, 3: 10}

@@ -1,6 +1,6 @@
-"""The rulebook's worked examples (black_fleet.md §12) and FAQ (§13), as positions.
+"""The rulebook's worked examples [black_fleet §12] and FAQ [black_fleet §13], as positions.
 
-Board reference (reconstruction §1.3): Tortuga (blue) is next to 6, 16, 17 and buys
+Board reference [black_fleet §R1.3]: Tortuga (blue) is next to 6, 16, 17 and buys
 yellow 3, red 2, green 2; Portobelo (yellow) next to 54, 64, 65 buys red 2, green 3,
 purple 2; Maracaibo (purple) next to 68, 77, 78 buys yellow 2, red 3, blue 3;
 Campeche (red) next to 24, 33, 42; beach 45 is worth 6 and its only neighbour is 36.
@@ -15,8 +15,8 @@ from admiralty.games.black_fleet.scenario import choose, keys
 
 
 def test_example_1_navy_moves_two_sinks_then_moves_one(fresh):
-    """§12 ex. 1 [S§10], §5.3: navy value 3 moves 2, sinks an adjacent pirate of
-    another player (+2, its cube back to its port), then moves 1 more."""
+    """[black_fleet §12] ex. 1, [black_fleet §5.3]: navy value 3 moves 2, sinks an adjacent pirate
+    of another player (+2, its cube back to its port), then moves 1 more."""
     state = fresh()
     start_turn(
         state,
@@ -39,8 +39,8 @@ def test_example_1_navy_moves_two_sinks_then_moves_one(fresh):
 
 
 def test_example_2_merchant_sells_two_cubes_then_loads_three(fresh):
-    """§12 ex. 2 [S§10-11], §5.4: a merchant with 2 cubes next to a port buying that
-    colour at 2 sells both for 4, then loads 3 cubes of the port's colour: one action."""
+    """[black_fleet §12] ex. 2, [black_fleet §5.4]: a merchant with 2 cubes next to a port buying
+    that colour at 2 sells both for 4, then loads 3 cubes of the port's colour: one action."""
     state = fresh()
     start_turn(state, {"merchant:0": (17, ["red", "red"]), "pirate:0": "NW"}, card="M01")
     choose(state, "ship:merchant")
@@ -57,9 +57,9 @@ def test_example_2_merchant_sells_two_cubes_then_loads_three(fresh):
 
 
 def test_example_3_pirate_moves_two_attacks_then_sails_away(fresh):
-    """§12 ex. 3 [S§11], §5.5: the pirate moves 2, attacks an adjacent merchant of
-    another player, takes 1 cube (+2), then sails away with its last point; the
-    merchant keeps a cube and is not sunk."""
+    """[black_fleet §12] ex. 3, [black_fleet §5.5]: the pirate moves 2, attacks an adjacent merchant
+    of another player, takes 1 cube (+2), then sails away with its last point; the merchant keeps a
+    cube and is not sunk."""
     state = fresh()
     start_turn(
         state,
@@ -80,8 +80,8 @@ def test_example_3_pirate_moves_two_attacks_then_sails_away(fresh):
 
 
 def test_example_4_pirate_buries_then_moves_and_cannot_attack(fresh):
-    """§12 ex. 4 [S§12], §5.5: a pirate with treasure on the 6 beach buries without
-    moving (+6, cube back), then moves 3; it ends next to a merchant but cannot attack."""
+    """[black_fleet §12] ex. 4, [black_fleet §5.5]: a pirate with treasure on the 6 beach buries
+    without moving (+6, cube back), then moves 3; it ends next to a merchant but cannot attack."""
     state = fresh()
     start_turn(
         state,
@@ -105,7 +105,7 @@ def test_example_4_pirate_buries_then_moves_and_cannot_attack(fresh):
 
 
 def test_faq_navy_cannot_sink_two_pirates(fresh):
-    """§13 R1 [S§16]: a navy ship sinks at most one pirate per turn."""
+    """[black_fleet §13] R1: a navy ship sinks at most one pirate per turn."""
     state = fresh()
     start_turn(
         state,
@@ -121,7 +121,7 @@ def test_faq_navy_cannot_sink_two_pirates(fresh):
 
 
 def test_faq_no_safe_harbour(fresh):
-    """§13 R2 [S§16]: a merchant next to a port, even its starting port, can be attacked."""
+    """[black_fleet §13] R2: a merchant next to a port, even its starting port, can be attacked."""
     state = fresh()
     start_turn(
         state,
@@ -133,8 +133,8 @@ def test_faq_no_safe_harbour(fresh):
 
 
 def test_faq_attacked_merchant_cannot_reload_at_its_own_port(fresh):
-    """§12 ex. 5 / §13 R3 [S§16]: a merchant attacked twice beside its starting port
-    cannot reload there; loading needs a sale, and a port never buys its own colour."""
+    """[black_fleet §12] ex. 5 / [black_fleet §13] R3: a merchant attacked twice beside its starting
+    port cannot reload there; loading needs a sale, and a port never buys its own colour."""
     state = fresh()
     start_turn(state, {"merchant:0": (16, ["blue"]), "pirate:0": "NW"}, card="M01")
     choose(state, "ship:merchant")
@@ -143,7 +143,7 @@ def test_faq_attacked_merchant_cannot_reload_at_its_own_port(fresh):
 
 @pytest.mark.parametrize("attacker", ["pirate", "navy"])
 def test_faq_you_never_attack_your_own_ships(fresh, attacker):
-    """§13 R4 [S§16]: no pirate attack on your own merchant, no navy sinking your own
+    """[black_fleet §13] R4: no pirate attack on your own merchant, no navy sinking your own
     pirate (not even for the 2 doubloons)."""
     state = fresh()
     start_turn(state, {"merchant:0": (35, ["red"] * 3), "pirate:0": 37}, card="M01")
@@ -152,7 +152,8 @@ def test_faq_you_never_attack_your_own_ships(fresh, attacker):
 
 
 def test_faq_returning_pirate_may_attack_at_once(fresh):
-    """§13 R5 / §5.0 [S§16]: a pirate re-entering from a distant sea may attack that turn."""
+    """[black_fleet §13] R5 / [black_fleet §5.0]: a pirate re-entering from a distant sea may attack
+    that turn."""
     state = fresh()
     start_turn(
         state,
@@ -168,8 +169,8 @@ def test_faq_returning_pirate_may_attack_at_once(fresh):
 
 
 def test_faq_returning_merchant_may_deliver_at_once(fresh):
-    """§13 R5 / §5.0 [S§16]: a merchant re-entering at a port may deliver the same turn
-    (at another port, one that buys its new colour)."""
+    """[black_fleet §13] R5 / [black_fleet §5.0]: a merchant re-entering at a port may deliver the
+    same turn (at another port, one that buys its new colour)."""
     state = fresh()
     start_turn(state, {"pirate:0": 26}, hand=["M01", "M44"])
     assert request(state).kind == "reenter_merchant"
@@ -182,7 +183,7 @@ def test_faq_returning_merchant_may_deliver_at_once(fresh):
 
 
 def test_faq_card_text_beats_the_rules(fresh):
-    """§13 R6 [S§16]: a card (Boarding Party) lets a pirate bury right after attacking."""
+    """[black_fleet §13] R6: a card (Boarding Party) lets a pirate bury right after attacking."""
     state = fresh()
     start_turn(
         state,
@@ -197,7 +198,7 @@ def test_faq_card_text_beats_the_rules(fresh):
 
 
 def test_faq_lairs_do_nothing_without_a_card(fresh):
-    """§13 R7 [S§16]: a lair is a plain sea space under the base rules (no burial there)."""
+    """[black_fleet §13] R7: a lair is a plain sea space under the base rules (no burial there)."""
     state = fresh()
     start_turn(state, {"merchant:0": (16, ["red"] * 3), "pirate:0": (20, ["green"])}, card="M01")
     choose(state, "ship:pirate")

@@ -3,7 +3,7 @@
 The invariants: 65 cubes (13 per colour) between ports, merchants and pirates; all
 44 + 44 + 24 cards accounted for; money never negative; at most the hand limit of
 fortune cards (3, or 4 with Old Salt's Almanac) when a turn ends; never two resting
-ships on one space (a moving ship may only pause on a friendly ship, §14.9); merchant
+ships on one space (a moving ship may only pause on a friendly ship, [black_fleet G9]); merchant
 cargo one colour within the hold; every open request a real choice of its seat, except
 a fortune window, which may offer `pass` alone (it opens whenever the seat holds a card).
 
@@ -20,6 +20,7 @@ import random
 from collections import Counter
 
 import pytest
+from fleet_helpers import asked_seat
 
 from admiralty.games import load_game
 
@@ -29,8 +30,9 @@ CHUNKS = 4  # spreads the soak over pytest-xdist workers
 
 def check_invariants(state) -> None:
     data = state.data
+    moving = state.current.ship
     cubes = Counter({colour: n for colour, n in state.stock.items()})
-    resting: list[int] = [navy.space for navy in state.navies.values() if navy is not state.ship]
+    resting: list[int] = [navy.space for navy in state.navies.values() if navy is not moving]
     for player in state.seats:
         assert player.money >= 0
         merchant, pirate = player.merchant, player.pirate
@@ -44,14 +46,14 @@ def check_invariants(state) -> None:
         assert len(pirate.cargo) <= state.capacity(player, "pirate")
         assert not (pirate.space is not None and pirate.zone is not None)
         resting += [
-            s.space for s in (merchant, pirate) if s.space is not None and s is not state.ship
+            s.space for s in (merchant, pirate) if s.space is not None and s is not moving
         ]
     assert cubes == dict.fromkeys(data.board.goods, data.setup.cubes_per_colour)
     assert len(resting) == len(set(resting)) and set(resting) == set(state.at)
-    if state.ship is not None and state.ship.space in state.at:
-        other, mods = state.at[state.ship.space], state.seats[state.active].mods
-        friendly = other.owner == state.active or other.navy in state.controlled
-        assert friendly or mods.get(f"pass_all.{state.ship.kind}")  # Raked Masts, Contacts
+    if moving is not None and moving.space in state.at:
+        other, mods = state.at[moving.space], state.seats[state.active].mods
+        friendly = other.owner == state.active or other.navy in state.current.controlled
+        assert friendly or mods.get(f"pass_all.{moving.kind}")  # Raked Masts, Contacts
     hands = [c for p in state.seats for c in p.movement]
     assert sorted(hands + state.movement_deck + state.movement_discard) == sorted(data.movement)
     hands = [c for p in state.seats for c in p.fortune]
@@ -70,9 +72,7 @@ def play_checked(players: int, seed: int) -> int:
         (request,) = state.pending()
         lone_pass = request.kind == "play_fortune" and request.options[0].key == "pass"
         assert len(request.options) >= 2 or lone_pass
-        assert request.seat == (
-            state.setup_seat if request.kind == "place_merchant" else state.active
-        )
+        assert request.seat == asked_seat(state, request)
         events = state.apply(request.seat, bot.randrange(len(request.options)))
         check_invariants(state)
         for event in events:

@@ -1,8 +1,8 @@
-"""Redaction (DESIGN.md invariant 4; black_fleet.md §9).
+"""Redaction: one redaction function, `view`, and the events a seat is told [black_fleet §9].
 
 A seat sees its own hands and face-down development cards; of the others only
 counts, costs and what they bought. Changing anything a seat cannot see (other
-hands, deck order, the cards in the box, the RNG) must not change a byte of its view
+hands, deck order, the cards in the box, the chance streams) must not change a byte of its view
 or of the events it is told.
 """
 
@@ -14,12 +14,13 @@ import random
 import pytest
 
 from admiralty.games import load_game, visible_events
+from admiralty.games.chance import Chance
 
 
 def hide_differently(state, viewer, keep, rng: random.Random):
     """A clone in which everything hidden from `viewer` differs, except the hands of `keep`."""
     other = state.clone()
-    other.rng.seed(rng.random())
+    other.chance = Chance(rng.getrandbits(128))
     rng.shuffle(other.movement_deck)
     rng.shuffle(other.fortune_deck)
     for player in other.seats:

@@ -1,4 +1,4 @@
-"""The turn, rule by rule (black_fleet.md §5, §6, §11; gap defaults of §14).
+"""The turn, rule by rule ([black_fleet §5, §6, §11]; gap defaults of [black_fleet §14]).
 
 Positions are built with `arrange`; `start_turn` plays the named movement card.
 Map: 56 touches 57 and 67 (the purple navy's start); 82 touches 74 and 83, and 83 is
@@ -8,7 +8,15 @@ a dead end; Tortuga (blue) is next to 6, 16, 17; Maracaibo buys red at 3.
 from __future__ import annotations
 
 import pytest
-from fleet_helpers import finish_activations, kinds, of_kind, play_quiet_turn, request, start_turn
+from fleet_helpers import (
+    asked_seat,
+    finish_activations,
+    kinds,
+    of_kind,
+    play_quiet_turn,
+    request,
+    start_turn,
+)
 
 from admiralty.games.black_fleet.scenario import arrange, choose, keys
 
@@ -22,11 +30,11 @@ def legs(state) -> dict[int, int]:
     return {o.payload["space"]: o.payload["steps"] for o in options if o.key.startswith("move:")}
 
 
-# -- §5.0 start of turn ----------------------------------------------------------------
+# -- [black_fleet §5.0] start of turn ------------------------------------------------------
 
 
 def test_sunk_merchant_reenters_next_to_a_port_with_stock(fresh):
-    """§5.0 [S§7, S§11] (D1), §14.12-13: a free space next to any port still holding
+    """[black_fleet §5.0] (D1), [black_fleet G12, G13]: a free space next to any port still holding
     cubes; the merchant loads 3 of that port's colour."""
     state = fresh()
     blue = ["blue"] * 3
@@ -42,7 +50,7 @@ def test_sunk_merchant_reenters_next_to_a_port_with_stock(fresh):
 
 
 def test_merchant_stays_out_when_no_port_can_take_it(fresh):
-    """§14.13 [PROPOSED DEFAULT]: with no port able to take it, the merchant stays out
+    """[black_fleet G13] [PROPOSED DEFAULT]: with no port able to take it, the merchant stays out
     this turn (the stocks are emptied by hand here)."""
     state = fresh()
     state.stock = dict.fromkeys(state.stock, 0)
@@ -53,17 +61,17 @@ def test_merchant_stays_out_when_no_port_can_take_it(fresh):
 
 
 def test_pirate_waiting_in_a_distant_sea_is_not_placed_again(fresh):
-    """§5.0, reconstruction §1.7: a pirate that stayed in its zone waits there."""
+    """[black_fleet §5.0, §R1.7]: a pirate that stayed in its zone waits there."""
     state = fresh()
     start_turn(state, HOME, hand=["M01", "M44"])
     assert request(state).kind == "play_movement"
 
 
-# -- §5.1 the movement card ---------------------------------------------------------
+# -- [black_fleet §5.1] the movement card ---------------------------------------------------------
 
 
 def test_play_one_of_the_two_movement_cards(fresh):
-    """§5.1 [S§9] (D3): one card of the hand is played face up; it names the navy ship."""
+    """[black_fleet §5.1] (D3): one card of the hand is played face up; it names the navy ship."""
     state = fresh()
     start_turn(state, HOME, hand=["M01", "M23"])
     assert keys(state) == ["card:M01", "card:M23"]
@@ -80,11 +88,11 @@ def test_play_one_of_the_two_movement_cards(fresh):
     assert keys(state) == ["ship:merchant", "ship:pirate", "ship:navy:purple"]
 
 
-# -- §5.2 movement -------------------------------------------------------------------
+# -- [black_fleet §5.2] movement -------------------------------------------------------------------
 
 
 def test_a_ship_moves_up_to_the_card_value(fresh):
-    """§5.2 [S§9] (D5): 0 up to the value, one point per step, through sea spaces only."""
+    """[black_fleet §5.2] (D5): 0 up to the value, one point per step, through sea spaces only."""
     state = fresh()
     start_turn(state, {"merchant:0": (1, ["red"] * 3), "pirate:0": "NW"}, card="M02")  # merchant 5
     choose(state, "ship:merchant")
@@ -95,7 +103,7 @@ def test_a_ship_moves_up_to_the_card_value(fresh):
 
 
 def test_opponents_ships_block_friendly_ships_do_not(fresh):
-    """§5.2 [S§9], §14.11: pass through your own ships, never through an opponent's."""
+    """[black_fleet §5.2, G11]: pass through your own ships, never through an opponent's."""
     state = fresh()
     start_turn(state, {"merchant:0": (74, ["red"] * 3), "pirate:0": 82}, card="M01")
     choose(state, "ship:merchant")
@@ -109,7 +117,7 @@ def test_opponents_ships_block_friendly_ships_do_not(fresh):
 
 
 def test_only_the_named_navy_ship_is_friendly(fresh):
-    """§5.2, §14.11 [INFERRED]: the navy not named on your card blocks your ships."""
+    """[black_fleet §5.2, G11] [INFERRED]: the navy not named on your card blocks your ships."""
     state = fresh()
     start_turn(state, {"merchant:0": (56, ["red"] * 3), "pirate:0": "NW"}, card="M01")  # yellow
     choose(state, "ship:merchant")
@@ -121,7 +129,7 @@ def test_only_the_named_navy_ship_is_friendly(fresh):
 
 
 def test_a_ship_may_pause_on_a_friendly_ship_but_never_end_there(fresh):
-    """§5.2 [S§9], §14.9: a ship may stop on a friendly ship's space mid-move (to act),
+    """[black_fleet §5.2, G9]: a ship may stop on a friendly ship's space mid-move (to act),
     but may never end its movement on an occupied space."""
     state = fresh()
     start_turn(state, {"merchant:0": (74, ["red"] * 3), "pirate:0": 82}, card="M01")
@@ -133,7 +141,7 @@ def test_a_ship_may_pause_on_a_friendly_ship_but_never_end_there(fresh):
 
 
 def test_each_ship_is_activated_once_and_finishes_before_the_next(fresh):
-    """§5.2 [S§9] (D4): merchant, pirate and the named navy, each once, in any order;
+    """[black_fleet §5.2] (D4): merchant, pirate and the named navy, each once, in any order;
     a ship's movement ends before the next ship starts."""
     state = fresh()
     start_turn(state, HOME, card="M01")
@@ -146,7 +154,7 @@ def test_each_ship_is_activated_once_and_finishes_before_the_next(fresh):
 
 
 def test_an_action_may_come_during_the_move_and_only_once(fresh):
-    """§5.2 [S§9-10], §13 R1: act before, during or after the move, once per ship; unused
+    """[black_fleet §5.2, §13] R1: act before, during or after the move, once per ship; unused
     points may be spent after the action."""
     state = fresh()
     start_turn(state, {"merchant:0": (17, ["red"] * 3), "pirate:0": "NW"}, card="M01")
@@ -159,22 +167,22 @@ def test_an_action_may_come_during_the_move_and_only_once(fresh):
     assert request(state).kind == "choose_ship" and state.seats[0].merchant.space == 4
 
 
-# -- §5.3 navy -------------------------------------------------------------------------
+# -- [black_fleet §5.3] navy ---------------------------------------------------------------
 
 
 def test_navy_never_attacks_a_pirate_in_a_distant_sea(fresh):
-    """§5.3, §14.7 [PROPOSED DEFAULT]: pirates in a distant sea cannot be attacked."""
+    """[black_fleet §5.3, G7] [PROPOSED DEFAULT]: pirates in a distant sea cannot be attacked."""
     state = fresh()
     start_turn(state, {**HOME, "pirate:1": "NW", "navy:yellow": 1}, card="M01")
     choose(state, "ship:navy:yellow")
     assert request(state).kind == "move_ship"
 
 
-# -- §5.4 merchant ------------------------------------------------------------------------
+# -- [black_fleet §5.4] merchant -----------------------------------------------------------
 
 
 def test_delivery_only_where_the_port_buys_the_colour(fresh):
-    """§5.4 [S§10-11]: never to a port that does not buy the cargo (Tortuga refuses purple)."""
+    """[black_fleet §5.4]: never to a port that does not buy the cargo (Tortuga refuses purple)."""
     state = fresh()
     start_turn(state, {"merchant:0": (17, ["purple"] * 3), "pirate:0": "NW"}, card="M01")
     choose(state, "ship:merchant")
@@ -182,7 +190,7 @@ def test_delivery_only_where_the_port_buys_the_colour(fresh):
 
 
 def test_delivery_sells_the_whole_cargo_at_the_port_price(fresh):
-    """§5.4 [S§10-11]: price x cubes (Maracaibo pays 3 for red); cubes back to Campeche."""
+    """[black_fleet §5.4]: price x cubes (Maracaibo pays 3 for red); cubes back to Campeche."""
     state = fresh()
     start_turn(state, {"merchant:0": (77, ["red"] * 3), "pirate:0": "NW"}, card="M01")
     events = choose(state, "ship:merchant", "action:deliver:M")
@@ -191,7 +199,8 @@ def test_delivery_sells_the_whole_cargo_at_the_port_price(fresh):
 
 
 def test_short_stock_loads_what_is_left_and_empty_stock_takes_no_delivery(fresh):
-    """§14.12 [PROPOSED DEFAULT]: load what the port has; with none, no delivery there."""
+    """[black_fleet G12] [PROPOSED DEFAULT]: load what the port has; with none, no delivery
+    there."""
     blue = {f"merchant:{s}": (sp, ["blue"] * 3) for s, sp in ((1, 1), (2, 3), (3, 5))}
     blue |= {f"pirate:{s}": (sp, ["blue"]) for s, sp in ((1, 8), (2, 10), (3, 12))}
     state = fresh()
@@ -205,11 +214,11 @@ def test_short_stock_loads_what_is_left_and_empty_stock_takes_no_delivery(fresh)
     assert request(state).kind == "move_ship"
 
 
-# -- §5.5 pirate -------------------------------------------------------------------------
+# -- [black_fleet §5.5] pirate -------------------------------------------------------------
 
 
 def test_a_pirate_with_treasure_cannot_attack(fresh):
-    """§5.5 [S§11]: only an empty pirate may attack (its hold holds 1 cube)."""
+    """[black_fleet §5.5]: only an empty pirate may attack (its hold holds 1 cube)."""
     state = fresh()
     ships = {
         "merchant:0": (16, ["red"] * 3),
@@ -222,7 +231,7 @@ def test_a_pirate_with_treasure_cannot_attack(fresh):
 
 
 def test_taking_the_last_cube_sinks_the_merchant_which_reenters_next_turn(fresh):
-    """§5.5 [S§11], §6: an emptied merchant is sunk; its owner re-places it at the start
+    """[black_fleet §5.5, §6]: an emptied merchant is sunk; its owner re-places it at the start
     of their next turn, loaded with 3 cubes of the chosen port's colour."""
     state = fresh()
     ships = {"merchant:0": (16, ["red"] * 3), "pirate:0": 26, "merchant:1": (27, ["blue"])}
@@ -235,7 +244,7 @@ def test_taking_the_last_cube_sinks_the_merchant_which_reenters_next_turn(fresh)
 
 
 def test_bury_only_on_a_beach(fresh):
-    """§5.5 [S§12]: treasure is buried on a beach for the beach's value."""
+    """[black_fleet §5.5]: treasure is buried on a beach for the beach's value."""
     state = fresh()
     start_turn(state, {"merchant:0": (16, ["red"] * 3), "pirate:0": (15, ["green"])}, card="M01")
     choose(state, "ship:pirate")
@@ -247,7 +256,7 @@ def test_bury_only_on_a_beach(fresh):
 
 
 def test_attack_and_bury_are_both_actions(fresh):
-    """§5.5 [S§16]: without a card a pirate cannot attack and bury in one turn."""
+    """[black_fleet §5.5]: without a card a pirate cannot attack and bury in one turn."""
     state = fresh()
     ships = {"merchant:0": (16, ["red"] * 3), "pirate:0": 14, "merchant:1": (15, ["green"] * 3)}
     start_turn(state, ships, card="M01")
@@ -256,7 +265,7 @@ def test_attack_and_bury_are_both_actions(fresh):
 
 
 def test_a_pirate_enters_from_its_zone_for_one_point_or_stays(fresh):
-    """§5.0, §14.7 [PROPOSED DEFAULT]: entering costs 1 point; staying is allowed."""
+    """[black_fleet §5.0, G7] [PROPOSED DEFAULT]: entering costs 1 point; staying is allowed."""
     state = fresh()
     start_turn(state, HOME, card="M01")  # pirate 2
     choose(state, "ship:pirate")
@@ -266,7 +275,7 @@ def test_a_pirate_enters_from_its_zone_for_one_point_or_stays(fresh):
 
 
 def test_a_pirate_waits_in_its_distant_sea_when_both_entry_spaces_are_taken(fresh):
-    """§5.0, §5.2 [S§9], §14.7 (reconstruction §1.7): entering onto an entry space
+    """[black_fleet §5.0, §5.2, G7] [black_fleet §R1.7]: entering onto an entry space
     follows the blocking rules. With opponents' ships on both of NW's (1 and 12) the
     pirate cannot enter and stays in its zone; with the card's navy on 12 instead it
     passes through."""
@@ -281,11 +290,11 @@ def test_a_pirate_waits_in_its_distant_sea_when_both_entry_spaces_are_taken(fres
     assert 1 not in legs(state) and legs(state)[22] == 2 and legs(state)[13] == 2
 
 
-# -- §5.6 fortune cards --------------------------------------------------------------------
+# -- [black_fleet §5.6] fortune cards ------------------------------------------------------
 
 
 def test_any_number_of_fortune_cards_on_your_own_turn(fresh):
-    """§5.6 [S§12] (D7): several cards in one turn; each goes to the discard pile."""
+    """[black_fleet §5.6] (D7): several cards in one turn; each goes to the discard pile."""
     state = fresh()
     start_turn(state, HOME, hand=["M01", "M44"], fortune=["F01", "F30"])
     choose(state, "card:M01")
@@ -295,11 +304,11 @@ def test_any_number_of_fortune_cards_on_your_own_turn(fresh):
     assert state.fortune_discard[-2:] == ["F01", "F30"] and state.seats[0].fortune == []
 
 
-# -- §5.7 drawing --------------------------------------------------------------------------
+# -- [black_fleet §5.7] drawing ------------------------------------------------------------
 
 
 def test_end_of_turn_refills_movement_and_draws_fortune_by_the_icon(fresh):
-    """§5.7 [S§13]: draw movement cards back to 2; a draw-2 card draws 2 fortune cards."""
+    """[black_fleet §5.7]: draw movement cards back to 2; a draw-2 card draws 2 fortune cards."""
     state = fresh()
     start_turn(state, HOME, card="M16", fortune_top=["F30", "F31"])  # draw 2
     finish_activations(state)
@@ -308,7 +317,8 @@ def test_end_of_turn_refills_movement_and_draws_fortune_by_the_icon(fresh):
 
 
 def test_discard_icon_asks_which_card_to_discard(fresh):
-    """§5.7 [S§13] (D8), §14.15: "discard 1" makes the player discard a card of their choice."""
+    """[black_fleet §5.7] (D8), [black_fleet G15]: "discard 1" makes the player discard a card of
+    their choice."""
     state = fresh()
     start_turn(state, HOME, card="M21", fortune=["F30", "F01"])  # discard 1
     finish_activations(state)
@@ -320,7 +330,7 @@ def test_discard_icon_asks_which_card_to_discard(fresh):
 
 
 def test_discard_icon_does_nothing_with_an_empty_hand(fresh):
-    """§5.7 [S§13]: with no fortune card, the discard symbol does nothing."""
+    """[black_fleet §5.7]: with no fortune card, the discard symbol does nothing."""
     state = fresh()
     start_turn(state, HOME, card="M21")
     finish_activations(state)
@@ -328,7 +338,7 @@ def test_discard_icon_does_nothing_with_an_empty_hand(fresh):
 
 
 def test_hand_limit_of_three_at_the_end_of_the_turn(fresh):
-    """§5.7 [S§13] (D9): over 3 fortune cards, discard down to 3 (your choice)."""
+    """[black_fleet §5.7] (D9): over 3 fortune cards, discard down to 3 (your choice)."""
     state = fresh()
     hand = ["F36", "F37", "F38"]  # objectives: never playable here
     start_turn(state, HOME, card="M16", fortune=hand, fortune_top=["F39", "F40"])
@@ -341,7 +351,7 @@ def test_hand_limit_of_three_at_the_end_of_the_turn(fresh):
 
 
 def test_an_empty_deck_is_reshuffled_from_its_discards(fresh):
-    """§5.7 [S§13], §14.16: when a draw finds the deck empty, the discards are shuffled in."""
+    """[black_fleet §5.7, G16]: when a draw finds the deck empty, the discards are shuffled in."""
     state = fresh()
     start_turn(state, HOME, card="M10")  # draw 1
     state.fortune_discard += state.fortune_deck
@@ -350,11 +360,11 @@ def test_an_empty_deck_is_reshuffled_from_its_discards(fresh):
     assert len(state.seats[0].fortune) == 1
 
 
-# -- §5.8 buying ------------------------------------------------------------------------------
+# -- [black_fleet §5.8] buying -------------------------------------------------------------
 
 
 def test_buy_one_development_card_in_any_order(fresh):
-    """§5.8 [S§8, S§13] (D10): any face-down card you can afford, one per turn."""
+    """[black_fleet §5.8] (D10): any face-down card you can afford, one per turn."""
     state = fresh()
     start_turn(state, HOME, card="M01", money={0: 11}, development={0: {5: "D05-2", 11: "D11-3"}})
     finish_activations(state)
@@ -372,7 +382,7 @@ def test_buy_one_development_card_in_any_order(fresh):
 
 
 def test_victory_card_only_after_all_four_development_cards(fresh):
-    """§5.8 [S§13], §11.1 [S§14]: the victory card needs the 4 development cards first."""
+    """[black_fleet §5.8, §11.1]: the victory card needs the 4 development cards first."""
     state = fresh()
     start_turn(state, HOME, card="M01", money={0: 30}, bought={0: [5, 8, 11]})
     finish_activations(state)
@@ -384,17 +394,18 @@ def test_victory_card_only_after_all_four_development_cards(fresh):
     assert request(state).options[1].payload == {"buy": "victory", "cost": 10}
 
 
-# -- §11 end of game ------------------------------------------------------------------------
+# -- [black_fleet §11] end of game ---------------------------------------------------------
 
 
 def test_victory_starts_the_final_round_which_ends_with_the_last_seat(fresh):
-    """§11.1-3 [S§14]: the round of the first victory purchase is the last; every seat
-    gets the same number of turns; a buyer wins."""
+    """[black_fleet §11.1, §11.2, §11.3]: the round of the first victory purchase is the last; every
+    seat gets the same number of turns; a buyer wins."""
     state = fresh()
     ships = {**HOME, "pirate:1": "NE", "pirate:2": "SE", "pirate:3": "SW"}
     ships |= {"merchant:1": (17, ["red"] * 3), "merchant:2": (6, ["red"] * 3)}
     ships |= {"merchant:3": (31, ["red"] * 3)}
-    start_turn(state, ships, seat=1, card="M01", money={1: 12, 2: 40}, bought={1: [5, 8, 11, 14]})
+    start_turn(state, ships, seat=1, card="M01", money={1: 12, 2: 40},
+               development={1: READY["development"][1]}, bought={1: [5, 8, 11, 14]})
     finish_activations(state)
     events = choose(state, "buy:victory")
     bought = kinds(events).index("victory_bought")
@@ -437,7 +448,7 @@ def buy_victory(state, card: str) -> list:
 
 @pytest.mark.parametrize("buyer", [0, 1, 2])
 def test_three_player_final_round_ends_with_the_third_seat(fresh, buyer):
-    """§11.1-2 [S§14], §4.3 [INFERRED]: with 3 players the round of the first victory
+    """[black_fleet §11.1, §11.2, §4.3] [INFERRED]: with 3 players the round of the first victory
     purchase ends with seat 2, to the right of black; the seats after the buyer each
     get their turn, and a purchase by seat 2 ends the game with its turn."""
     state = fresh(players=3)
@@ -455,7 +466,7 @@ def test_three_player_final_round_ends_with_the_third_seat(fresh, buyer):
 
 @pytest.mark.parametrize(("money", "places"), [(15, (2, 1, 3)), (14, (1, 1, 3))])
 def test_two_victory_buyers_the_richer_wins_and_equal_ones_share(fresh, money, places):
-    """§11.3 [S§14], §14.24 [INFERRED], §14.19 [PROPOSED DEFAULT], played to the end:
+    """[black_fleet §11.3, G24] [INFERRED], [black_fleet G19] [PROPOSED DEFAULT], played to the end:
     seat 0 buys its victory card with 14 (4 left), seat 1 buys its own in the final
     round with 15 or 14 (5 or 4 left); the one left holding more doubloons wins, equal
     ones share first place. Seat 2, richest of all, bought none and cannot win."""
@@ -479,7 +490,7 @@ def test_two_victory_buyers_the_richer_wins_and_equal_ones_share(fresh, money, p
 
 
 def test_round_cap_ends_the_game_ranked_by_cards_then_money(fresh):
-    """§11.6 [GAP], reconstruction §6: the engine's cap stops a game at the end of the
+    """[black_fleet §11.6] [GAP], [black_fleet §R6]: the engine's cap stops a game at the end of the
     capped round; seats rank by victory card, development cards bought, doubloons."""
     state = fresh(players=3, round_cap=1)
     ships = {"merchant:2": (16, ["purple"] * 3), "pirate:2": "NW"}
@@ -491,12 +502,12 @@ def test_round_cap_ends_the_game_ranked_by_cards_then_money(fresh):
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_fortune_cards_are_never_asked_out_of_turn(game, players):
-    """§5.6 [S§12], §8: every request of a random game is the active seat's own."""
+    """[black_fleet §5.6, §8]: every request of a random game is the active seat's own."""
     import random
 
     state = game.new_game(players, 3)
     bot = random.Random(3)
     while state.outcome() is None:
         req = request(state)
-        assert req.seat == (state.setup_seat if req.kind == "place_merchant" else state.active)
+        assert req.seat == asked_seat(state, req)
         state.apply(req.seat, bot.randrange(len(req.options)))

@@ -1,4 +1,4 @@
-"""Setup and player counts (black_fleet.md §4; reconstruction §6)."""
+"""Setup and player counts [black_fleet §4, §R6]."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from admiralty.games.black_fleet.scenario import choose, keys
 
 
 def test_four_player_setup(fresh):
-    """§4.1-4.2 [S§4-7]: navies on their starts, 13 cubes per port, one development
+    """[black_fleet §4.1, §4.2]: navies on their starts, 13 cubes per port, one development
     card of each cost per seat (2 of each back to the box), 1 fortune and 2 movement
     cards each, no money, ships off the board, seat 0 black and first."""
     state = fresh(players=4)
@@ -29,7 +29,8 @@ def test_four_player_setup(fresh):
 
 
 def test_three_player_setup(fresh):
-    """§4.3 [INFERRED]: black is always dealt; 3 cards of each cost go back to the box."""
+    """[black_fleet §4.3] [INFERRED]: black is always dealt; 3 cards of each cost go back to the
+    box."""
     state = fresh(players=3)
     assert state.seats[0].colour == "black" and len(state.seats) == 3
     assert Counter(state.data.development[c].cost for c in state.box) == {5: 3, 8: 3, 11: 3, 14: 3}
@@ -37,7 +38,7 @@ def test_three_player_setup(fresh):
 
 
 def test_setup_events_tell_each_seat_its_cards_and_the_public_only_counts(fresh):
-    """§9: dealt development, fortune and movement cards reach their owner only; the
+    """[black_fleet §9]: dealt development, fortune and movement cards reach their owner only; the
     public twin of each event says how many."""
     state = fresh()
     events = state.setup_events
@@ -49,7 +50,7 @@ def test_setup_events_tell_each_seat_its_cards_and_the_public_only_counts(fresh)
 
 
 def test_merchants_are_placed_in_seat_order_and_load_three_cubes(fresh):
-    """§4.1 step 9 [S§7] (D0): from black clockwise, each merchant goes next to a port
+    """[black_fleet §4.1] step 9 (D0): from black clockwise, each merchant goes next to a port
     of its owner's choice and loads 3 of its colour; ports may be shared, spaces not."""
     state = fresh()
     first = request(state)
@@ -72,7 +73,7 @@ def test_merchants_are_placed_in_seat_order_and_load_three_cubes(fresh):
 
 
 def test_victory_cost_options(game):
-    """§11.3 [S§14]: victory cards cost 10, or 20 in the variant, per seat if wished."""
+    """[black_fleet §11.3]: victory cards cost 10, or 20 in the variant, per seat if wished."""
     assert [p.victory_cost for p in game.new_game(3, 1, {"victory_cost": 20}).seats] == [20] * 3
     mixed = game.new_game(3, 1, {"victory_cost": [10, 20, 20]})
     assert [p.victory_cost for p in mixed.seats] == [10, 20, 20]

@@ -1,5 +1,5 @@
-"""Fair play: the window structure tells no seat what it cannot see (black_fleet.md §5.6,
-§9, §15 D7; reconstruction §3.1).
+"""Fair play: the window structure tells no seat what it cannot see ([black_fleet §5.6],
+[black_fleet §9, §15] D7; [black_fleet §R3.1]).
 
 Twin games differ only in something an observer cannot see. Given the same public
 decisions, the observer's view, the public view, the events it is told, its own requests
@@ -18,7 +18,7 @@ from admiralty.games.black_fleet.scenario import arrange
 from admiralty.games.black_fleet.state import BlackFleetState
 
 PICKPOCKET, CONTRACT = "F30", "F36"
-"""Pickpocket: W1-W3, any time (reconstruction §3.2). Contract: Tortuga, a secret
+"""Pickpocket: W1-W3, any time [black_fleet §R3.2]. Contract: Tortuga, a secret
 objective, playable only after selling 2 cubes at Tortuga this turn."""
 SHIPS = {"merchant:0": (16, ["blue"] * 3), "merchant:1": (39, ["green"] * 3),
          "merchant:2": (68, ["purple"] * 3), "merchant:3": (54, ["yellow"] * 3),
@@ -44,7 +44,7 @@ def told(events, viewer) -> str:
 
 
 def test_a_fortune_window_opens_whether_or_not_the_card_held_can_be_played_there():
-    """§5.6, §9, reconstruction §3.1: Pickpocket can be played in W1-W3, the unfulfilled
+    """[black_fleet §5.6, §9, §R3.1]: Pickpocket can be played in W1-W3, the unfulfilled
     Contract in none. Both seats are given every window (W0-W3), the second with `pass`
     alone, so the others cannot tell the cards apart; they see, and are told, the same."""
     playable, unplayable = twins_holding(PICKPOCKET, CONTRACT)
@@ -72,7 +72,8 @@ def test_a_fortune_window_opens_whether_or_not_the_card_held_can_be_played_there
 
 
 def test_a_seat_with_no_fortune_card_is_given_no_window():
-    """§9: the hand's size is public, so an empty hand skips the windows for everyone."""
+    """[black_fleet §9]: the hand's size is public, so an empty hand skips the windows for
+    everyone."""
     state, _ = twins_holding(PICKPOCKET, CONTRACT)
     state.seats[0].fortune.clear()
     state.start_turn_of(0)
@@ -82,7 +83,7 @@ def test_a_seat_with_no_fortune_card_is_given_no_window():
 def test_what_a_seat_cannot_see_never_changes_what_it_is_shown():
     """Property: from random positions of random games (3 and 4 players), a twin that
     deals again some of what one seat cannot see (other hands, deck orders, unbought
-    development cards, the RNG) shows that seat the same views, public view, events and
+    development cards, the chance streams) shows that seat the same views, public view, events and
     requests, and asks the same seats, under the same public decisions, until a rule
     reveals the difference (a card played, discarded, bought or drawn). So nothing the
     seat is shown depends on what it cannot see."""

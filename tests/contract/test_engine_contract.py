@@ -1,8 +1,10 @@
 """The engine contract (`admiralty.games.base`), checked on every registered game.
 
-Random play ends, clones and the RNG are independent, illegal answers change nothing,
-everything that leaves an engine is plain JSON, and the seed and the decisions fix every
-byte. A new game passes these before any of its own rules tests.
+Random play ends, every game runs on the engine kit (a `Flow` of decisions, `Chance` of
+named streams, no RNG of its own), a clone is independent and plays on exactly as its
+original, illegal answers change nothing, everything that leaves an engine is plain JSON,
+and the seed and the decisions fix every byte. A new game passes these before any of its
+own rules tests (docs/engine-kit.md).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import pytest
 from random_play import CASES, finished, play, play_on
 
 from admiralty.games import GAMES, IllegalAction, load_game
+from admiralty.games.chance import Chance
+from admiralty.games.flow import Flow
 
 
 def new_game(game: str, seed: int):
@@ -46,26 +50,63 @@ def test_random_play_ends_with_a_place_for_every_seat(game, players):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_clone_is_independent_and_complete(game):
-    """Playing a clone on leaves the original as it was; a clone taken mid-game plays on
-    exactly as the original does (RNG included)."""
+    """Playing a clone on leaves the original as it was (digest, snapshot, requests and
+    every view); a clone taken mid-game plays on exactly as the original does."""
     state = new_game(game, 5)
     play_on(state, random.Random(5), steps=80)
-    before, snapshot = state.digest(), state.snapshot()
+    before, snapshot, looks = state.digest(), state.snapshot(), seen(state)
     copy = state.clone()
-    assert copy.digest() == before and copy.snapshot() == snapshot
+    assert copy.digest() == before and copy.snapshot() == snapshot and seen(copy) == looks
     assert play_on(copy, random.Random(99), steps=100)
-    assert state.digest() == before and state.snapshot() == snapshot
+    assert copy.digest() != before
+    assert state.digest() == before and state.snapshot() == snapshot and seen(state) == looks
     twin = state.clone()
     assert play_on(state, random.Random(7), 100) == play_on(twin, random.Random(7), 100)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_rng_is_part_of_the_state_and_of_every_clone(game):
+@pytest.mark.parametrize("cut", [0, 25, 120])
+def test_a_clone_plays_on_exactly_as_its_original(game, cut):
+    """The kit's promise, for a clone taken at any point: the same decisions give the same
+    events, requests and digests, to the end of the game."""
     state = new_game(game, 8)
+    play_on(state, random.Random(8), steps=cut)
+    twin = state.clone()
+    assert traced(twin, random.Random(cut)) == traced(state, random.Random(cut))
+    assert twin.outcome() == state.outcome() is not None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_runs_on_the_kit(game):
+    """The kit is used, not reimplemented: the state's `flow` is a `Flow` and its `chance`
+    a `Chance`, a clone has its own flow and the same chance, the chance is part of the
+    digest, and no attribute holds an RNG of its own."""
+    state = new_game(game, 8)
+    play_on(state, random.Random(8), steps=40)
+    assert isinstance(getattr(state, "flow", None), Flow)
+    assert isinstance(getattr(state, "chance", None), Chance)
     copy = state.clone()
-    assert copy.rng is not state.rng and copy.rng.getstate() == state.rng.getstate()
-    copy.rng.random()
+    assert copy.flow is not state.flow and copy.flow.snapshot() == state.flow.snapshot()
+    assert copy.chance.seed == state.chance.seed
+    copy.chance = Chance(state.chance.seed + 1)
     assert copy.digest() != state.digest()
+    assert [name for name, value in attributes(state) if isinstance(value, random.Random)] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_same_deal_keeps_its_chance_whatever_is_decided(game):
+    """Two games on one seed answered by different choosers still hold the same chance:
+    the same seed, the same draws from any stream, and no RNG state in their snapshots
+    (so one different decision cannot shift a later draw: duplicate seating relies on it)."""
+    first, second = new_game(game, 21), new_game(game, 21)
+    play_on(first, random.Random(1), steps=150)
+    play_on(second, random.Random(2), steps=150)
+    assert first.digest() != second.digest()
+    assert first.chance.seed == second.chance.seed
+    for name in [("dice", 3), ("deck", 1, 0), ("contract",)]:
+        assert first.chance.stream(*name).random() == second.chance.stream(*name).random()
+    for state in (first, second):
+        assert [key for key in keys(state.snapshot()) if "rng" in key.lower()] == []
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -133,3 +174,46 @@ def recorded(state, events) -> str:
     """A step as the bytes a record holds: the digest, the public view and the events."""
     return json.dumps([state.digest(), state.view(None), [e.to_json() for e in events]],
                       sort_keys=True)
+
+
+def seen(state) -> str:
+    """What a state shows: its open requests and every seat's and the public view."""
+    players = state.players
+    return canonical([[(r.seat, r.window_id, r.kind, [o.key for o in r.options])
+                       for r in state.pending()],
+                      [state.view(viewer) for viewer in (None, *range(players))]])
+
+
+def traced(state, chooser: random.Random) -> list[str]:
+    """Play `state` to its end with random answers: each answer, its events, the requests
+    then open and the digest."""
+    trace = []
+    while state.outcome() is None:
+        request = chooser.choice(state.pending())
+        answer = request.seat, chooser.randrange(len(request.options))
+        events = [event.to_json() for event in state.apply(*answer)]
+        trace.append(canonical([answer, events, [(r.seat, r.window_id, r.kind)
+                                                 for r in state.pending()], state.digest()]))
+    return trace
+
+
+def attributes(state):
+    """The state's attributes, from its __dict__ and its __slots__."""
+    names = set(getattr(state, "__dict__", {}))
+    for cls in type(state).__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        names.update([slots] if isinstance(slots, str) else slots)
+    for name in sorted(names):
+        if hasattr(state, name):
+            yield name, getattr(state, name)
+
+
+def keys(data):
+    """Every mapping key in plain JSON `data`, however deep."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield str(key)
+            yield from keys(value)
+    elif isinstance(data, list | tuple):
+        for item in data:
+            yield from keys(item)

@@ -150,7 +150,9 @@ def _bad_values(spec: OptionSpec, players: int) -> list:
     values = [True, "abc", 1e9, 2.0, None, {"n": 1}]
     if spec.bounds:
         values += [spec.bounds[0] - 1, spec.bounds[1] + 1]
-    if spec.choices:
+    if spec.choices and spec.type is str:
+        values += ["".join(spec.choices), 1]  # not a choice; not a string
+    elif spec.choices:
         values += [max(spec.choices) + 1, min(spec.choices) - 1]
     if spec.per_seat:
         values += [[], [spec.default] * (players + 1), [spec.default] * (players - 1) + ["x"]]

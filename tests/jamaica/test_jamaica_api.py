@@ -1,4 +1,4 @@
-"""The engine contract as Jamaica fills it: views, requests and options (DESIGN);
+"""The engine contract as Jamaica fills it: views, requests and options (docs/architecture.md);
 tests/contract checks what every game shares."""
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def test_the_view_has_the_agreed_shape_and_is_plain_json():
 
 
 def defends(state, request):
-    """Whether `request` asks for the defender's side of a battle (rules 11, I-2 to I-5)."""
+    """Whether `request` asks for the defender's side of a battle ([jamaica §11] I-2 to I-5)."""
     combat = state.combat
     if combat is None:
         return False
@@ -69,9 +69,9 @@ def defends(state, request):
 
 
 def test_requests_follow_the_window_rules():
-    """DESIGN invariant 3: TURN for the active player, INTERRUPT for another or for a
-    defender's answer (even the active Captain's in the Ghost phase), SEALED shared;
-    a window id grows whenever a new window opens; PASS is option 0 when optional."""
+    """[jamaica §11] and the engine contract: TURN for the active player, INTERRUPT for another or
+    for a defender's answer (even the active Captain's in the Ghost phase), SEALED shared; a window
+    id grows whenever a new window opens; PASS is option 0 when optional."""
     last_id, seen_kinds = 0, set()
     for state, request in games(SAMPLE):
         if request is None:

@@ -1,4 +1,4 @@
-"""Random games always finish and never break the game's bookkeeping (jamaica.md §2, §4).
+"""Random games always finish and never break the game's bookkeeping ([jamaica §2, §4]).
 
 2,000 games by default (400 per player count), checked after every decision;
 ADMIRALTY_SOAK_GAMES=N plays N instead.
@@ -46,7 +46,7 @@ def check(state: JamaicaState) -> None:
         cards = ship.hand + ship.deck + ship.discard + [ship.chosen] * (ship.chosen is not None)
         assert sorted(cards) == sorted(DATA.cards)
         assert len(ship.hand) <= 4
-        if state.phase == "choose_cards" and seat in state.sealed:
+        if state.phase == "choose_cards" and seat in state.flow.sealed:
             assert len(ship.hand) >= DATA.hand_size
     requests = state.pending()
     assert bool(requests) == (state.outcome() is None)
@@ -70,7 +70,7 @@ def play(players: int, seed: int) -> JamaicaState:
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_games_finish_with_every_invariant_kept(players):
-    """§2, §4, §6.1, §9: tokens, holds, cards, treasures and positions stay consistent."""
+    """[jamaica §2, §4, §6.1, §9]: tokens, holds, cards, treasures and positions stay consistent."""
 
     @settings(max_examples=max(1, GAMES // len(PLAYER_COUNTS)), deadline=None,
               suppress_health_check=[HealthCheck.too_slow], database=None)

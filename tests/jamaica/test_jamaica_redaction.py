@@ -1,7 +1,6 @@
-"""Redaction (DESIGN invariant 4, jamaica.md §12): what a seat cannot see changes nothing it
-is sent. Each check takes a game position, builds a copy that differs only in things hidden
-from the viewer, and compares the JSON bytes the viewer receives from both.
-"""
+"""Redaction ([jamaica §12]; the one redaction function of the engine contract): what a seat cannot
+see changes nothing it is sent. Each check takes a game position, builds a copy that differs only
+in things hidden from the viewer, and compares the JSON bytes the viewer receives from both."""
 
 from __future__ import annotations
 
@@ -11,6 +10,7 @@ import random
 import pytest
 
 from admiralty.games import Request
+from admiralty.games.chance import Chance
 from admiralty.games.jamaica import Jamaica, JamaicaState
 from admiralty.games.jamaica.data import load
 from admiralty.games.jamaica.options import hand_options
@@ -50,12 +50,17 @@ def perturb(state: JamaicaState, viewer: int | None, rng: random.Random, *,
         if chosen:
             ship.chosen, pool = pool[0], pool[1:]
         ship.deck = pool
-        if seat in copy.sealed:
-            copy.sealed[seat] = Request(seat, copy.window_id, copy.sealed[seat].window,
-                                        "choose_card", copy.sealed[seat].prompt,
-                                        hand_options(ship.hand))
-    holders = [copy.ship(i) for i in copy.fleet() if i != viewer]
+        asked = copy.flow.sealed.get(seat)
+        if asked is not None:
+            old = asked.request
+            copy.flow.sealed[seat] = asked._replace(request=Request(
+                seat, old.window_id, old.window, old.kind, old.prompt, hand_options(ship.hand)))
+    # A player's face-down cards are never powers; the Ghost's lair cards may be, so its
+    # face-down pile is dealt from every card, as the box is [jamaica G25].
+    holders = [ship for seat, ship in enumerate(copy.ships) if seat != viewer]
     piles = [ship.hidden for ship in holders] + [copy.removed]
+    if copy.ghost is not None:
+        piles.append(copy.ghost.hidden)
     if everything:
         piles.append(copy.treasure_deck)
     cards = [card for pile in piles for card in pile]
@@ -69,7 +74,7 @@ def perturb(state: JamaicaState, viewer: int | None, rng: random.Random, *,
     for pile in piles[len(holders):]:
         pile[:] = [rest.pop() for _ in pile]
     if everything:
-        copy.rng.seed(rng.random())
+        copy.chance = Chance(rng.getrandbits(128))
     return copy
 
 
@@ -97,7 +102,7 @@ def positions(players: int, seed: int):
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5), (2, 6)])
 def test_changing_hidden_things_leaves_every_view_identical(players, seed):
-    """§12: other hands, sealed choices, face-down cards, deck orders and the RNG."""
+    """[jamaica §12]: other hands, sealed choices, face-down cards, deck orders and the RNG."""
     rng = random.Random(seed)
     checked = 0
     for state, request, _ in positions(players, seed):
@@ -112,7 +117,7 @@ def test_changing_hidden_things_leaves_every_view_identical(players, seed):
 
 @pytest.mark.parametrize("players, seed", [(2, 7), (3, 8), (4, 9), (6, 10)])
 def test_changing_hidden_things_leaves_every_event_identical(players, seed):
-    """§12: the same decision, taken in a position that differs only in what the viewer
+    """[jamaica §12]: the same decision, taken in a position that differs only in what the viewer
     cannot see (and the step cannot reveal), tells the viewer the same events."""
     rng = random.Random(seed)
     compared = 0

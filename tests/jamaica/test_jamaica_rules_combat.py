@@ -1,4 +1,4 @@
-"""Combat (jamaica.md §7) and the Sabre, Lady Beth and the 6th Hold in it (§8.2)."""
+"""Combat ([jamaica §7]) and the Sabre, Lady Beth and the 6th Hold in it ([jamaica §8.2])."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def battle(rolls, attacker=START, defender=START, state=None, **options):
 
 
 def test_the_attacker_spends_any_gunpowder_before_rolling():
-    """§7 C1 [S§10], D7: 0 up to all its gunpowder, a TURN; spent tokens go to the bank."""
+    """[jamaica §7] C1: 0 up to all its gunpowder, a TURN; spent tokens go to the bank."""
     state, events = battle([6, 4], attacker=[("gunpowder", 3), ("gold", 3), None, None, None])
     assert public(events, "combat_started") == [{"attacker": 0, "defender": 1, "space": 18}]
     request = state.pending()[0]
@@ -42,7 +42,7 @@ def test_the_attacker_spends_any_gunpowder_before_rolling():
 
 
 def test_an_attackers_star_wins_at_once_and_its_gunpowder_is_gone():
-    """§14.2 case 5 [S§10, S§12]: the defender neither spends gunpowder nor rolls."""
+    """[jamaica §14.2] case 5: the defender neither spends gunpowder nor rolls."""
     state, _ = battle(["star"], attacker=[("gunpowder", 2), ("gold", 3), None, None, None],
                       defender=[("gunpowder", 5), ("gold", 3), None, None, None])
     events = answer(state, 0, "gunpowder:2")
@@ -54,8 +54,8 @@ def test_an_attackers_star_wins_at_once_and_its_gunpowder_is_gone():
 
 
 def test_the_defender_spends_gunpowder_out_of_turn_knowing_the_attack():
-    """§7 C6 [S§10], I-2: an INTERRUPT for the defender after the attacker's strength is
-    known; §14.2 case 6: the defender's star beats an attack of 12."""
+    """[jamaica §7] C6, [jamaica §11] I-2: an INTERRUPT for the defender after the attacker's
+    strength is known; [jamaica §14.2] case 6: the defender's star beats an attack of 12."""
     state, _ = battle([10, "star"], attacker=[("gunpowder", 2), ("gold", 3), None, None, None],
                       defender=[("gunpowder", 1), ("gold", 3), None, None, None])
     answer(state, 0, "gunpowder:2")
@@ -70,7 +70,7 @@ def test_the_defender_spends_gunpowder_out_of_turn_knowing_the_attack():
 
 
 def test_equal_strengths_end_the_combat_with_no_spoils():
-    """§14.2 case 7 [S§10]: a tie: nothing happens."""
+    """[jamaica §14.2] case 7: a tie: nothing happens."""
     state, events = battle([6, 8], attacker=[("gunpowder", 2), ("gold", 3), None, None, None])
     events = answer(state, 0, "gunpowder:2")
     assert public(events, "combat_result")[0]["winner"] is None
@@ -79,7 +79,7 @@ def test_equal_strengths_end_the_combat_with_no_spoils():
 
 
 def test_lady_beth_adds_two_to_every_roll_of_her_holder():
-    """§8.2 [S§11]: Lady Beth is +2 to combat strength."""
+    """[jamaica §8.2]: Lady Beth is +2 to combat strength."""
     state = new(3)
     arrange.treasure(state, 1, "lady_beth")
     state, events = battle([6, 4], state=state)
@@ -88,7 +88,7 @@ def test_lady_beth_adds_two_to_every_roll_of_her_holder():
 
 
 def test_the_winner_may_take_a_hold_a_card_blind_give_a_cursed_card_or_nothing():
-    """§7 C9 [S§10, S§12 Mainland 6], D10, G16, G17: the spoils on offer, nothing first."""
+    """[jamaica §7] C9, [jamaica G16, G17]: the spoils on offer, nothing first."""
     state = new(3)
     arrange.treasure(state, 1, "morgans_map")
     arrange.treasure(state, 1, "treasure_7a")
@@ -108,7 +108,7 @@ def test_the_winner_may_take_a_hold_a_card_blind_give_a_cursed_card_or_nothing()
 
 
 def test_any_card_may_be_given_with_the_variant():
-    """G16: with give_any_treasure the winner may give a player any of its cards."""
+    """[jamaica G16]: with give_any_treasure the winner may give a player any of its cards."""
     state = new(3, give_any_treasure=True)
     arrange.treasure(state, 0, "cursed_3")
     arrange.treasure(state, 0, "treasure_5")
@@ -119,7 +119,7 @@ def test_any_card_may_be_given_with_the_variant():
 
 
 def test_a_stolen_hold_is_loaded_by_the_loading_rules():
-    """§7 C9 a [S§10]: the whole hold; no empty hold, so the winner empties one of another
+    """[jamaica §7] C9 a: the whole hold; no empty hold, so the winner empties one of another
     kind first (the stash choice), and the loser's hold is left empty."""
     state, _ = battle(["star"],
                       attacker=[("food", 3), ("gold", 3), ("gold", 1), ("food", 2),
@@ -137,14 +137,14 @@ def test_a_stolen_hold_is_loaded_by_the_loading_rules():
 
 
 def test_a_hold_the_winner_cannot_load_is_not_offered():
-    """G14: every hold of the winner holds gold, so the loser's gold is not on offer."""
+    """[jamaica G14]: every hold of the winner holds gold, so the loser's gold is not on offer."""
     state, _ = battle(["star"], attacker=[("gold", 1)] * 5,
                       defender=[("food", 3), ("gold", 3), None, None, None])
     assert keys(state) == ["loot:none", "loot:hold:0"]
 
 
 def test_a_face_down_card_is_stolen_blind_and_only_thief_and_victim_learn_it():
-    """§7 C9 b [S§12 Mainland 6], §12: picked by slot; the slot order is reshuffled."""
+    """[jamaica §7] C9 b, [jamaica §12]: picked by slot; the slot order is reshuffled."""
     state = new(3)
     arrange.treasure(state, 1, "treasure_7a")
     state, _ = battle(["star"], state=state)
@@ -160,7 +160,7 @@ def test_a_face_down_card_is_stolen_blind_and_only_thief_and_victim_learn_it():
 
 
 def test_the_blind_slots_are_shuffled_so_a_slot_tells_nothing():
-    """§12: the order of the loser's face-down cards is reshuffled before every offer."""
+    """[jamaica §12]: the order of the loser's face-down cards is reshuffled before every offer."""
     taken = set()
     for seed in range(12):
         state = new(3, seed=seed)
@@ -173,7 +173,8 @@ def test_the_blind_slots_are_shuffled_so_a_slot_tells_nothing():
 
 
 def test_giving_a_cursed_card_tells_others_only_that_it_was_cursed():
-    """§7 C9 c [S§10], G16, G30: giver and receiver see the card; others that it was cursed."""
+    """[jamaica §7] C9 c, [jamaica G16, G30]: giver and receiver see the card; others that it was
+    cursed."""
     state = new(3)
     arrange.treasure(state, 0, "cursed_3")
     state, _ = battle(["star"], state=state)
@@ -185,14 +186,14 @@ def test_giving_a_cursed_card_tells_others_only_that_it_was_cursed():
 
 
 def test_nothing_to_take_and_nothing_to_give_skips_the_spoils():
-    """G18: a loser with nothing and a winner with no cursed card: no question."""
+    """[jamaica G18]: a loser with nothing and a winner with no cursed card: no question."""
     state, events = battle(["star"], defender=[None] * 5)
     assert public(events, "spoils") == [{"winner": 0, "loser": 1, "loot": "none"}]
     assert state.pending()[0].kind == "place_dice"
 
 
 def test_stealing_the_sixth_hold_takes_its_contents():
-    """§14.2 case 9 [S§12]: the card moves to the thief with what is in it. (Board holds
+    """[jamaica §14.2] case 9: the card moves to the thief with what is in it. (Board holds
     alike are one choice of hold to steal; the 6th Hold's contents are their own.)"""
     state = new(3)
     arrange.treasure(state, 1, "sixth_hold")
@@ -209,7 +210,7 @@ def test_stealing_the_sixth_hold_takes_its_contents():
 
 
 def test_the_defender_with_the_sabre_forces_a_reroll_of_the_attackers_star():
-    """§14.2 case 8 [S§11, S§12 Mainland 6], I-3, G15: right after the roll, out of turn;
+    """[jamaica §14.2] case 8, [jamaica §11] I-3, [jamaica G15]: right after the roll, out of turn;
     the new result stands; no gunpowder is added; once per combat."""
     state = new(3)
     arrange.treasure(state, 1, "sarans_sabre")
@@ -232,7 +233,7 @@ def test_the_defender_with_the_sabre_forces_a_reroll_of_the_attackers_star():
 
 
 def test_the_attacking_sabre_holder_rerolls_on_its_own_turn_and_may_wait():
-    """§8.2, D9, G15: passing after one roll keeps the Sabre for the next roll."""
+    """[jamaica §8.2, G15]: passing after one roll keeps the Sabre for the next roll."""
     state = new(3)
     arrange.treasure(state, 0, "sarans_sabre")
     state, _ = battle([2, 8, 10], state=state)
@@ -246,7 +247,7 @@ def test_the_attacking_sabre_holder_rerolls_on_its_own_turn_and_may_wait():
 
 
 def test_gunpowder_is_spent_from_several_holds_smallest_first_back_to_the_bank():
-    """§7 C1 [S§10], G22: any amount from all the gunpowder holds together; the engine
+    """[jamaica §7] C1, [jamaica G22]: any amount from all the gunpowder holds together; the engine
     empties the smallest holds first, and every token spent goes back to the bank."""
     state, _ = battle([6, 4], attacker=[("gunpowder", 1), ("gold", 3), ("gunpowder", 3),
                                         ("gunpowder", 2), None])
@@ -261,8 +262,8 @@ def test_gunpowder_is_spent_from_several_holds_smallest_first_back_to_the_bank()
 
 
 def test_a_winning_defender_loads_the_goods_it_steals_out_of_turn():
-    """§7 C9 a [S§10], I-4, I-5: the defender wins, takes the attacker's gold, and with no
-    empty hold chooses which hold of another kind to empty, all as INTERRUPTs."""
+    """[jamaica §7] C9 a, [jamaica §11] I-4, I-5: the defender wins, takes the attacker's gold, and
+    with no empty hold chooses which hold of another kind to empty, all as INTERRUPTs."""
     state, _ = battle([4, 8], defender=[("food", 3), ("gold", 3), ("food", 1), ("food", 2),
                                         ("food", 4)])
     request = state.pending()[0]
@@ -280,7 +281,8 @@ def test_a_winning_defender_loads_the_goods_it_steals_out_of_turn():
 
 
 def test_a_hold_takes_any_number_of_tokens():
-    """§2 Holds, G21: no capacity: a stolen hold of 25 doubloons goes whole into one hold."""
+    """[jamaica §2] Holds, [jamaica G21]: no capacity: a stolen hold of 25 doubloons goes whole
+    into one hold."""
     state, _ = battle(["star"], defender=[("gold", 25), None, None, None, None])
     answer(state, 0, "loot:hold:0")
     ship = state.ships[0]

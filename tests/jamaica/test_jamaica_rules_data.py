@@ -1,4 +1,4 @@
-"""The published game's cards and treasures (jamaica.md §2, §8; G2, G5): the data files
+"""The published game's cards and treasures ([jamaica §2, §8, G2, G5]): the data files
 hold them, and play follows them."""
 
 from __future__ import annotations
@@ -9,17 +9,17 @@ from jamaica_helpers import new, public, round_with
 from admiralty.games.jamaica import Jamaica, arrange
 from admiralty.games.jamaica.data import load
 
-CARDS = {  # the 11 cards of every colour, morning / evening (jamaica_data.md 1.2)
+CARDS = {  # the 11 cards of every colour, morning / evening (data/cards.toml)
     1: ("forward", "backward"), 2: ("backward", "forward"), 3: ("forward", "forward"),
     4: ("forward", "food"), 5: ("food", "forward"), 6: ("forward", "gunpowder"),
     7: ("gold", "forward"), 8: ("gold", "gold"), 9: ("gunpowder", "gold"),
     10: ("gunpowder", "food"), 11: ("food", "gunpowder"),
 }
-SCORING = {  # the 8 face-down cards and their points (jamaica_data.md 1.3)
+SCORING = {  # the 8 face-down cards and their points (data/treasures.toml)
     "treasure_7a": 7, "treasure_7b": 7, "treasure_5": 5, "treasure_3a": 3, "treasure_3b": 3,
     "cursed_2": -2, "cursed_3": -3, "cursed_4": -4,
 }
-POWERS = {  # the 4 face-up cards: their effect and its number (jamaica_data.md 1.3)
+POWERS = {  # the 4 face-up cards: their effect and its number (treasures.toml)
     "morgans_map": ("hand_size", ("hand_size", 4)),
     "sarans_sabre": ("reroll", ("uses_per_combat", 1)),
     "lady_beth": ("combat_bonus", ("bonus", 2)),
@@ -28,7 +28,7 @@ POWERS = {  # the 4 face-up cards: their effect and its number (jamaica_data.md 
 
 
 def test_every_colour_holds_the_eleven_published_cards():
-    """§2, G2: the 11 cards, the same in every colour, as the data file lists them."""
+    """[jamaica §2, G2]: the 11 cards, the same in every colour, as the data file lists them."""
     cards = Jamaica().static_info()["cards"]
     assert {c["id"]: (c["morning"], c["evening"]) for c in cards} == CARDS
     state = new(6)
@@ -38,7 +38,7 @@ def test_every_colour_holds_the_eleven_published_cards():
 
 @pytest.mark.parametrize("card", sorted(CARDS))
 def test_each_card_plays_its_morning_then_its_evening_action(card):
-    """§5 step 3 [S§8], §6: the card's morning symbol with the morning die (2), then its
+    """[jamaica §5.3, §6]: the card's morning symbol with the morning die (2), then its
     evening symbol with the evening die (1). From port 45, well stocked, nothing is asked."""
     state = new(3)
     arrange.place(state, 0, 45)
@@ -63,7 +63,8 @@ def actions_of(events, ship):
 
 
 def test_the_treasure_cards_are_the_published_twelve():
-    """§8, G5: 4 powers with their effects, 5 treasures and 3 cursed ones with their values."""
+    """[jamaica §8, G5]: 4 powers with their effects, 5 treasures and 3 cursed ones with their
+    values."""
     treasures = {t["id"]: t for t in Jamaica().static_info()["treasures"]}
     assert {t: c["value"] for t, c in treasures.items() if c["kind"] != "power"} == SCORING
     assert {t for t, c in treasures.items() if c["kind"] == "cursed"} == {
@@ -77,7 +78,7 @@ def test_the_treasure_cards_are_the_published_twelve():
 
 @pytest.mark.parametrize("card", [*SCORING, *POWERS])
 def test_each_treasure_counts_its_value_at_the_end(card):
-    """§9 rule 2 [S§13]: a treasure adds its value, a cursed one subtracts; powers score
+    """[jamaica §9.2]: a treasure adds its value, a cursed one subtracts; powers score
     nothing. Seat 0 finishes (15, with its 3 doubloons) holding the card."""
     state = new(3)
     arrange.treasure(state, 0, card)

@@ -1,4 +1,4 @@
-"""The end of the game and scoring (jamaica.md §9)."""
+"""The end of the game and scoring ([jamaica §9])."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def finish(state, others):
 
 
 def test_the_score_is_position_plus_doubloons_plus_treasures():
-    """§9 rule 2 [S§13]: the white number (15 for the finisher, -5 on or behind the -5
+    """[jamaica §9.2]: the white number (15 for the finisher, -5 on or behind the -5
     space), every doubloon, plus treasures, minus cursed ones; powers score nothing."""
     state = new(3)
     arrange.treasure(state, 1, "treasure_7a")
@@ -36,21 +36,21 @@ def test_the_score_is_position_plus_doubloons_plus_treasures():
 
 
 def test_the_first_space_after_the_minus_five_line_scores_its_number():
-    """§9 rule 2 [S§13], jamaica_data 1.1: space 41 shows 2, space 40 is behind the line."""
+    """[jamaica §9.2, G1] (data/track.toml): space 41 shows 2, space 40 is behind the line."""
     state = new(3)
     finish(state, {1: 41, 2: 40})
     assert state.outcome().scores[1:] == (2 + 3, -5 + 3)
 
 
 def test_a_ship_behind_the_start_line_scores_minus_five():
-    """§9 rule 2, G10: a pre_start ship has its whole lap to sail, whatever it sits on."""
+    """[jamaica §9.2, G10]: a pre_start ship has its whole lap to sail, whatever it sits on."""
     state = new(3)
     finish(state, {1: (49, "pre_start"), 2: 49})
     assert state.outcome().scores[1:] == (-5 + 3, 10 + 3)
 
 
 def test_a_tie_goes_to_the_ship_further_along():
-    """§9 rule 3 [S§13], G11: equal scores: fewer steps left to the finish wins."""
+    """[jamaica §9.3, G11]: equal scores: fewer steps left to the finish wins."""
     state = new(3)
     arrange.holds(state, 2, [("food", 3), ("gold", 4), None, None, None])
     finish(state, {1: 44, 2: 43})
@@ -59,14 +59,14 @@ def test_a_tie_goes_to_the_ship_further_along():
 
 
 def test_players_still_tied_share_the_place():
-    """§9 rule 3 [S§13]: the same score on the same space: a shared place."""
+    """[jamaica §9.3]: the same score on the same space: a shared place."""
     state = new(4)
     finish(state, {1: 44, 2: 44, 3: 30})
     assert state.outcome().places == (1, 2, 2, 4)
 
 
 def test_everything_is_revealed_once_the_game_is_over():
-    """§9 rule 4: every face-down treasure is shown, and the final result."""
+    """[jamaica §9.4]: every face-down treasure is shown, and the final result."""
     state = new(3)
     arrange.treasure(state, 2, "cursed_3")
     finish(state, {1: 44, 2: 40})
@@ -78,7 +78,7 @@ def test_everything_is_revealed_once_the_game_is_over():
 
 
 def test_the_ghost_still_sails_in_the_last_round():
-    """§9 rule 1, G26: the round is played out normally, Ghost Ship included."""
+    """[jamaica §9.1, G26]: the round is played out normally, Ghost Ship included."""
     state = new(2)
     events = finish(state, {1: 44, -1: 20})
     assert [s["reason"] for s in public(events, "ghost_sails")] == ["last", "last"]
@@ -86,7 +86,7 @@ def test_the_ghost_still_sails_in_the_last_round():
 
 
 def test_a_safety_cap_on_rounds_ends_the_game():
-    """§9 rule 5: no round limit in the rules; the server's cap (round_cap) ends the game
+    """[jamaica §9.5]: no round limit in the rules; the server's cap (round_cap) ends the game
     after that round, scored as usual."""
     state = new(3, round_cap=1)
     events = round_with(state, {})
@@ -96,7 +96,7 @@ def test_a_safety_cap_on_rounds_ends_the_game():
 
 
 def test_several_ships_may_finish_in_the_same_round():
-    """§9 rule 1 [S§13]: seat 0 finishes, the round goes on, seat 1 finishes too (no combat
+    """[jamaica §9.1]: seat 0 finishes, the round goes on, seat 1 finishes too (no combat
     on Port Royal); the game ends after the round and both score the finish's 15."""
     state = new(3)
     arrange.holds(state, 1, [("food", 3), ("gold", 5), None, None, None])
@@ -112,7 +112,7 @@ def test_several_ships_may_finish_in_the_same_round():
 
 
 def test_every_doubloon_scores_one_wherever_it_is_held():
-    """§9 rule 2 [S§13], G29: every doubloon token is worth 1, those in the 6th Hold too;
+    """[jamaica §9.2, G29]: every doubloon token is worth 1, those in the 6th Hold too;
     food and gunpowder (loaded this round) score nothing."""
     state = new(3)
     arrange.treasure(state, 1, "sixth_hold")

@@ -1,4 +1,4 @@
-"""The two-player Ghost Ship (jamaica.md §10, I-6, I-7; §14.2 case 13)."""
+"""The two-player Ghost Ship ([jamaica §10]; [jamaica §11] I-6, I-7; [jamaica §14.2] case 13)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ FORWARD_FOOD, GOLD_GOLD = 4, 8
 
 
 def test_a_ghost_in_first_place_sails_backward_and_takes_lair_cards_face_down():
-    """§14.2 case 13 [S§13]: first in the race: backward, morning die then evening die
-    (G24); it ends on a lair: the card stays face down, seen by nobody."""
+    """[jamaica §14.2] case 13: first in the race: backward, morning die then evening die
+    ([jamaica G24]); it ends on a lair: the card stays face down, seen by nobody."""
     state = new(2)
     arrange.place(state, GHOST, 11)
     events = round_with(state, {}, dice=(2, 1))
@@ -29,7 +29,7 @@ def test_a_ghost_in_first_place_sails_backward_and_takes_lair_cards_face_down():
 
 
 def test_a_ghost_in_last_place_sails_forward_and_pays_nothing():
-    """§14.2 case 13 [S§13]: last: forward; it never pays a cost (§10 rule 4)."""
+    """[jamaica §14.2] case 13: last: forward; it never pays a cost ([jamaica §10.4])."""
     state = new(2)
     arrange.place(state, 0, 10)
     arrange.place(state, 1, 12)
@@ -43,7 +43,7 @@ def test_a_ghost_in_last_place_sails_forward_and_pays_nothing():
 
 
 def test_otherwise_the_captain_chooses_the_ghosts_direction():
-    """§10 rule 2 [S§13], I-7, G25: neither strictly first nor last (a tie at the start
+    """[jamaica §10.2, G25], [jamaica §11] I-7: neither strictly first nor last (a tie at the start
     counts as neither): the Captain decides, on the Captain's turn."""
     state = new(2)
     round_with(state, {}, captain=1, dice=(2, 1))
@@ -70,8 +70,8 @@ def ghost_attacks_the_captain(rolls, state=None):
 
 
 def test_the_ghost_fights_with_plus_two_run_by_the_player_not_in_the_combat():
-    """§10 combat [S§13], I-6: the other player decides for the Ghost, out of turn; the
-    Ghost has no gunpowder and its Lady Beth gives +2; it never gives a card."""
+    """[jamaica §10] (combat), [jamaica §11] I-6: the other player decides for the Ghost, out of
+    turn; the Ghost has no gunpowder and its Lady Beth gives +2; it never gives a card."""
     state = ghost_attacks_the_captain([6, 4])
     combat = state.view(None)["combat"]
     assert combat["attacker"] == GHOST and combat["defender"] == 0
@@ -83,7 +83,7 @@ def test_the_ghost_fights_with_plus_two_run_by_the_player_not_in_the_combat():
 
 
 def test_the_ghost_throws_everything_but_gold_into_the_sea():
-    """§14.2 case 13 [S§13]: after winning, the Ghost keeps only gold."""
+    """[jamaica §14.2] case 13: after winning, the Ghost keeps only gold."""
     state = ghost_attacks_the_captain([6, 4])
     bank = state.bank["food"]
     events = answer(state, 1, "loot:hold:0")
@@ -93,7 +93,7 @@ def test_the_ghost_throws_everything_but_gold_into_the_sea():
 
 
 def test_the_ghost_loads_the_gold_it_wins():
-    """§10 [S§13]: stolen gold goes into the Ghost's holds by the loading rules."""
+    """[jamaica §10]: stolen gold goes into the Ghost's holds by the loading rules."""
     state = ghost_attacks_the_captain([6, 4])
     answer(state, 1, "loot:hold:1")
     assert list(zip(state.ghost.kinds, state.ghost.counts, strict=True))[:3] == [
@@ -110,7 +110,7 @@ def player_beats_the_ghost(state):
 
 
 def test_a_player_who_beats_the_ghost_cannot_take_lady_beth_but_may_give_any_card():
-    """§10 [S§13], G16: its holds, its cards (face-down ones blind), never Lady Beth; a
+    """[jamaica §10, G16]: its holds, its cards (face-down ones blind), never Lady Beth; a
     player may give the Ghost any treasure card."""
     state = new(2)
     arrange.treasure(state, GHOST, "treasure_5")
@@ -126,7 +126,7 @@ def test_a_player_who_beats_the_ghost_cannot_take_lady_beth_but_may_give_any_car
 
 
 def test_a_ghost_reaching_port_royal_stops_and_does_not_end_the_game():
-    """§10 rule 6, G25: it stops there like a ship; then, first, it sails backward."""
+    """[jamaica §10.6, G25]: it stops there like a ship; then, first, it sails backward."""
     state = new(2)
     arrange.place(state, 0, 49)
     arrange.place(state, 1, 49)
@@ -144,7 +144,7 @@ def test_a_ghost_reaching_port_royal_stops_and_does_not_end_the_game():
 
 
 def test_the_captain_defending_against_the_ghost_answers_out_of_turn():
-    """§11 I-2, I-4 [S§10, S§13]: a defender's answers are INTERRUPTs, the Captain's too when
+    """[jamaica §11] I-2, I-4: a defender's answers are INTERRUPTs, the Captain's too when
     it steers the Ghost onto its own ship in the Ghost phase."""
     state = new(2)
     arrange.holds(state, 0, [("food", 3), ("gold", 3), ("gunpowder", 2), None, None])
@@ -159,7 +159,7 @@ def test_the_captain_defending_against_the_ghost_answers_out_of_turn():
 
 
 def test_the_captain_chooses_the_ghosts_route_at_a_fork():
-    """§10 rule 3 [S§13], I-7, D12: the Captain (seat 1 here) steers the Ghost at fork A,
+    """[jamaica §10.3], [jamaica §11] I-7: the Captain (seat 1 here) steers the Ghost at fork A,
     on the Captain's turn in the Ghost phase."""
     state = new(2)
     arrange.place(state, 0, 20)
@@ -175,8 +175,8 @@ def test_the_captain_chooses_the_ghosts_route_at_a_fork():
 
 
 def test_gold_the_ghost_cannot_load_goes_to_the_bank():
-    """§10 Ghost combat, G25: every hold of the Ghost holds gold and a hold of its own kind
-    may not be emptied (G6), so the gold it wins is thrown back to the bank."""
+    """[jamaica §10] (combat), [jamaica G25]: every hold of the Ghost holds gold and a hold of its
+    own kind may not be emptied ([jamaica G6]), so the gold it wins is thrown back to the bank."""
     state = new(2)
     arrange.holds(state, GHOST, [("gold", 5), ("gold", 3), ("gold", 1), ("gold", 1),
                                  ("gold", 1)])
@@ -189,7 +189,7 @@ def test_gold_the_ghost_cannot_load_goes_to_the_bank():
 
 
 def test_the_ghost_steals_a_face_down_card_blind_and_nobody_but_its_victim_sees_it():
-    """§10 [S§13], §12, G25: its controller picks a slot blind; the card stays face down by
+    """[jamaica §10, §12, G25]: its controller picks a slot blind; the card stays face down by
     the Ghost, known only to the player it was taken from."""
     state = new(2)
     arrange.treasure(state, 0, "treasure_5")
@@ -205,7 +205,7 @@ def test_the_ghost_steals_a_face_down_card_blind_and_nobody_but_its_victim_sees_
 
 
 def test_a_power_the_ghost_steals_lies_face_up_by_it():
-    """§10 [S§13], G25: its controller takes a face-up card knowingly; the card stays face
+    """[jamaica §10, G25]: its controller takes a face-up card knowingly; the card stays face
     up. (The defending Captain first passes its Sabre, out of turn, on both rolls.)"""
     state = new(2)
     arrange.treasure(state, 0, "sarans_sabre")
@@ -221,7 +221,7 @@ def test_a_power_the_ghost_steals_lies_face_up_by_it():
 
 
 def test_the_ghost_never_uses_a_power_it_holds():
-    """§10, G25: holding the Sabre, the Ghost is never offered a reroll; its roll of 2
+    """[jamaica §10, G25]: holding the Sabre, the Ghost is never offered a reroll; its roll of 2
     (+2) simply loses to an 8."""
     state = new(2)
     arrange.treasure(state, GHOST, "sarans_sabre")
@@ -232,7 +232,7 @@ def test_the_ghost_never_uses_a_power_it_holds():
 
 
 def test_a_sixth_hold_the_ghost_steals_keeps_only_gold():
-    """§10, G25: the card goes face up with its hold; what is not gold goes overboard."""
+    """[jamaica §10, G25]: the card goes face up with its hold; what is not gold goes overboard."""
     state = new(2)
     arrange.treasure(state, 0, "sixth_hold")
     arrange.holds(state, 0, [("food", 3), ("gold", 3), None, None, None, ("food", 4)])

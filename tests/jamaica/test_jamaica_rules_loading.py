@@ -1,4 +1,4 @@
-"""Loading (jamaica.md §6.1): one empty hold, or empty one of another kind first."""
+"""Loading ([jamaica §6.1]): one empty hold, or empty one of another kind first."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def holds_of(state, seat):
 
 
 def test_a_load_goes_whole_into_an_empty_hold_without_asking_when_holds_are_alike():
-    """§6.1 rules 1-2 [S§9]: all the die's tokens into one empty hold; empty board holds
+    """[jamaica §6.1.1, §6.1.2]: all the die's tokens into one empty hold; empty board holds
     are interchangeable, so there is nothing to ask."""
     state = new(3)
     events = round_with(state, {}, dice=(5, 3))
@@ -28,7 +28,7 @@ def test_a_load_goes_whole_into_an_empty_hold_without_asking_when_holds_are_alik
 
 
 def test_the_sixth_hold_is_its_own_choice():
-    """§6.1 rule 6 [S§11], D3: the 6th Hold counts as a hold and differs from the board's."""
+    """[jamaica §6.1.6]: the 6th Hold counts as a hold and differs from the board's."""
     state = new(3)
     arrange.treasure(state, 0, "sixth_hold")
     round_with(state, {0: GUNPOWDER_FOOD})
@@ -42,7 +42,7 @@ def test_the_sixth_hold_is_its_own_choice():
 
 
 def test_with_no_empty_hold_only_a_hold_of_another_kind_may_be_emptied():
-    """§6.1 rules 3-4 [S§9, S§11 Mainland 2], G6: its tokens go back to the bank; a hold of
+    """[jamaica §6.1.3, §6.1.4, G6]: its tokens go back to the bank; a hold of
     the kind being loaded may not be emptied; holds alike are offered once."""
     state = new(3)
     arrange.holds(state, 0, [("food", 3), ("food", 3), ("gunpowder", 2), ("gold", 2),
@@ -58,7 +58,7 @@ def test_with_no_empty_hold_only_a_hold_of_another_kind_may_be_emptied():
 
 
 def test_emptying_a_hold_of_the_same_kind_is_a_variant():
-    """§6.1 rule 4, G6: with allow_dump_same_kind the hold of the same kind is offered too."""
+    """[jamaica §6.1.4, G6]: with allow_dump_same_kind the hold of the same kind is offered too."""
     state = new(3, allow_dump_same_kind=True)
     arrange.holds(state, 0, [("food", 3), ("food", 3), ("gunpowder", 2), ("gold", 2),
                              ("gold", 4)])
@@ -67,7 +67,7 @@ def test_emptying_a_hold_of_the_same_kind_is_a_variant():
 
 
 def test_a_load_is_cancelled_when_every_hold_holds_that_kind():
-    """§6.1 rule 4 [S§11 Mainland 2]: all holds full of the same kind: nothing is loaded.
+    """[jamaica §6.1.4]: all holds full of the same kind: nothing is loaded.
     (The evening food then empties one of the gunpowder holds, all alike: no question.)"""
     state = new(3)
     arrange.holds(state, 0, [("gunpowder", 1)] * 5)
@@ -78,7 +78,7 @@ def test_a_load_is_cancelled_when_every_hold_holds_that_kind():
 
 
 def test_gold_gold_fills_two_different_holds():
-    """§14.2 case 2 [S§11]: dice 4 (morning) and 2 (evening): two holds of 4 and 2."""
+    """[jamaica §14.2] case 2: dice 4 (morning) and 2 (evening): two holds of 4 and 2."""
     state = new(3)
     round_with(state, {0: GOLD_GOLD}, dice=(4, 2))
     assert holds_of(state, 0) == [("food", 3), ("gold", 3), ("gold", 4), ("gold", 2),
@@ -86,7 +86,7 @@ def test_gold_gold_fills_two_different_holds():
 
 
 def test_gold_gold_with_full_holds_empties_two_holds_of_other_kinds():
-    """§14.2 case 2 [S§11]: no empty hold: each load empties a hold of another kind first,
+    """[jamaica §14.2] case 2: no empty hold: each load empties a hold of another kind first,
     and never the hold the morning load filled, so the result is never one hold of 6."""
     state = new(3)
     arrange.holds(state, 0, [("food", 3), ("gold", 3), ("food", 2), ("gunpowder", 1),
@@ -101,7 +101,7 @@ def test_gold_gold_with_full_holds_empties_two_holds_of_other_kinds():
 
 
 def test_gold_gold_never_empties_the_morning_hold_even_when_dumping_is_allowed():
-    """§5 step 3 [S§11 Mainland 2]: the two loads go into two different holds."""
+    """[jamaica §5.3]: the two loads go into two different holds."""
     state = new(3, allow_dump_same_kind=True)
     arrange.holds(state, 0, [("gold", 3), ("gold", 3), ("gold", 2), ("gold", 1), ("food", 1)])
     round_with(state, {0: GOLD_GOLD}, dice=(4, 2))
@@ -110,7 +110,7 @@ def test_gold_gold_never_empties_the_morning_hold_even_when_dumping_is_allowed()
 
 
 def test_the_bank_gives_what_it_has():
-    """§6.1 rule 7, G20: a short bank loads what it has; an empty one loads nothing."""
+    """[jamaica §6.1.7, G20]: a short bank loads what it has; an empty one loads nothing."""
     state = new(3)
     arrange.holds(state, 1, [("gunpowder", 43), None, None, None, None])
     events = round_with(state, {}, dice=(4, 2))
@@ -123,7 +123,7 @@ def test_the_bank_gives_what_it_has():
 
 
 def test_a_same_kind_hold_is_emptied_before_the_bank_gives():
-    """§6.1 rules 3-4 and 7 [S§9], G6, G20: with allow_dump_same_kind the chosen hold is
+    """[jamaica §6.1.3, §6.1.4, §6.1.7, G6, G20]: with allow_dump_same_kind the chosen hold is
     emptied into the bank first, then the bank gives; the bank holds no gold, so emptying
     the 5-gold hold still loads 3, while emptying a hold of food or gunpowder would load
     nothing and is not offered."""
@@ -145,7 +145,7 @@ def test_a_same_kind_hold_is_emptied_before_the_bank_gives():
 
 
 def test_no_hold_is_emptied_while_one_is_empty():
-    """§6.1 rule 5, G27: a free hold takes the morning load, even when emptying another is
+    """[jamaica §6.1.5, G27]: a free hold takes the morning load, even when emptying another is
     allowed, so there is nothing to ask; only the evening load, with no hold free, asks."""
     state = new(3, allow_dump_same_kind=True)
     arrange.holds(state, 0, [("food", 3), ("gold", 3), ("gunpowder", 2), ("food", 1), None])

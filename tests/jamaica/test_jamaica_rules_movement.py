@@ -1,4 +1,4 @@
-"""Moving (jamaica.md §6.2), arriving (§6.2.6) and paying (§6.3)."""
+"""Moving ([jamaica §6.2]), arriving ([jamaica §6.2.6]) and paying ([jamaica §6.3])."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ FORWARD_BACKWARD, BACKWARD_FORWARD, FORWARD_FORWARD, FORWARD_FOOD = 1, 2, 3, 4
 
 
 def test_the_mover_chooses_the_branch_at_a_fork():
-    """§6.2 rule 4, G8: forward from fork A (space 6) the mover picks the outer lane (7) or
-    the inner channel (13); only the end of the move costs anything (§6.2 rule 2)."""
+    """[jamaica §6.2.4, G8]: forward from fork A (space 6) the mover picks the outer lane (7) or
+    the inner channel (13); only the end of the move costs anything ([jamaica §6.2.2])."""
     state = new(3)
     arrange.place(state, 0, 5)
     arrange.holds(state, 0, [("food", 6), ("gold", 3), None, None, None])
@@ -30,7 +30,7 @@ def test_the_mover_chooses_the_branch_at_a_fork():
 
 
 def test_moving_backward_through_a_merge_offers_both_lanes():
-    """§6.2 rule 4, §3.2 [S§12 Mainland 5]: backward from a merge the mover picks the lane."""
+    """[jamaica §6.2.4, §3.2]: backward from a merge the mover picks the lane."""
     state = new(3)
     arrange.place(state, 0, 16)
     arrange.holds(state, 0, [("food", 6), ("gold", 3), None, None, None])
@@ -43,7 +43,7 @@ def test_moving_backward_through_a_merge_offers_both_lanes():
 
 
 def test_a_first_move_backward_goes_behind_the_start_and_the_lap_starts_later():
-    """§6.2 rule 3 [S§11 Mainland 2], §3.2: backward off Port Royal enters the last spaces
+    """[jamaica §6.2.3, §3.2]: backward off Port Royal enters the last spaces
     before it (pre_start); a forward move carries the ship through Port Royal into its lap
     without finishing."""
     state = new(3)
@@ -58,7 +58,8 @@ def test_a_first_move_backward_goes_behind_the_start_and_the_lap_starts_later():
 
 
 def test_a_ship_behind_the_start_is_behind_every_ship_on_its_lap():
-    """§3.2, G11: pre_start ships count as further from the finish than any racing ship."""
+    """[jamaica §3.2, G11]: pre_start ships count as further from the finish than any racing ship.
+    """
     state = new(3)
     arrange.place(state, 0, 49, "pre_start")
     arrange.place(state, 1, 1)
@@ -68,7 +69,7 @@ def test_a_ship_behind_the_start_is_behind_every_ship_on_its_lap():
 
 
 def test_finishing_in_the_morning_ignores_the_evening_and_ends_the_game_after_the_round():
-    """§14.2 case 10 [S§13]: 3 steps left on the die are lost, the evening action is
+    """[jamaica §14.2] case 10: 3 steps left on the die are lost, the evening action is
     ignored, the other players still play, and the game ends after the round."""
     state = new(3)
     arrange.place(state, 0, 48)
@@ -84,7 +85,7 @@ def test_finishing_in_the_morning_ignores_the_evening_and_ends_the_game_after_th
 
 
 def test_a_move_move_card_fights_and_pays_before_the_second_move():
-    """§14.2 case 4 [S§11 Mainland 2]: the first move ends on an occupied space: its combat
+    """[jamaica §14.2] case 4: the first move ends on an occupied space: its combat
     and its cost come before the second move."""
     state = new(3)
     arrange.place(state, 0, 16)
@@ -99,7 +100,7 @@ def test_a_move_move_card_fights_and_pays_before_the_second_move():
 
 
 def test_the_payer_chooses_which_holds_pay_when_it_matters():
-    """§6.3 [S§12 Mainland 4], D5: any split over holds of the right kind; splits leaving
+    """[jamaica §6.3]: any split over holds of the right kind; splits leaving
     the same contents are one choice; the first empties the smallest hold first."""
     state = new(3)
     arrange.place(state, 0, 16)
@@ -114,7 +115,7 @@ def test_the_payer_chooses_which_holds_pay_when_it_matters():
 
 
 def test_no_question_when_only_one_payment_is_possible():
-    """§6.3, D5: the whole of both holds is the only way to pay 3 from 1 + 2."""
+    """[jamaica §6.3]: the whole of both holds is the only way to pay 3 from 1 + 2."""
     state = new(3)
     arrange.place(state, 0, 16)
     arrange.holds(state, 0, [("food", 3), ("gold", 1), ("gold", 2), None, None])
@@ -125,7 +126,7 @@ def test_no_question_when_only_one_payment_is_possible():
 
 
 def test_the_attacker_picks_one_of_several_ships_and_fights_only_it():
-    """§14.2 case 11 [S§12 Mainland 3], D6: one combat, against the ship chosen."""
+    """[jamaica §14.2] case 11, [jamaica §6.2.6]: one combat, against the ship chosen."""
     state = new(3)
     arrange.place(state, 0, 16)
     arrange.place(state, 1, 18)
@@ -140,7 +141,7 @@ def test_the_attacker_picks_one_of_several_ships_and_fights_only_it():
 
 
 def test_no_combat_on_port_royal():
-    """§14.2 case 12 [S§12 Mainland 3], G9: ships meeting on Port Royal do not fight, and
+    """[jamaica §14.2] case 12, [jamaica G9]: ships meeting on Port Royal do not fight, and
     a ship that reaches it from behind the start line pays nothing."""
     state = new(3)
     arrange.place(state, 0, 49, "pre_start")
@@ -150,7 +151,7 @@ def test_no_combat_on_port_royal():
 
 
 def test_passing_a_lair_takes_nothing_from_it():
-    """§6.2 rule 2 [S§9, S§12 Mainland 4]: sailing through the lair at 4 to the port at 5,
+    """[jamaica §6.2.2]: sailing through the lair at 4 to the port at 5,
     the ship takes no treasure (the lair keeps it) and pays only the port."""
     state = new(3)
     arrange.place(state, 0, 3)

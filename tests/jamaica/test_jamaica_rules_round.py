@@ -1,4 +1,4 @@
-"""The round (jamaica.md §5): dice, sealed card choice, resolution order, refill, compass."""
+"""The round ([jamaica §5]): dice, sealed card choice, resolution order, refill, compass."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from admiralty.games.jamaica import arrange
 
 
 def test_the_captain_chooses_which_die_is_morning_and_which_evening():
-    """§5 step 1 [S§8], D1: two orders of the rolled dice, a TURN for the Captain."""
+    """[jamaica §5.1]: two orders of the rolled dice, a TURN for the Captain."""
     state = new(3)
     arrange.captain(state, 1, dice=(5, 2))
     [request] = state.pending()
@@ -34,14 +34,15 @@ def test_the_captain_chooses_which_die_is_morning_and_which_evening():
 
 
 def test_equal_dice_still_publish_the_single_placement():
-    """§5 step 1 [S§8]: equal dice leave no choice; the request is published anyway."""
+    """[jamaica §5.1]: equal dice leave no choice; the request is published anyway."""
     state = new(3)
     arrange.captain(state, 0, dice=(4, 4))
     assert keys(state, 0) == ["dice:sun=4,moon=4"]
 
 
 def test_every_seat_chooses_a_card_in_one_sealed_window():
-    """§5 step 2 [S§8], I-1: one SEALED request per seat not yet chosen, one window id."""
+    """[jamaica §5.2], [jamaica §11] I-1: one SEALED request per seat not yet chosen, one window
+    id."""
     state = new(4)
     start(state, captain=2)
     requests = state.pending()
@@ -59,7 +60,8 @@ def test_every_seat_chooses_a_card_in_one_sealed_window():
 
 
 def test_no_view_reveals_a_choice_until_its_owner_resolves_it():
-    """§5 steps 2-3, §12, G7: others see only that a card was chosen, until it is revealed."""
+    """[jamaica §5.2, §5.3, §12, G7]: others see only that a card was chosen, until it is revealed.
+    """
     state = new(3)
     deal(state, {0: QUIET, 1: 3, 2: QUIET})
     start(state, captain=0)
@@ -72,8 +74,8 @@ def test_no_view_reveals_a_choice_until_its_owner_resolves_it():
 
 
 def test_cards_resolve_from_the_captain_leftwards_morning_before_evening():
-    """§5 step 3 [S§8, S§11]: Captain first, then to the left; each card's morning action,
-    then its evening one; each card is revealed only when its owner resolves it (G7)."""
+    """[jamaica §5.3]: Captain first, then to the left; each card's morning action,
+    then its evening one; each card is revealed only when its owner resolves it ([jamaica G7])."""
     state = new(4)
     events = round_with(state, {}, captain=2)
     order = [(e.kind, e.data.get("seat", e.data.get("ship"))) for e in events
@@ -88,7 +90,7 @@ def test_cards_resolve_from_the_captain_leftwards_morning_before_evening():
 
 
 def test_morning_cost_cannot_be_paid_with_evening_food():
-    """§14.2 case 3 [S§11]: 1 food, a morning move onto a 2-square sea space, an evening
+    """[jamaica §14.2] case 3: 1 food, a morning move onto a 2-square sea space, an evening
     load of 5 food: the morning is a shortage; the food comes only after."""
     state = new(3)
     arrange.place(state, 0, 16)
@@ -102,7 +104,7 @@ def test_morning_cost_cannot_be_paid_with_evening_food():
 
 
 def test_hands_refill_to_three_and_the_compass_passes_left():
-    """§5 step 4 [S§8, S§11]: draw back up to 3; played cards stay in the discard pile;
+    """[jamaica §5.4]: draw back up to 3; played cards stay in the discard pile;
     the next player on the left becomes Captain."""
     state = new(3)
     events = round_with(state, {}, captain=2)
@@ -117,7 +119,7 @@ def test_hands_refill_to_three_and_the_compass_passes_left():
 
 
 def test_the_refill_draws_from_the_top_of_the_deck():
-    """§5 step 4 [S§8]: each player draws the top card of their own deck."""
+    """[jamaica §5.4]: each player draws the top card of their own deck."""
     state = new(3)
     deal(state, {})
     top = next(card for card in state.ships[0].deck if card != QUIET)
@@ -127,7 +129,7 @@ def test_the_refill_draws_from_the_top_of_the_deck():
 
 
 def test_morgans_map_raises_the_hand_to_four():
-    """§5 step 4, §8.2 [S§11], G19: the Map's holder draws back up to 4 cards."""
+    """[jamaica §5.4, §8.2, G19]: the Map's holder draws back up to 4 cards."""
     state = new(3)
     arrange.treasure(state, 1, "morgans_map")
     round_with(state, {})
@@ -136,7 +138,7 @@ def test_morgans_map_raises_the_hand_to_four():
 
 
 def test_an_empty_deck_is_reshuffled_from_the_discard_pile():
-    """§5 step 4 [S§11 Mainland 1]: a draw from an empty deck reshuffles the discard pile."""
+    """[jamaica §5.4]: a draw from an empty deck reshuffles the discard pile."""
     state = new(3)
     deal(state, {})
     ship = state.ships[0]
@@ -148,8 +150,8 @@ def test_an_empty_deck_is_reshuffled_from_the_discard_pile():
 
 @pytest.mark.parametrize("seat, index", [(0, 0), (1, 7), (1, -1), (5, 0), (1, True), (1, "0")])
 def test_an_answer_without_an_open_request_or_option_is_refused_and_changes_nothing(seat, index):
-    """§5 step 2, DESIGN invariant 2: seat 0 has chosen, so only seats 1 and 2 may answer,
-    and only with an index of their options."""
+    """[jamaica §5.2] and the engine contract (an illegal answer changes nothing): seat 0 has
+    chosen, so only seats 1 and 2 may answer, and only with an index of their options."""
     state = new(3)
     start(state)
     answer(state, 0, keys(state, 0)[0])
@@ -160,8 +162,8 @@ def test_an_answer_without_an_open_request_or_option_is_refused_and_changes_noth
 
 
 def test_a_player_who_loses_morgans_map_draws_nothing_until_below_three():
-    """§8.2, G19: seat 1 holds the Map and 4 cards and plays one; seat 0 takes the Map from
-    it in battle. At the round's end seat 1, with 3 cards and a limit of 3 again, draws
+    """[jamaica §8.2, G19]: seat 1 holds the Map and 4 cards and plays one; seat 0 takes the Map
+    from it in battle. At the round's end seat 1, with 3 cards and a limit of 3 again, draws
     nothing (nothing is discarded), while seat 0 draws up to 4."""
     state = new(3)
     arrange.treasure(state, 1, "morgans_map")
@@ -179,7 +181,7 @@ def test_a_player_who_loses_morgans_map_draws_nothing_until_below_three():
 
 
 def test_the_compass_and_the_turns_go_round_the_seats_in_number_order():
-    """§5 steps 3-4 [S§8, S§11], G28: seats are the lobby's numbers and "to the left" is the
+    """[jamaica §5.3, §5.4, G28]: seats are the lobby's numbers and "to the left" is the
     next number: with the last seat of 5 as Captain, 4 plays first, then 0, 1, 2, 3, and
     the compass wraps round to seat 0."""
     state = new(5)

@@ -1,4 +1,4 @@
-"""Setup (jamaica.md §4) and the registered game (§1, §2)."""
+"""Setup ([jamaica §4]) and the registered game ([jamaica §1, §2])."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from admiralty.games.jamaica import Jamaica
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_every_ship_starts_on_port_royal_with_3_food_3_gold_and_3_cards(players):
-    """§4.1 [S§6-7] steps 4-8: hold board, shuffled deck of 11, hand of 3, 3 food and 3
+    """[jamaica §4.1] steps 4-8: hold board, shuffled deck of 11, hand of 3, 3 food and 3
     doubloons in two holds, ship on Port Royal; the bank gives out exactly those tokens."""
     state = new(players, seed=players)
     for ship in state.ships:
@@ -25,7 +25,7 @@ def test_every_ship_starts_on_port_royal_with_3_food_3_gold_and_3_cards(players)
 
 
 def test_nine_of_twelve_treasures_are_dealt_and_a_marker_is_on_each_of_the_nine_lairs():
-    """§4.1 [S§6] steps 1 and 3: 9 random cards face down, 3 back in the box unseen."""
+    """[jamaica §4.1] steps 1 and 3: 9 random cards face down, 3 back in the box unseen."""
     state = new(4, seed=3)
     assert len(state.treasure_deck) == 9 and len(state.removed) == 3
     assert len(set(state.treasure_deck + state.removed)) == 12
@@ -35,7 +35,8 @@ def test_nine_of_twelve_treasures_are_dealt_and_a_marker_is_on_each_of_the_nine_
 
 
 def test_the_first_captain_is_random_and_opens_the_first_round():
-    """§4.1 [S§7] step 9 and §5 step 1: a random Captain rolls and places the dice (TURN)."""
+    """[jamaica §4.1] step 9 and [jamaica §5.1]: a random Captain rolls and places the dice (TURN).
+    """
     captains = {new(4, seed=s).captain for s in range(40)}
     assert captains == {0, 1, 2, 3}
     state = new(4, seed=5)
@@ -46,7 +47,7 @@ def test_the_first_captain_is_random_and_opens_the_first_round():
 
 
 def test_two_players_add_the_ghost_ship_with_5_and_3_gold_and_lady_beth_out_first():
-    """§4.2 [S§13], G23: the Ghost starts on Port Royal with 5 + 3 doubloons and Lady Beth,
+    """[jamaica §4.2, G23]: the Ghost starts on Port Royal with 5 + 3 doubloons and Lady Beth,
     which is taken out before the 9 cards are dealt (so it is neither dealt nor boxed)."""
     state = new(2, seed=1)
     ghost = state.ghost
@@ -59,9 +60,9 @@ def test_two_players_add_the_ghost_ship_with_5_and_3_gold_and_lady_beth_out_firs
 
 
 def test_the_game_info_declares_the_rules_facts():
-    """§1: 2 to 6 players; hands and face-down treasures are hidden; cards are chosen in a
-    SEALED window, defenders react in INTERRUPT ones; the variant options are G6, G16 and
-    the round cap (§9.5)."""
+    """[jamaica §1]: 2 to 6 players; hands and face-down treasures are hidden; cards are chosen in a
+    SEALED window, defenders react in INTERRUPT ones; the variant options are [jamaica G6, G16] and
+    the round cap ([jamaica §9.5])."""
     info = load_game("jamaica").info
     assert (info.min_players, info.max_players, info.default_players) == (2, 6, 4)
     assert info.hidden_information
@@ -71,7 +72,7 @@ def test_the_game_info_declares_the_rules_facts():
 
 
 def test_the_ghost_ship_sails_in_exactly_the_declared_player_counts():
-    """§10: the Ghost Ship, the one automated actor, sails in 2-player games only."""
+    """[jamaica §10]: the Ghost Ship, the one automated actor, sails in 2-player games only."""
     (ghost,) = load_game("jamaica").info.automated
     assert ghost.name == "Ghost Ship" and ghost.players == (2,)
     for players in range(2, 7):
@@ -80,7 +81,7 @@ def test_the_ghost_ship_sails_in_exactly_the_declared_player_counts():
 
 
 def test_the_static_board_comes_from_the_data_files():
-    """§3.2 / jamaica_data.md 1.1: 50 spaces, 3 forks, the finish values, sent once."""
+    """[jamaica §3.2, G1] (data/track.toml): 50 spaces, 3 forks, the finish values, sent once."""
     board = Jamaica.board()
     spaces = board["spaces"]
     assert len(spaces) == 50 and board["port_royal"] == 0

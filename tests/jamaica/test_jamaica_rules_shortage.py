@@ -1,4 +1,4 @@
-"""Shortage (jamaica.md §6.4): pay everything, retreat to the first space that can be paid."""
+"""Shortage ([jamaica §6.4]): pay everything, retreat to the first space that can be paid."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ FORWARD_FOOD = 4
 
 
 def test_a_sea_shortage_pays_all_food_and_retreats_to_an_affordable_port():
-    """§14.2 case 1 [S§12]: 2 food for a 3-square space: pay the 2, sail back past the sea
+    """[jamaica §14.2] case 1: 2 food for a 3-square space: pay the 2, sail back past the sea
     space (no food left) to the port it can pay in full, and pay it there."""
     state = new(3)
     arrange.place(state, 0, 45)
@@ -28,8 +28,8 @@ def test_a_sea_shortage_pays_all_food_and_retreats_to_an_affordable_port():
 
 
 def test_a_lair_always_stops_the_retreat_and_its_treasure_is_taken():
-    """§14.2 case 1 [S§12], G12: 6 doubloons cannot pay the 7-doubloon port, so the retreat
-    goes on to the lair, which is free; its treasure is taken automatically."""
+    """[jamaica §14.2] case 1, [jamaica G12]: 6 doubloons cannot pay the 7-doubloon port, so the
+    retreat goes on to the lair, which is free; its treasure is taken automatically."""
     state = new(3)
     arrange.place(state, 0, 45)
     arrange.holds(state, 0, [("food", 2), ("gold", 6), None, None, None])
@@ -42,7 +42,7 @@ def test_a_lair_always_stops_the_retreat_and_its_treasure_is_taken():
 
 
 def test_a_port_shortage_retreats_to_a_sea_space_it_can_feed():
-    """§6.4 rule 2 [S§12]: after paying every doubloon the ship stops at the first space it
+    """[jamaica §6.4.2]: after paying every doubloon the ship stops at the first space it
     can pay: here the 1-square sea space just behind, paid with food."""
     state = new(3)
     arrange.place(state, 0, 29)
@@ -56,7 +56,7 @@ def test_a_port_shortage_retreats_to_a_sea_space_it_can_feed():
 
 
 def test_the_retreat_stops_on_port_royal_at_the_latest():
-    """§6.4 rule 6, G12: no space before Port Royal can be paid: the ship stops there, free,
+    """[jamaica §6.4.6, G12]: no space before Port Royal can be paid: the ship stops there, free,
     behind the start line again."""
     state = new(3)
     arrange.place(state, 0, 1)
@@ -68,7 +68,7 @@ def test_the_retreat_stops_on_port_royal_at_the_latest():
 
 
 def test_the_retreating_player_chooses_the_lane_at_a_merge():
-    """§6.4 rule 2 [S§12 Mainland 5]: at a fork the player chooses the branch."""
+    """[jamaica §6.4.2]: at a fork the player chooses the branch."""
     state = new(3)
     arrange.place(state, 0, 15)
     arrange.holds(state, 0, [None, None, None, None, None])
@@ -81,7 +81,7 @@ def test_the_retreating_player_chooses_the_lane_at_a_merge():
 
 
 def test_a_combat_on_the_retreat_comes_first_and_may_cause_a_new_shortage():
-    """§6.4 rules 3 and 5 [S§12 Mainland 5], G12: the retreat ends on an occupied port, so
+    """[jamaica §6.4.3, §6.4.5, G12]: the retreat ends on an occupied port, so
     the retreating ship attacks first; robbed of its doubloons it is short again."""
     state = new(3)
     arrange.place(state, 0, 44)

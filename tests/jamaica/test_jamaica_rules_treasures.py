@@ -1,4 +1,4 @@
-"""Pirate lairs and treasure cards (jamaica.md §6.3, §8, §12)."""
+"""Pirate lairs and treasure cards ([jamaica §6.3, §8, §12])."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def land_on_lair(first_card: str, seat: int = 0, state=None):
 
 
 def test_a_scoring_treasure_is_drawn_face_down_and_only_its_holder_sees_it():
-    """§6.3 [S§9, S§11], §12, G13: automatic; face down; the others see only a count."""
+    """[jamaica §6.3, §12, G13]: automatic; face down; the others see only a count."""
     state, events = land_on_lair("cursed_4")
     assert private(events, "treasure_drawn", 0) == [{"ship": 0, "space": 4, "face_down": True,
                                                      "treasure": "cursed_4", "value": -4}]
@@ -31,7 +31,7 @@ def test_a_scoring_treasure_is_drawn_face_down_and_only_its_holder_sees_it():
 
 
 def test_a_power_is_drawn_face_up_for_everyone_to_see():
-    """§6.3 [S§11]: a power goes face up next to the holds."""
+    """[jamaica §6.3]: a power goes face up next to the holds."""
     state, events = land_on_lair("lady_beth")
     assert public(events, "treasure_drawn") == [{"ship": 0, "space": 4, "face_down": False,
                                                  "treasure": "lady_beth"}]
@@ -39,7 +39,7 @@ def test_a_power_is_drawn_face_up_for_everyone_to_see():
 
 
 def test_each_lair_gives_one_card_to_the_first_ship_only():
-    """§8.1 [S§6, S§9]: the marker leaves with the card; the next ship finds nothing."""
+    """[jamaica §8.1]: the marker leaves with the card; the next ship finds nothing."""
     state, _ = land_on_lair("treasure_3a")
     assert 4 not in state.lairs and state.view(None)["lairs_with_treasure"] == [
         9, 11, 19, 22, 25, 33, 37, 44]
@@ -50,7 +50,7 @@ def test_each_lair_gives_one_card_to_the_first_ship_only():
 
 
 def test_the_sixth_hold_adds_a_hold_under_the_loading_rules():
-    """§8.2 [S§11]: the 6th Hold works as a sixth hold."""
+    """[jamaica §8.2]: the 6th Hold works as a sixth hold."""
     state, _ = land_on_lair("sixth_hold")
     holds = state.view(None)["players"][0]["holds"]
     assert len(holds) == 6 and holds[5] == {"kind": None, "count": 0, "sixth": True}

@@ -1,5 +1,5 @@
-"""Fair play: the window structure tells no seat what it cannot see (jamaica.md §7 C9, §11
-I-4, §12, §15 G16-G18).
+"""Fair play: the window structure tells no seat what it cannot see ([jamaica §7] C9, [jamaica §11]
+I-4, [jamaica §12, §15, G16, G17, G18]).
 
 Twin games differ only in something an observer cannot see. Given the same public
 decisions, the observer's view, the public view, the events it is told, its own requests
@@ -27,12 +27,12 @@ DECK_TOP = ["treasure_7a", "cursed_4", "sixth_hold", "treasure_3b", "lady_beth",
 
 
 def fight(secret: str, defender_wins: bool = False) -> JamaicaState:
-    """Seat 0 (Captain, dice 2 and 1, card 4: forward / food) sails from 16 onto seat 1 at
-    18 and the fight's winner holds one face-down card, `secret`; the loser has empty holds
-    and no treasure, so there is nothing to take (§7 C9 a, b) and only `secret` might be
-    given (§7 C9 c, G16). The attacker wins with a star, or the defender with one. The
-    first seven treasures drawn are `DECK_TOP` in every twin, so drawing one at a lair does
-    not tell twins apart: only the rules revealing `secret` does."""
+    """Seat 0 (Captain, dice 2 and 1, card 4: forward / food) sails from 16 onto seat 1 at 18 and
+    the fight's winner holds one face-down card, `secret`; the loser has empty holds and no
+    treasure, so there is nothing to take ([jamaica §7] C9 a, b) and only `secret` might be given
+    ([jamaica §7] C9 c, [jamaica G16]). The attacker wins with a star, or the defender with one.
+    The first seven treasures drawn are `DECK_TOP` in every twin, so drawing one at a lair does not
+    tell twins apart: only the rules revealing `secret` does."""
     state = new(3)
     winner, loser = (1, 0) if defender_wins else (0, 1)
     arrange.captain(state, 0, dice=(2, 1))
@@ -79,9 +79,9 @@ def keys_of(state: JamaicaState, seat: int) -> list[str]:
 
 
 def test_the_attacking_winner_is_asked_for_spoils_whether_or_not_it_holds_a_cursed_card():
-    """§7 C9, §12, G16-G18: a winner holding a cursed treasure may give it; one holding an
-    ordinary face-down treasure may not. Both are asked (the ordinary one with `loot:none`
-    alone), so the others cannot tell from the window whether the card is cursed."""
+    """[jamaica §7] C9, [jamaica §12, G16, G17, G18]: a winner holding a cursed treasure may give
+    it; one holding an ordinary face-down treasure may not. Both are asked (the ordinary one with
+    `loot:none` alone), so the others cannot tell from the window whether the card is cursed."""
     cursed, ordinary = fight("cursed_3"), fight("treasure_5")
     play_to_the_spoils(cursed, ordinary, 0)
     assert keys_of(cursed, 0) == ["loot:none", "give:cursed:-3"]
@@ -97,7 +97,8 @@ def test_the_attacking_winner_is_asked_for_spoils_whether_or_not_it_holds_a_curs
 
 
 def test_the_defending_winner_is_asked_out_of_turn_either_way():
-    """§7 C9, §11 I-4, §12: the same when the defender wins (an INTERRUPT window)."""
+    """[jamaica §7] C9, [jamaica §11] I-4, [jamaica §12]: the same when the defender wins (an
+    INTERRUPT window)."""
     cursed, ordinary = fight("cursed_2", True), fight("treasure_3a", True)
     play_to_the_spoils(cursed, ordinary, 1)
     assert keys_of(cursed, 1) == ["loot:none", "give:cursed:-2"]
@@ -108,7 +109,7 @@ def test_the_defending_winner_is_asked_out_of_turn_either_way():
 
 
 def test_a_winner_without_face_down_cards_and_nothing_to_take_is_not_asked():
-    """G18: when nobody could know of a choice, none is asked: the table sees that the
+    """[jamaica G18]: when nobody could know of a choice, none is asked: the table sees that the
     winner holds no face-down card and that the loser has nothing."""
     state = fight("morgans_map")  # a power: face up
     for seat, key in OPENING:
@@ -119,7 +120,7 @@ def test_a_winner_without_face_down_cards_and_nothing_to_take_is_not_asked():
 def crowd(state: JamaicaState, rng: random.Random) -> None:
     """Make fights over nothing likelier: every ship within a few spaces of the others,
     most with empty holds and only moves in hand, the seats with face-down treasures,
-    cursed or not (§7, §8.3)."""
+    cursed or not ([jamaica §7, §8.3])."""
     face_down = [t for t in state.treasure_deck + state.removed
                  if DATA.treasures[t].kind != "power"]
     rng.shuffle(face_down)

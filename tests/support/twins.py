@@ -37,6 +37,7 @@ from typing import Any
 
 from admiralty.games import GameState, Request, Window, load_game, visible_events
 from admiralty.games.black_fleet.scenario import arrange as fleet_arrange
+from admiralty.games.chance import Chance
 from admiralty.games.jamaica import JamaicaState
 from admiralty.games.jamaica import arrange as jamaica_arrange
 from admiralty.games.jamaica.data import load as jamaica_data
@@ -169,14 +170,15 @@ def scramble(state: GameState, observer: int, rng: random.Random,
 
 
 def _scramble_jamaica(state, observer, rng, parts):
-    if "treasures" in parts and state.ask is not None and state.ask.kind == "loot":
+    asked = state.flow.asked
+    if "treasures" in parts and asked is not None and asked.request.kind == "loot":
         return None  # its `give:` options name the winner's face-down cards
     twin = state.clone()
     if "rng" in parts:
-        twin.rng = random.Random(rng.getrandbits(128))
+        twin.chance = Chance(rng.getrandbits(128))
     for seat, ship in enumerate(twin.ships):
         if "decks" in parts:
-            rng.shuffle(ship.deck)  # hidden from its owner too (rules 12)
+            rng.shuffle(ship.deck)  # hidden from its owner too [jamaica §12]
         if seat == observer or "hands" not in parts:
             continue
         pool = ship.hand + ship.deck + ([ship.chosen] if ship.chosen is not None else [])
@@ -184,10 +186,12 @@ def _scramble_jamaica(state, observer, rng, parts):
         if ship.chosen is not None:
             ship.chosen = pool.pop()
         ship.hand, ship.deck = sorted(pool[:len(ship.hand)]), pool[len(ship.hand):]
-        if seat in twin.sealed:
-            old = twin.sealed[seat]
-            twin.sealed[seat] = Request(seat, old.window_id, old.window, old.kind, old.prompt,
-                                        options_of_hand(tuple(ship.hand)))
+        if seat in twin.flow.sealed:
+            ask = twin.flow.sealed[seat]
+            old = ask.request
+            twin.flow.sealed[seat] = ask._replace(request=Request(
+                seat, old.window_id, old.window, old.kind, old.prompt,
+                options_of_hand(tuple(ship.hand))))
     if "treasures" in parts:  # (with "decks", the treasure deck's too)
         treasures = jamaica_data().treasures
         holders = [ship for seat, ship in enumerate(twin.ships) if seat != observer]
@@ -210,7 +214,7 @@ def _scramble_jamaica(state, observer, rng, parts):
 def _scramble_fleet(state, observer, rng, parts):
     twin = state.clone()
     if "rng" in parts:
-        twin.rng = random.Random(rng.getrandbits(128))
+        twin.chance = Chance(rng.getrandbits(128))
     if "decks" in parts:
         rng.shuffle(twin.movement_deck)
         rng.shuffle(twin.fortune_deck)
@@ -231,12 +235,7 @@ def _scramble_fleet(state, observer, rng, parts):
                     swap = rng.choice(spare)
                     twin.box[twin.box.index(swap)] = card
                     player.development[cost] = swap
-    if twin._ask is not None:  # the open request may list the active seat's cards: ask again
-        window_id, events = twin._window_id, []
-        twin._ask = None
-        twin._proceed(events)
-        assert not events and twin._ask is not None
-        twin._window_id = window_id
+    twin.ask_again()  # the open request may list the active seat's cards
     return twin
 
 
@@ -288,7 +287,7 @@ def jamaica_spoils(secret: str, seed: int = 0, winner: int = 0, players: int = 3
                    ) -> GameState:
     """Seat 0, the Captain, will sail from 16 onto seat 1 at 18 and fight (`jamaica_opening`)
     in the first game from `seed` on in which `winner` wins. The winner holds one face-down
-    treasure, `secret`; the loser has nothing to take (rules 7 C9, 12)."""
+    treasure, `secret`; the loser has nothing to take ([jamaica §7] C9, [jamaica §12])."""
     for tried in range(seed, seed + 1000):
         state = load_game("jamaica").new_game(players, tried)
         jamaica_arrange.captain(state, 0, dice=(2, 1))
@@ -348,10 +347,7 @@ def swap_fortune(state: GameState, one: str, other: str) -> GameState:
     twin = state.clone()
     for pile in [player.fortune for player in twin.seats] + [twin.fortune_deck]:
         pile[:] = [other if card == one else one if card == other else card for card in pile]
-    if twin._ask is not None:  # ask again: the open request may list the cards
-        window_id, twin._ask = twin._window_id, None
-        twin._proceed([])
-        twin._window_id = window_id
+    twin.ask_again()  # the open request may list the cards
     return twin
 
 
@@ -364,9 +360,10 @@ def twin_states(game: str, seed: int) -> list[Twins]:
     hands dealt again, other face-down cards dealt again, and everything hidden.
 
     jamaica: a fight's winner holds a cursed or an ordinary face-down treasure and the
-    loser has nothing to take (rules 7 C9, 12); the attacker wins, or the defender.
+    loser has nothing to take ([jamaica §7] C9, [jamaica §12]); the attacker wins, or the
+    defender.
     black_fleet: the active seat holds Pickpocket, playable in W1, or an unfulfilled
-    objective (reconstruction §3.1; black_fleet.md §9).
+    objective [black_fleet §R3.1, §9].
     """
     if game == "jamaica":
         attacker = jamaica_spoils("cursed_3", seed)

@@ -62,7 +62,8 @@ def test_a_bad_request_is_one_line_exit_2_and_creates_nothing(tmp_path, args, me
 def test_an_unknown_game_is_a_bad_request(tmp_path):
     result = admiralty("tournament", "run", "chess", *BOTS, "--db", str(tmp_path / "t.db"))
     assert result.exit_code == 2
-    assert error_of(result) == "error: unknown game 'chess'; known games: black_fleet, jamaica"
+    assert error_of(result) == ("error: unknown game 'chess'; known games: black_fleet, "
+                                "blackbeard, jamaica")
 
 
 @pytest.mark.parametrize("command", [["resume", "cup"], ["show", "cup"],

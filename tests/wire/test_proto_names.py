@@ -12,9 +12,17 @@ from __future__ import annotations
 from google.protobuf import descriptor_pb2, descriptor_pool
 from google.protobuf.descriptor import FieldDescriptor
 
-from admiralty_sdk.v1 import black_fleet_pb2, bot_pb2, common_pb2, jamaica_pb2, referee_pb2
+from admiralty_sdk.v1 import (
+    black_fleet_pb2,
+    blackbeard_pb2,
+    bot_pb2,
+    common_pb2,
+    jamaica_pb2,
+    referee_pb2,
+)
 
-FILES = [m.DESCRIPTOR for m in (black_fleet_pb2, bot_pb2, common_pb2, jamaica_pb2, referee_pb2)]
+FILES = [m.DESCRIPTOR for m in (black_fleet_pb2, blackbeard_pb2, bot_pb2, common_pb2, jamaica_pb2,
+                                  referee_pb2)]
 
 # Names generated from a field or oneof `x`, in snake case: C++ (x_size, has_x, mutable_x,
 # release_x, set_allocated_x, x_case, kXFieldNumber), Java (getXList, getXCount,

@@ -24,29 +24,30 @@ _sym_db = _symbol_database.Default()
 
 
 from admiralty_sdk.v1 import black_fleet_pb2 as admiralty_dot_v1_dot_black__fleet__pb2
+from admiralty_sdk.v1 import blackbeard_pb2 as admiralty_dot_v1_dot_blackbeard__pb2
 from admiralty_sdk.v1 import common_pb2 as admiralty_dot_v1_dot_common__pb2
 from admiralty_sdk.v1 import jamaica_pb2 as admiralty_dot_v1_dot_jamaica__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x61\x64miralty/v1/bot.proto\x12\x0c\x61\x64miralty.v1\x1a\x1e\x61\x64miralty/v1/black_fleet.proto\x1a\x19\x61\x64miralty/v1/common.proto\x1a\x1a\x61\x64miralty/v1/jamaica.proto\"9\n\x0cHelloRequest\x12\x17\n\x0freferee_version\x18\x01 \x01(\t\x12\x10\n\x08protocol\x18\x02 \x01(\t\"j\n\rHelloResponse\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\r\n\x05games\x18\x03 \x03(\t\x12+\n\tauto_pass\x18\x04 \x03(\x0e\x32\x18.admiralty.v1.WindowKind\"\xec\x03\n\rDecideRequest\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x10\n\x08match_id\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12\x11\n\twindow_id\x18\x04 \x01(\x04\x12(\n\x06window\x18\x05 \x01(\x0e\x32\x18.admiralty.v1.WindowKind\x12\x0c\n\x04kind\x18\x06 \x01(\t\x12\x0e\n\x06prompt\x18\x07 \x01(\t\x12\x10\n\x08optional\x18\x08 \x01(\x08\x12%\n\x07options\x18\t \x03(\x0b\x32\x14.admiralty.v1.Option\x12#\n\x06\x65vents\x18\n \x03(\x0b\x32\x13.admiralty.v1.Event\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x0b \x01(\r\x12\x14\n\x0ctime_bank_ms\x18\x0c \x01(\x04\x12+\n\nmatch_info\x18\r \x01(\x0b\x32\x17.admiralty.v1.MatchInfo\x12\x33\n\x07jamaica\x18\x14 \x01(\x0b\x32 .admiralty.v1.JamaicaObservationH\x00\x12:\n\x0b\x62lack_fleet\x18\x15 \x01(\x0b\x32#.admiralty.v1.BlackFleetObservationH\x00\x42\r\n\x0bobservationJ\x04\x08\x0e\x10\x0fR\x10observation_data\"U\n\x0e\x44\x65\x63ideResponse\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x14\n\x0coption_index\x18\x02 \x01(\r\x12\x19\n\x11resend_match_info\x18\x03 \x01(\x08\"p\n\x10MatchOverRequest\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12)\n\x06result\x18\x02 \x01(\x0b\x32\x19.admiralty.v1.MatchResult\x12#\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x13.admiralty.v1.Event\"\x13\n\x11MatchOverResponse2\xe1\x01\n\nBotService\x12@\n\x05Hello\x12\x1a.admiralty.v1.HelloRequest\x1a\x1b.admiralty.v1.HelloResponse\x12\x43\n\x06\x44\x65\x63ide\x12\x1b.admiralty.v1.DecideRequest\x1a\x1c.admiralty.v1.DecideResponse\x12L\n\tMatchOver\x12\x1e.admiralty.v1.MatchOverRequest\x1a\x1f.admiralty.v1.MatchOverResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x61\x64miralty/v1/bot.proto\x12\x0c\x61\x64miralty.v1\x1a\x1e\x61\x64miralty/v1/black_fleet.proto\x1a\x1d\x61\x64miralty/v1/blackbeard.proto\x1a\x19\x61\x64miralty/v1/common.proto\x1a\x1a\x61\x64miralty/v1/jamaica.proto\"9\n\x0cHelloRequest\x12\x17\n\x0freferee_version\x18\x01 \x01(\t\x12\x10\n\x08protocol\x18\x02 \x01(\t\"j\n\rHelloResponse\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\r\n\x05games\x18\x03 \x03(\t\x12+\n\tauto_pass\x18\x04 \x03(\x0e\x32\x18.admiralty.v1.WindowKind\"\xa7\x04\n\rDecideRequest\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x10\n\x08match_id\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12\x11\n\twindow_id\x18\x04 \x01(\x04\x12(\n\x06window\x18\x05 \x01(\x0e\x32\x18.admiralty.v1.WindowKind\x12\x0c\n\x04kind\x18\x06 \x01(\t\x12\x0e\n\x06prompt\x18\x07 \x01(\t\x12\x10\n\x08optional\x18\x08 \x01(\x08\x12%\n\x07options\x18\t \x03(\x0b\x32\x14.admiralty.v1.Option\x12#\n\x06\x65vents\x18\n \x03(\x0b\x32\x13.admiralty.v1.Event\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x0b \x01(\r\x12\x14\n\x0ctime_bank_ms\x18\x0c \x01(\x04\x12+\n\nmatch_info\x18\r \x01(\x0b\x32\x17.admiralty.v1.MatchInfo\x12\x33\n\x07jamaica\x18\x14 \x01(\x0b\x32 .admiralty.v1.JamaicaObservationH\x00\x12:\n\x0b\x62lack_fleet\x18\x15 \x01(\x0b\x32#.admiralty.v1.BlackFleetObservationH\x00\x12\x39\n\nblackbeard\x18\x16 \x01(\x0b\x32#.admiralty.v1.BlackbeardObservationH\x00\x42\r\n\x0bobservationJ\x04\x08\x0e\x10\x0fR\x10observation_data\"U\n\x0e\x44\x65\x63ideResponse\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x14\n\x0coption_index\x18\x02 \x01(\r\x12\x19\n\x11resend_match_info\x18\x03 \x01(\x08\"p\n\x10MatchOverRequest\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12)\n\x06result\x18\x02 \x01(\x0b\x32\x19.admiralty.v1.MatchResult\x12#\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x13.admiralty.v1.Event\"\x13\n\x11MatchOverResponse2\xe1\x01\n\nBotService\x12@\n\x05Hello\x12\x1a.admiralty.v1.HelloRequest\x1a\x1b.admiralty.v1.HelloResponse\x12\x43\n\x06\x44\x65\x63ide\x12\x1b.admiralty.v1.DecideRequest\x1a\x1c.admiralty.v1.DecideResponse\x12L\n\tMatchOver\x12\x1e.admiralty.v1.MatchOverRequest\x1a\x1f.admiralty.v1.MatchOverResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'admiralty.v1.bot_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_HELLOREQUEST']._serialized_start=127
-  _globals['_HELLOREQUEST']._serialized_end=184
-  _globals['_HELLORESPONSE']._serialized_start=186
-  _globals['_HELLORESPONSE']._serialized_end=292
-  _globals['_DECIDEREQUEST']._serialized_start=295
-  _globals['_DECIDEREQUEST']._serialized_end=787
-  _globals['_DECIDERESPONSE']._serialized_start=789
-  _globals['_DECIDERESPONSE']._serialized_end=874
-  _globals['_MATCHOVERREQUEST']._serialized_start=876
-  _globals['_MATCHOVERREQUEST']._serialized_end=988
-  _globals['_MATCHOVERRESPONSE']._serialized_start=990
-  _globals['_MATCHOVERRESPONSE']._serialized_end=1009
-  _globals['_BOTSERVICE']._serialized_start=1012
-  _globals['_BOTSERVICE']._serialized_end=1237
+  _globals['_HELLOREQUEST']._serialized_start=158
+  _globals['_HELLOREQUEST']._serialized_end=215
+  _globals['_HELLORESPONSE']._serialized_start=217
+  _globals['_HELLORESPONSE']._serialized_end=323
+  _globals['_DECIDEREQUEST']._serialized_start=326
+  _globals['_DECIDEREQUEST']._serialized_end=877
+  _globals['_DECIDERESPONSE']._serialized_start=879
+  _globals['_DECIDERESPONSE']._serialized_end=964
+  _globals['_MATCHOVERREQUEST']._serialized_start=966
+  _globals['_MATCHOVERREQUEST']._serialized_end=1078
+  _globals['_MATCHOVERRESPONSE']._serialized_start=1080
+  _globals['_MATCHOVERRESPONSE']._serialized_end=1099
+  _globals['_BOTSERVICE']._serialized_start=1102
+  _globals['_BOTSERVICE']._serialized_end=1327
 # @@protoc_insertion_point(module_scope)

@@ -24,31 +24,32 @@ _sym_db = _symbol_database.Default()
 
 
 from admiralty_sdk.v1 import black_fleet_pb2 as admiralty_dot_v1_dot_black__fleet__pb2
+from admiralty_sdk.v1 import blackbeard_pb2 as admiralty_dot_v1_dot_blackbeard__pb2
 from admiralty_sdk.v1 import jamaica_pb2 as admiralty_dot_v1_dot_jamaica__pb2
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19\x61\x64miralty/v1/common.proto\x12\x0c\x61\x64miralty.v1\x1a\x1e\x61\x64miralty/v1/black_fleet.proto\x1a\x1a\x61\x64miralty/v1/jamaica.proto\x1a\x1cgoogle/protobuf/struct.proto\"\xbd\x01\n\x06Option\x12\r\n\x05index\x18\x01 \x01(\r\x12\x0b\n\x03key\x18\x02 \x01(\t\x12\r\n\x05label\x18\x03 \x01(\t\x12\x35\n\x07jamaica\x18\n \x01(\x0b\x32\".admiralty.v1.JamaicaOptionPayloadH\x00\x12<\n\x0b\x62lack_fleet\x18\x0b \x01(\x0b\x32%.admiralty.v1.BlackFleetOptionPayloadH\x00\x42\x07\n\x05typedJ\x04\x08\x04\x10\x05R\x04\x64\x61ta\"h\n\x05\x45vent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12%\n\x04\x64\x61ta\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0c\n\x04step\x18\x04 \x01(\x04\x12\x10\n\x08\x61udience\x18\x05 \x03(\rJ\x04\x08\x03\x10\x04R\x04text\"\xe9\x01\n\tMatchInfo\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\r\x12\x11\n\tbot_names\x18\x03 \x03(\t\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x12\n\nrules_hash\x18\x05 \x01(\t\x12-\n\x07jamaica\x18\n \x01(\x0b\x32\x1a.admiralty.v1.JamaicaTrackH\x00\x12\x34\n\x0b\x62lack_fleet\x18\x0b \x01(\x0b\x32\x1d.admiralty.v1.BlackFleetBoardH\x00\x42\x07\n\x05\x62oard\"W\n\tPlacement\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0b\n\x03\x62ot\x18\x02 \x01(\t\x12\r\n\x05place\x18\x03 \x01(\r\x12\r\n\x05score\x18\x04 \x01(\x05\x12\x11\n\tforfeited\x18\x05 \x01(\x08\"}\n\x08Incident\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12(\n\x04kind\x18\x03 \x01(\x0e\x32\x1a.admiralty.v1.IncidentKind\x12\x0e\n\x06\x64\x65tail\x18\x04 \x01(\t\x12\x15\n\rapplied_index\x18\x05 \x01(\r\"\xa4\x01\n\x0bMatchResult\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12+\n\nplacements\x18\x03 \x03(\x0b\x32\x17.admiralty.v1.Placement\x12)\n\tincidents\x18\x04 \x03(\x0b\x32\x16.admiralty.v1.IncidentJ\x04\x08\x05\x10\x06J\x04\x08\x06\x10\x07R\x0brecord_pathR\x04seed*\x89\x01\n\nWindowKind\x12\x1b\n\x17WINDOW_KIND_UNSPECIFIED\x10\x00\x12\x14\n\x10WINDOW_KIND_TURN\x10\x01\x12\x19\n\x15WINDOW_KIND_INTERRUPT\x10\x02\x12\x16\n\x12WINDOW_KIND_SEALED\x10\x03\x12\x15\n\x11WINDOW_KIND_SETUP\x10\x04*\xd0\x01\n\x0cIncidentKind\x12\x1d\n\x19INCIDENT_KIND_UNSPECIFIED\x10\x00\x12\x19\n\x15INCIDENT_KIND_TIMEOUT\x10\x01\x12\x17\n\x13INCIDENT_KIND_CRASH\x10\x02\x12\x1d\n\x19INCIDENT_KIND_UNREACHABLE\x10\x03\x12\x19\n\x15INCIDENT_KIND_ILLEGAL\x10\x04\x12\x17\n\x13INCIDENT_KIND_STALE\x10\x05\x12\x1a\n\x16INCIDENT_KIND_OVERSIZE\x10\x06\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19\x61\x64miralty/v1/common.proto\x12\x0c\x61\x64miralty.v1\x1a\x1e\x61\x64miralty/v1/black_fleet.proto\x1a\x1d\x61\x64miralty/v1/blackbeard.proto\x1a\x1a\x61\x64miralty/v1/jamaica.proto\x1a\x1cgoogle/protobuf/struct.proto\"\xfa\x01\n\x06Option\x12\r\n\x05index\x18\x01 \x01(\r\x12\x0b\n\x03key\x18\x02 \x01(\t\x12\r\n\x05label\x18\x03 \x01(\t\x12\x35\n\x07jamaica\x18\n \x01(\x0b\x32\".admiralty.v1.JamaicaOptionPayloadH\x00\x12<\n\x0b\x62lack_fleet\x18\x0b \x01(\x0b\x32%.admiralty.v1.BlackFleetOptionPayloadH\x00\x12;\n\nblackbeard\x18\x0c \x01(\x0b\x32%.admiralty.v1.BlackbeardOptionPayloadH\x00\x42\x07\n\x05typedJ\x04\x08\x04\x10\x05R\x04\x64\x61ta\"h\n\x05\x45vent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12%\n\x04\x64\x61ta\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0c\n\x04step\x18\x04 \x01(\x04\x12\x10\n\x08\x61udience\x18\x05 \x03(\rJ\x04\x08\x03\x10\x04R\x04text\"\x9e\x02\n\tMatchInfo\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\r\x12\x11\n\tbot_names\x18\x03 \x03(\t\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x12\n\nrules_hash\x18\x05 \x01(\t\x12-\n\x07jamaica\x18\n \x01(\x0b\x32\x1a.admiralty.v1.JamaicaTrackH\x00\x12\x34\n\x0b\x62lack_fleet\x18\x0b \x01(\x0b\x32\x1d.admiralty.v1.BlackFleetBoardH\x00\x12\x33\n\nblackbeard\x18\x0c \x01(\x0b\x32\x1d.admiralty.v1.BlackbeardBoardH\x00\x42\x07\n\x05\x62oard\"W\n\tPlacement\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0b\n\x03\x62ot\x18\x02 \x01(\t\x12\r\n\x05place\x18\x03 \x01(\r\x12\r\n\x05score\x18\x04 \x01(\x05\x12\x11\n\tforfeited\x18\x05 \x01(\x08\"}\n\x08Incident\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12(\n\x04kind\x18\x03 \x01(\x0e\x32\x1a.admiralty.v1.IncidentKind\x12\x0e\n\x06\x64\x65tail\x18\x04 \x01(\t\x12\x15\n\rapplied_index\x18\x05 \x01(\r\"\xa4\x01\n\x0bMatchResult\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12+\n\nplacements\x18\x03 \x03(\x0b\x32\x17.admiralty.v1.Placement\x12)\n\tincidents\x18\x04 \x03(\x0b\x32\x16.admiralty.v1.IncidentJ\x04\x08\x05\x10\x06J\x04\x08\x06\x10\x07R\x0brecord_pathR\x04seed*\x89\x01\n\nWindowKind\x12\x1b\n\x17WINDOW_KIND_UNSPECIFIED\x10\x00\x12\x14\n\x10WINDOW_KIND_TURN\x10\x01\x12\x19\n\x15WINDOW_KIND_INTERRUPT\x10\x02\x12\x16\n\x12WINDOW_KIND_SEALED\x10\x03\x12\x15\n\x11WINDOW_KIND_SETUP\x10\x04*\xd0\x01\n\x0cIncidentKind\x12\x1d\n\x19INCIDENT_KIND_UNSPECIFIED\x10\x00\x12\x19\n\x15INCIDENT_KIND_TIMEOUT\x10\x01\x12\x17\n\x13INCIDENT_KIND_CRASH\x10\x02\x12\x1d\n\x19INCIDENT_KIND_UNREACHABLE\x10\x03\x12\x19\n\x15INCIDENT_KIND_ILLEGAL\x10\x04\x12\x17\n\x13INCIDENT_KIND_STALE\x10\x05\x12\x1a\n\x16INCIDENT_KIND_OVERSIZE\x10\x06\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'admiralty.v1.common_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_WINDOWKIND']._serialized_start=1051
-  _globals['_WINDOWKIND']._serialized_end=1188
-  _globals['_INCIDENTKIND']._serialized_start=1191
-  _globals['_INCIDENTKIND']._serialized_end=1399
-  _globals['_OPTION']._serialized_start=134
-  _globals['_OPTION']._serialized_end=323
-  _globals['_EVENT']._serialized_start=325
-  _globals['_EVENT']._serialized_end=429
-  _globals['_MATCHINFO']._serialized_start=432
-  _globals['_MATCHINFO']._serialized_end=665
-  _globals['_PLACEMENT']._serialized_start=667
-  _globals['_PLACEMENT']._serialized_end=754
-  _globals['_INCIDENT']._serialized_start=756
-  _globals['_INCIDENT']._serialized_end=881
-  _globals['_MATCHRESULT']._serialized_start=884
-  _globals['_MATCHRESULT']._serialized_end=1048
+  _globals['_WINDOWKIND']._serialized_start=1196
+  _globals['_WINDOWKIND']._serialized_end=1333
+  _globals['_INCIDENTKIND']._serialized_start=1336
+  _globals['_INCIDENTKIND']._serialized_end=1544
+  _globals['_OPTION']._serialized_start=165
+  _globals['_OPTION']._serialized_end=415
+  _globals['_EVENT']._serialized_start=417
+  _globals['_EVENT']._serialized_end=521
+  _globals['_MATCHINFO']._serialized_start=524
+  _globals['_MATCHINFO']._serialized_end=810
+  _globals['_PLACEMENT']._serialized_start=812
+  _globals['_PLACEMENT']._serialized_end=899
+  _globals['_INCIDENT']._serialized_start=901
+  _globals['_INCIDENT']._serialized_end=1026
+  _globals['_MATCHRESULT']._serialized_start=1029
+  _globals['_MATCHRESULT']._serialized_end=1193
 # @@protoc_insertion_point(module_scope)

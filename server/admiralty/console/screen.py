@@ -111,11 +111,25 @@ class MatchScreen:
         used = sum(len(console.render_lines(p, options, pad=False)) for p in parts)
         height = options.height or console.height
         room = max(3, height - used - 2)
-        lines = list(self.log)[-room:]
+        lines, rows = self._newest(console, options.update_width(max(1, width - 4)), room)
         parts.append(Panel(Group(*lines) if lines else Text("waiting for events…", style="dim"),
                            title="log", title_align="left", border_style="dim",
-                           height=min(room, len(lines)) + 2 if lines else 3))
+                           height=rows + 2 if lines else 3))
         yield Group(*parts)
+
+    def _newest(self, console: Console, options: ConsoleOptions, room: int
+                ) -> tuple[list[Text], int]:
+        """The newest log lines that fill at most `room` screen rows once wrapped, and the
+        rows they take: a long line takes several, and the newest must never be cut."""
+        picked: list[Text] = []
+        rows = 0
+        for line in reversed(self.log):
+            height = len(console.render_lines(line, options, pad=False))
+            if picked and rows + height > room:
+                break
+            picked.append(line)
+            rows += height
+        return picked[::-1], min(rows, room)
 
     def _result_table(self) -> Table:
         table = Table(title="final", title_justify="left", expand=False)

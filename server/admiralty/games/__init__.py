@@ -25,6 +25,7 @@ from admiralty.games.info import Actor, GameInfo, OptionSpec
 
 _REGISTRY = {
     "black_fleet": "admiralty.games.black_fleet:BlackFleet",
+    "blackbeard": "admiralty.games.blackbeard:Blackbeard",
     "jamaica": "admiralty.games.jamaica:Jamaica",
 }
 

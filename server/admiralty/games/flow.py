@@ -41,7 +41,7 @@ from typing import Any, NamedTuple
 
 from admiralty.games.base import IllegalAction, Option, Request, Window
 
-_TURN, _INTERRUPT, _SEALED = Window.TURN, Window.INTERRUPT, Window.SEALED
+_SEALED = Window.SEALED
 
 
 class Step(NamedTuple):
@@ -81,16 +81,32 @@ class Ask(NamedTuple):
 
 
 class Flow:
-    """The frames still to run, the open requests and the last window id of one game."""
+    """The frames still to run, the open requests and the last window id of one game.
 
-    __slots__ = ("asked", "sealed", "stack", "window_id")
+    The one open request lives in plain slots (`request`, `then`, `polled`) rather than
+    in an `Ask`: a game opens one per decision, and the record would cost more than the
+    rules it serves. `asked` gives it as an `Ask` for whoever inspects the flow."""
+
+    __slots__ = ("_auto", "polled", "request", "sealed", "stack", "then", "window_id")
 
     def __init__(self) -> None:
         self.stack: list[Frame] = []
-        self.asked: Ask | None = None
+        self.request: Request | None = None
+        """The open request outside a SEALED window."""
+        self.then: Step | tuple[Step, ...] = _NOTHING
+        self.polled = False
         self.sealed: dict[int, Ask] = {}
         """The open requests of a SEALED window, by seat."""
         self.window_id = 0
+        self._auto: tuple[str, tuple[Any, ...]] | None = None
+        """A single-option ask's continuation, with its option: run before any frame."""
+
+    @property
+    def asked(self) -> Ask | None:
+        """The open request outside a SEALED window and what its answer calls."""
+        if self.request is None:
+            return None
+        return Ask(self.request, self.then, self.polled)
 
     # ------------------------------------------------------------------ building the turn
 
@@ -108,20 +124,23 @@ class Flow:
         would otherwise depend on hidden information is published even with PASS alone,
         so its opening tells the table nothing. `polled` marks the answer of a `Poll`.
         """
-        if not options:
-            raise ValueError(f"{kind}: a request needs at least one option")
         if len(options) == 1 and not (optional or publish or polled):
             step = then if isinstance(then, Step) else then[0]
-            self.asked = Ask(_AUTO, Step(step.name, (options[0], *step.args)))
+            self._auto = (step.name, (options[0], *step.args))
             return
+        if not options:
+            raise ValueError(f"{kind}: a request needs at least one option")
         self.window_id = window_id = self.window_id + 1
-        self.asked = Ask(Request(seat, window_id, window, kind, prompt, options,
-                                 optional or polled), then, polled)
+        self.request = Request(seat, window_id, window, kind, prompt, options,
+                               optional or polled)
+        self.then, self.polled = then, polled
 
     def seal(self, kind: str, prompt: str, options: Sequence[tuple[Option, ...]],
              then: Step) -> None:
         """Open one SEALED window: seat `i` chooses among `options[i]`, no answer is
         revealed until all are in, and ``then(option, seat)`` applies each answer."""
+        if not options or not all(options):
+            raise ValueError(f"{kind}: a sealed window needs a seat and an option per seat")
         self.window_id = window_id = self.window_id + 1
         self.sealed = {
             seat: Ask(Request(seat, window_id, _SEALED, kind, prompt, choices),
@@ -129,18 +148,26 @@ class Flow:
             for seat, choices in enumerate(options)
         }
 
+    def withdraw(self) -> None:
+        """Close the open request unanswered and give its window id back, so that the
+        step that opened it can open it again (after a position was changed by hand)."""
+        if self.request is not None:
+            self.request = None
+            self.window_id -= 1
+
     def stop(self) -> None:
         """The game is over: nothing runs and nothing is open any more."""
         self.stack.clear()
-        self.asked = None
+        self.request = None
         self.sealed = {}
+        self._auto = None
 
     # -------------------------------------------------------------------- the engine side
 
     def pending(self) -> list[Request]:
         """Every request open now."""
-        if self.asked is not None:
-            return [self.asked.request]
+        if self.request is not None:
+            return [self.request]
         return [ask.request for ask in self.sealed.values()]
 
     def answer(self, game: Any, seat: int, index: int) -> None:
@@ -148,55 +175,48 @@ class Flow:
 
         Raises IllegalAction, having changed nothing, when `seat` has no open request or
         `index` does not name one of its options."""
-        asked = self.asked
-        if asked is None or asked.request.seat != seat:
+        request = self.request
+        if request is not None and request.seat == seat:
+            options, then = request.options, self.then
+            if type(index) is not int or not 0 <= index < len(options):
+                index = _checked(index, len(options))
+            self.request = None
+            if self.polled:
+                if index == 0:  # PASS: the poll offers the next seat
+                    self.run(game)
+                    return
+                poll = self.stack[-1]
+                assert isinstance(poll, Poll), "a Poll's offer opens a request, pushes nothing"
+                self.stack[-1] = poll._replace(next=0)
+        else:
             asked = self.sealed.get(seat)
             if asked is None:
                 raise IllegalAction(f"seat {seat} has no open request")
-        options = asked.request.options
-        if type(index) is not int or not 0 <= index < len(options):
-            _check_index(index, len(options))
-            index = int(index)  # an int subclass naming an option
-        if asked is self.asked:
-            self.asked = None
-        else:
+            options, then = asked.request.options, asked.then
+            if type(index) is not int or not 0 <= index < len(options):
+                index = _checked(index, len(options))
             del self.sealed[seat]
-        if asked.polled:
-            if index == 0:  # PASS: the poll offers the next seat
-                self.run(game)
-                return
-            poll = self.stack[-1]
-            assert isinstance(poll, Poll), "a Poll's offer opens a request and pushes nothing"
-            self.stack[-1] = poll._replace(next=0)
-        self._call(game, asked.then, options, index)
+        step = then if isinstance(then, Step) else then[index]
+        getattr(game, step.name)(options[index], *step.args)
         self.run(game)
 
     def run(self, game: Any) -> None:
         """Run frames until a request is open or nothing is left to run."""
         stack = self.stack
-        while True:
-            asked = self.asked
-            if asked is not None:
-                if asked.request is not _AUTO:
-                    return
-                self.asked = None
-                step = asked.then
-                assert isinstance(step, Step)
-                getattr(game, step.name)(*step.args)
-                continue
-            if self.sealed or not stack:
+        while self.request is None and not self.sealed:
+            auto = self._auto
+            if auto is not None:
+                self._auto = None
+                getattr(game, auto[0])(*auto[1])
+            elif not stack:
                 return
-            frame = stack.pop()
-            if isinstance(frame, Step):
-                getattr(game, frame.name)(*frame.args)
-            elif frame.next < len(frame.seats):
-                stack.append(frame._replace(next=frame.next + 1))
-                getattr(game, frame.offer)(frame.seats[frame.next], *frame.args)
-
-    def _call(self, game: Any, then: Step | tuple[Step, ...], options: tuple[Option, ...],
-              index: int) -> None:
-        step = then if isinstance(then, Step) else then[index]
-        getattr(game, step.name)(options[index], *step.args)
+            else:
+                frame = stack.pop()
+                if isinstance(frame, Step):
+                    getattr(game, frame.name)(*frame.args)
+                elif frame.next < len(frame.seats):
+                    stack.append(frame._replace(next=frame.next + 1))
+                    getattr(game, frame.offer)(frame.seats[frame.next], *frame.args)
 
     # ------------------------------------------------------------------------- copies
 
@@ -204,32 +224,35 @@ class Flow:
         """An independent flow: frames and asks are immutable, so the containers suffice."""
         other = object.__new__(Flow)
         other.stack = self.stack[:]
-        other.asked = self.asked
+        other.request, other.then, other.polled = self.request, self.then, self.polled
         other.sealed = dict(self.sealed)
         other.window_id = self.window_id
+        other._auto = None  # consumed before any answer returns
         return other
 
     def snapshot(self) -> dict[str, Any]:
         """The flow as plain JSON data, for a state's `snapshot`."""
         return {
             "stack": [_frame_json(frame) for frame in self.stack],
-            "asked": _ask_json(self.asked) if self.asked is not None else None,
+            "asked": _ask_json(Ask(self.request, self.then, self.polled))
+            if self.request is not None else None,
             "sealed": [_ask_json(ask) for ask in self.sealed.values()],
             "window_id": self.window_id,
         }
 
 
-_AUTO = Request(-1, 0, _TURN, "auto", "", (Option("auto", "applied at once"),))
-"""The request of a single-option ask, which `run` applies before it returns: its
-continuation already holds the one option, so no snapshot or bot ever sees it."""
+_NOTHING: tuple[Step, ...] = ()
+"""What `then` holds while no request is open."""
 
 
-def _check_index(index: object, count: int) -> None:
-    """Raise IllegalAction unless `index` is an int (not a bool) in 0..count-1."""
+def _checked(index: object, count: int) -> int:
+    """`index` as an int if it names one of `count` options (an int subclass may, a bool
+    may not); IllegalAction otherwise."""
     if isinstance(index, bool) or not isinstance(index, int):
         raise IllegalAction(f"an option index must be an int, not {index!r}")
     if not 0 <= index < count:
         raise IllegalAction(f"option {index} is not one of 0..{count - 1}")
+    return int(index)
 
 
 def request_json(request: Request) -> dict[str, Any]:

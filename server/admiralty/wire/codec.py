@@ -16,7 +16,7 @@ from google.protobuf import message_factory, struct_pb2
 from google.protobuf.message import Message
 
 from admiralty.games import Event, Option, Window
-from admiralty_sdk.v1 import black_fleet_pb2, common_pb2, jamaica_pb2
+from admiralty_sdk.v1 import black_fleet_pb2, blackbeard_pb2, common_pb2, jamaica_pb2
 
 _WINDOW_KINDS = {
     Window.TURN: common_pb2.WINDOW_KIND_TURN,
@@ -153,6 +153,12 @@ CODECS: dict[str, GameCodec] = {
         black_fleet_pb2.BlackFleetObservation,
         black_fleet_pb2.BlackFleetOptionPayload,
         black_fleet_pb2.BlackFleetBoard,
+    ),
+    "blackbeard": GameCodec(
+        "blackbeard",
+        blackbeard_pb2.BlackbeardObservation,
+        blackbeard_pb2.BlackbeardOptionPayload,
+        blackbeard_pb2.BlackbeardBoard,
     ),
 }
 

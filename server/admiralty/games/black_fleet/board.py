@@ -72,7 +72,7 @@ class Board:
             (r, c) for r, line in enumerate(self.rows) for c, ch in enumerate(line) if ch == _LAND
         )
         """The island and mainland cells, port cells excluded: never entered, and never
-        between two adjacent spaces (reconstruction §1.1)."""
+        between two adjacent spaces [black_fleet §R1.1]."""
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
             self._around(cell) if space else () for space, cell in enumerate(self.cells)
         )
@@ -159,7 +159,8 @@ class Board:
             **self.links,
             **{s: self.neighbours[s] + tuple(x for x in self.lairs if x != s) for s in self.lairs},
         }
-        reach = [((), frozenset())] + [self._open_reach(self.neighbours[s], {s}) for s in spaces]
+        empty: tuple[tuple[dict[int, int], ...], frozenset[int]] = ((), frozenset())
+        reach = [empty] + [self._open_reach(self.neighbours[s], {s}) for s in spaces]
         self.open_reach: tuple[tuple[dict[int, int], ...], ...] = tuple(r for r, _ in reach)
         self.open_shade: tuple[frozenset[int], ...] = tuple(shade for _, shade in reach)
         self.zone_reach: dict[str, tuple[dict[int, int], ...]] = {}
@@ -186,7 +187,7 @@ class Board:
         reach: list[dict[int, int]] = [{}]
         found: dict[int, int] = {}
         shade: set[int] = set()
-        steps = [(None, space) for space in layer]
+        steps: list[tuple[int | None, int]] = [(None, space) for space in layer]
         while True:
             frontier = []
             for origin, space in steps:

@@ -1,33 +1,34 @@
-"""Fortune card play (spec §5.6; reconstruction §3, §5).
+"""Fortune card play [black_fleet §5.6, §R3, §R5].
 
 A fortune card is data: an effect kind with parameters (`fortune.toml`). This module
 decides when a card may be played, interprets its effect, and lists the targets a
-card asks for. Development cards need no code here: their effects are modifiers
-merged into `Player.mods`, which the rules read where they apply.
+card asks for; the flow (`state.py`) asks for them. Development cards need no code here:
+their effects are modifiers merged into `Player.mods`, which the rules read where they
+apply.
 
 Every choice a card asks for is made by the player who plays it; victims never
-choose (reconstruction §3.1), so no card opens an interrupt window.
+choose [black_fleet §R3.1], so no card opens an interrupt window.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from admiralty.games.base import Event
+from admiralty.games.base import Event, Option
 from admiralty.games.black_fleet import movement, options
-from admiralty.games.black_fleet.stages import Stage
+from admiralty.games.black_fleet.turn import Attack, Burial, Sale, Sinking
 
 if TYPE_CHECKING:
     from admiralty.games.black_fleet.data import FortuneCard
     from admiralty.games.black_fleet.pieces import Player
-    from admiralty.games.black_fleet.state import BlackFleetState, Choice
+    from admiralty.games.black_fleet.state import BlackFleetState
 
 # -- when a card may be played ------------------------------------------------------------
 
 
-def window_options(state: BlackFleetState) -> list[Choice]:
-    """The fortune plays open in the current window, plus False Colours' swap.
+def window_options(state: BlackFleetState, window: str) -> list[Option]:
+    """The fortune plays open in `window`, plus False Colours' swap.
 
     Asked at every window of every turn, so the cheap tests come first: the window,
     one card per title, then the ships still to activate (worked out once).
@@ -36,8 +37,8 @@ def window_options(state: BlackFleetState) -> list[Choice]:
     swap = player.mods.get("swap_own_ships")
     if not player.fortune and not swap:
         return []
-    fortune, window = state.data.fortune, state.window
-    out: list[Choice] = []
+    fortune = state.data.fortune
+    out: list[Option] = []
     seen = set()
     waiting = None
     for card_id in player.fortune:
@@ -51,21 +52,22 @@ def window_options(state: BlackFleetState) -> list[Choice]:
                 continue
         if _CAN_PLAY[card.effect](state, player, card):
             seen.add(card.title)
-            out.append((options.fortune(card_id, card.title), play, card_id))
-    if swap and _may_swap(state, player):
-        out.append((options.SWAP, swap_ships, None))
+            out.append(options.fortune(card_id, card.title))
+    if swap and _may_swap(state, player, window):
+        out.append(options.SWAP)
     return out
 
 
 def _waiting_ships(state: BlackFleetState, player: Player) -> set[str]:
     """The ships still to be activated this turn, by kind (what a card's `before` names)."""
-    done = state.activated
+    current = state.current
+    done = current.activated
     out = set()
     if player.merchant.space is not None and player.merchant.ref not in done:
         out.add("merchant")
     if player.pirate.ref not in done:
         out.add("pirate")
-    if any(state.navies[colour].ref not in done for colour in state.controlled):
+    if any(state.navies[colour].ref not in done for colour in current.controlled):
         out.add("navy")
     return out
 
@@ -74,9 +76,9 @@ def _in_time(before: tuple[str, ...], waiting: set[str], player: Player) -> bool
     """Whether a card that changes the `before` ships may still be played: none of them
     activated yet, and at least one still to come.
 
-    A merchant off the board all turn (it could not re-enter, spec §14.13) is never
+    A merchant off the board all turn (it could not re-enter, [black_fleet G13]) is never
     activated, so it neither blocks nor is helped: Following Sea and Crossed Orders,
-    played "before the first of them is activated" (reconstruction §3.2), still help
+    played "before the first of them is activated" [black_fleet §R3.2], still help
     the pirate, while a card for the merchant alone has nothing left to change.
     """
     concerned = set(before)
@@ -85,12 +87,12 @@ def _in_time(before: tuple[str, ...], waiting: set[str], player: Player) -> bool
     return bool(concerned) and waiting.issuperset(concerned)
 
 
-def _may_swap(state: BlackFleetState, player: Player) -> bool:
+def _may_swap(state: BlackFleetState, player: Player, window: str) -> bool:
     """False Colours: once per turn in W1-W3, both ships on sea spaces."""
     return (
         bool(player.mods.get("swap_own_ships"))
-        and not state.swapped
-        and state.window != "start"
+        and not state.current.swapped
+        and window != "start"
         and player.merchant.space is not None
         and player.pirate.space is not None
     )
@@ -98,7 +100,7 @@ def _may_swap(state: BlackFleetState, player: Player) -> bool:
 
 def _boost_useful(state: BlackFleetState, player: Player, card: FortuneCard) -> bool:
     """Bribed Admiral is pointless when you already move both navy ships."""
-    return len(state.controlled) < len(state.navies) or all(
+    return len(state.current.controlled) < len(state.navies) or all(
         m.kind != "extra_navy" for m in card.boosts
     )
 
@@ -108,46 +110,51 @@ def _has_targets(state: BlackFleetState, player: Player, card: FortuneCard) -> b
 
 
 def _objective_met(state: BlackFleetState, player: Player, card: FortuneCard) -> bool:
-    """An objective's condition, read from the turn's log (reconstruction §5.3)."""
+    """An objective's condition, read from the turn's log [black_fleet §R5.3]."""
     condition = card.params["condition"]
-    if not state.log and condition in _LOGGED:
+    if not state.current.log and condition in _LOGGED:
         return False  # the usual case: nothing done yet this turn
     return _CONDITIONS[condition](state, player, card.params)
 
 
-def _sold_at_port(state: BlackFleetState, player: Player, params: dict) -> bool:
+def _sold_at_port(state: BlackFleetState, player: Player, params: Mapping[str, Any]) -> bool:
+    port, least = params["port"], params["min_cubes"]
     return any(
-        e[0] == "sale" and e[1] == params["port"] and e[2] >= params["min_cubes"] for e in state.log
+        type(e) is Sale and e.port == port and e.cubes >= least for e in state.current.log
     )
 
 
-def _buried_on_beach(state: BlackFleetState, player: Player, params: dict) -> bool:
-    return any(e[0] == "burial" and e[2] and e[1] >= params["min_value"] for e in state.log)
+def _buried_on_beach(state: BlackFleetState, player: Player, params: Mapping[str, Any]) -> bool:
+    least = params["min_value"]
+    return any(
+        type(e) is Burial and e.on_beach and e.value >= least for e in state.current.log
+    )
 
 
-def _sank_merchant(state: BlackFleetState, player: Player, params: dict) -> bool:
-    return any(e[0] == "attack" and e[2] for e in state.log)
+def _sank_merchant(state: BlackFleetState, player: Player, params: Mapping[str, Any]) -> bool:
+    return any(type(e) is Attack and e.sunk for e in state.current.log)
 
 
-def _sank_laden_pirate(state: BlackFleetState, player: Player, params: dict) -> bool:
-    return any(e[0] == "sinking" and e[2] for e in state.log)
+def _sank_laden_pirate(state: BlackFleetState, player: Player, params: Mapping[str, Any]) -> bool:
+    return any(type(e) is Sinking and e.treasure for e in state.current.log)
 
 
-def _pirate_on_lair_with_treasure(state: BlackFleetState, player: Player, params: dict) -> bool:
+def _pirate_on_lair_with_treasure(
+    state: BlackFleetState, player: Player, params: Mapping[str, Any]
+) -> bool:
     pirate = player.pirate
     return pirate.space in state.data.board.lairs and bool(pirate.cargo)
 
 
-_CONDITIONS: dict[str, Callable] = {
+_CONDITIONS: dict[str, Callable[[BlackFleetState, Player, Mapping[str, Any]], bool]] = {
     "sold_at_port": _sold_at_port,
     "buried_on_beach": _buried_on_beach,
     "sank_merchant": _sank_merchant,
     "sank_laden_pirate": _sank_laden_pirate,
     "pirate_on_lair_with_treasure": _pirate_on_lair_with_treasure,
 }
-"""Objective conditions by name (`condition` in fortune.toml); the log entries are
-`("sale", port, cubes)`, `("burial", value, on_beach)`, `("attack", victim, sunk)` and
-`("sinking", victim, had_treasure)`."""
+"""Objective conditions by name (`condition` in fortune.toml), read from the deeds of
+the turn's log (`turn.Sale`, `Burial`, `Attack`, `Sinking`)."""
 _LOGGED = frozenset({"sold_at_port", "buried_on_beach", "sank_merchant", "sank_laden_pirate"})
 """The conditions read only from the turn's log, so never met while it is empty."""
 
@@ -163,7 +170,7 @@ def _steal_targets(state: BlackFleetState, player: Player, card: FortuneCard) ->
         top = max(p.money for p in others)
         return [p.seat for p in others if p.money == top]
     if source == "victim":
-        return sorted({e[1] for e in state.log if e[0] == "attack"})
+        return sorted({e.victim for e in state.current.log if type(e) is Attack})
     return [p.seat for p in others]  # "chosen" and "each"
 
 
@@ -172,6 +179,7 @@ def _movable_ships(
 ) -> list[tuple[str, str | int]]:
     """Ships a free move may shift: a navy, or an opponent's merchant or pirate on the board."""
     steps = card.params["steps"]
+    candidates: list[tuple[str, str | int, int | None]]
     if card.params["target"] == "navy":
         candidates = [("navy", colour, navy.space) for colour, navy in state.navies.items()]
     else:
@@ -182,7 +190,11 @@ def _movable_ships(
             for ship in (p.merchant, p.pirate)
             if ship.space is not None
         ]
-    return [(kind, who) for kind, who, at in candidates if movement.can_sail(state, at, steps)]
+    return [
+        (kind, who)
+        for kind, who, at in candidates
+        if at is not None and movement.can_sail(state, at, steps)
+    ]
 
 
 def _free_lairs(state: BlackFleetState, player: Player, card: FortuneCard) -> list[int]:
@@ -203,83 +215,64 @@ _CAN_PLAY: dict[str, Callable] = {
 }
 
 
-def target_options(state: BlackFleetState) -> list[Choice]:
-    player = state.seats[state.active]
-    card = state.data.fortune[state.effect]
-    found = _TARGETS[card.effect](state, player, card)
-    if card.effect == "steal":
-        return [(options.target("seat", seat), steal_from, seat) for seat in found]
-    if card.effect == "pirate_to_lair":
-        return [(options.target("lair", space), hide_pirate, space) for space in found]
-    return [(options.target(kind, who), pick_ship, f"{kind}:{who}") for kind, who in found]
+def targets(state: BlackFleetState, card_id: str) -> list[Any]:
+    """What the card `card_id` may target: seats (steal), free lairs (pirate_to_lair) or
+    `(kind, seat or navy colour)` ships (free_move)."""
+    card = state.data.fortune[card_id]
+    return _TARGETS[card.effect](state, state.seats[state.active], card)
 
 
-def destination_options(state: BlackFleetState) -> list[Choice]:
-    card = state.data.fortune[state.effect]
-    start = state.ship_by_ref(state.effect_ship).space
+def destination_options(state: BlackFleetState, card_id: str, ref: str) -> tuple[Option, ...]:
+    """Where the free move of `card_id` may take the ship `ref`."""
+    card = state.data.fortune[card_id]
+    start = state.ship_by_ref(ref).space
+    assert start is not None, "a free move shifts a ship on the board"
     found = movement.free_destinations(state, start, card.params["steps"])
-    return [
-        (options.move(space, steps), free_move, (space, steps)) for space, steps in found.items()
-    ]
+    return tuple([options.move(space, steps) for space, steps in found.items()])
 
 
 # -- effects -------------------------------------------------------------------------------
 
 
-def play(state: BlackFleetState, card_id: str, events: list[Event]) -> None:
-    """Play a fortune card from the hand: it goes face up to the discard pile, then acts."""
+def play(state: BlackFleetState, card_id: str) -> bool:
+    """Play a fortune card from the hand: it goes face up to the discard pile, then acts.
+    Returns whether it still needs a target (`targets`)."""
     player = state.seats[state.active]
     card = state.data.fortune[card_id]
     player.fortune.remove(card_id)
     state.fortune_discard.append(card_id)
-    events.append(
+    state.events.append(
         Event("fortune_played", {"seat": player.seat, "card": card_id, "title": card.title})
     )
     if card.effect == "boost":
         player.boosts.append(card_id)
         player.refresh(state.data)
-        if state.played:
-            state.refresh_control()
     elif card.effect == "objective":
-        state.pay(player.seat, card.params["reward"], "objective", events)
+        state.pay(player.seat, card.params["reward"], "objective")
     elif card.effect == "steal" and card.params["source"] == "each":
         for seat in _steal_targets(state, player, card):
-            state.transfer(seat, player.seat, card.params["amount"], "steal", events)
+            state.transfer(seat, player.seat, card.params["amount"], "steal")
     else:
-        state.effect = card_id
-        state.stage = Stage.TARGET
+        return True
+    return False
 
 
-def _back_to_window(state: BlackFleetState) -> None:
-    state.effect = None
-    state.effect_ship = None
-    state.stage = Stage.WINDOW
+def steal_from(state: BlackFleetState, card_id: str, seat: int) -> None:
+    card = state.data.fortune[card_id]
+    state.transfer(seat, state.active, card.params["amount"], "steal")
 
 
-def steal_from(state: BlackFleetState, seat: int, events: list[Event]) -> None:
-    card = state.data.fortune[state.effect]
-    state.transfer(seat, state.active, card.params["amount"], "steal", events)
-    _back_to_window(state)
-
-
-def hide_pirate(state: BlackFleetState, space: int, events: list[Event]) -> None:
+def hide_pirate(state: BlackFleetState, space: int) -> None:
     """Hideout: the pirate goes to a free lair, keeping its treasure."""
-    state.place_pirate_on_lair(space, events)
-    _back_to_window(state)
+    state.place_pirate_on_lair(state.active, space)
 
 
-def pick_ship(state: BlackFleetState, ref: str, events: list[Event]) -> None:
-    state.effect_ship = ref
-    state.stage = Stage.DESTINATION
-
-
-def free_move(state: BlackFleetState, leg: tuple[int, int], events: list[Event]) -> None:
-    """False Orders / Sea Fog: not an activation, no action (reconstruction §5.4)."""
-    space, steps = leg
-    ship = state.ship_by_ref(state.effect_ship)
+def free_move(state: BlackFleetState, card_id: str, ref: str, space: int, steps: int) -> None:
+    """False Orders / Sea Fog: not an activation, no action [black_fleet §R5.4]."""
+    ship = state.ship_by_ref(ref)
     origin = ship.space
     state.put(ship, space)
-    events.append(
+    state.events.append(
         Event(
             "ship_moved",
             {
@@ -288,22 +281,21 @@ def free_move(state: BlackFleetState, leg: tuple[int, int], events: list[Event])
                 "from": origin,
                 "to": space,
                 "steps": steps,
-                "card": state.effect,
+                "card": card_id,
             },
         )
     )
-    _back_to_window(state)
 
 
-def swap_ships(state: BlackFleetState, _: None, events: list[Event]) -> None:
+def swap_ships(state: BlackFleetState) -> None:
     """False Colours: the merchant and pirate trade places, keeping their cargo."""
     player = state.seats[state.active]
     merchant, pirate = player.merchant, player.pirate
+    assert merchant.space is not None and pirate.space is not None
     merchant.space, pirate.space = pirate.space, merchant.space
     state.at[merchant.space] = merchant
     state.at[pirate.space] = pirate
-    state.swapped = True
-    events.append(
+    state.events.append(
         Event(
             "ships_swapped",
             {"seat": player.seat, "merchant": merchant.space, "pirate": pirate.space},

@@ -31,9 +31,9 @@ class BlackFleet(Game):
         options=(
             OptionSpec("victory_cost", int, _SETUP.victory_costs[0],
                        "the victory card's price: 10 (first games) or 20 (the variant), "
-                       "per seat for handicap play (spec 11.3)",
+                       "per seat for handicap play [black_fleet §11.3]",
                        choices=_SETUP.victory_costs, per_seat=True),
-            round_cap(_SETUP.round_cap, "not a rule (spec 11.6): the game stops after this "
+            round_cap(_SETUP.round_cap, "not a rule [black_fleet §11.6]: the game stops after this "
                       "round; seats rank by victory card, development cards, doubloons"),
         ),
     )

@@ -61,8 +61,8 @@ def arrange(
         _set_hand(state, state.seats[seat_].fortune, cards, "fortune")
     _set_top(state, movement_top or [], "movement")
     _set_top(state, fortune_top or [], "fortune")
-    for seat_, cards in (development or {}).items():
-        for cost, card in cards.items():
+    for seat_, dealt in (development or {}).items():
+        for cost, card in dealt.items():
             _deal_development(state, seat_, cost, card)
     for seat_, costs in (bought or {}).items():
         player = state.seats[seat_]

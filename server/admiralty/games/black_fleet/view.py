@@ -1,10 +1,12 @@
-"""The one redaction function (DESIGN.md invariant 4), the full snapshot and the static info.
+"""The one redaction function, the full snapshot and the static info.
 
-What a seat may see (black_fleet.md §9): its own movement and fortune hands and its
-face-down development cards; of the others only hand sizes, the costs of their
-face-down cards, and what they have bought. Ships, cargo, port stocks, money
-(public by the spec's default, §14.18), discard piles and deck sizes are public.
-Nobody sees deck order, the development cards returned to the box, or the RNG.
+Everything a seat may know comes from `view` and from the events it is told: this is
+the only place a Black Fleet state is redacted. What a seat may see [black_fleet §9]:
+its own movement and fortune hands and its face-down development cards; of the others
+only hand sizes, the costs of their face-down cards, and what they have bought. Ships,
+cargo, port stocks, money (public by default [black_fleet G18]), discard piles and deck
+sizes are public. Nobody sees deck order, the development cards returned to the box, or
+the seed of the game's chance streams.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from admiralty.games.base import Request
     from admiralty.games.black_fleet.data import GameData
     from admiralty.games.black_fleet.pieces import Player
     from admiralty.games.black_fleet.state import BlackFleetState
@@ -57,17 +60,37 @@ def _outcome(state: BlackFleetState) -> dict[str, Any] | None:
     }
 
 
+_PHASES = {"play_fortune": "window", "choose_action": "activation", "move_ship": "activation"}
+"""The phase a request's kind shows, where they differ (see `phase`)."""
+
+
+def phase(request: Request | None) -> str:
+    """The part of the turn the game is in, named after the open `request`: its kind,
+    but `window` for a fortune window, `activation` while a ship moves and acts,
+    `choose_cube` for the cube Letter of Marque takes, `over` once nothing is open."""
+    if request is None:
+        return "over"
+    kind = request.kind
+    if kind == "choose_target" and request.options[0].payload["target"] == "cube":
+        return "choose_cube"
+    return _PHASES.get(kind, kind)
+
+
 def view(state: BlackFleetState, viewer: int | None) -> dict[str, Any]:
     """Everything `viewer` may see as plain JSON data; None is the public (spectator) view."""
     board = state.data.board
+    current = state.current
+    asked = state.flow.asked
+    request = asked.request if asked is not None else None
+    shown = phase(request)
     return {
         "game": "black_fleet",
         "viewer": viewer,
         "players": state.players,
-        "phase": state.stage,
-        "window": state.window if state.stage == "window" else None,
+        "phase": shown,
+        "window": current.window if shown == "window" else None,
         "active_seat": state.active,
-        "setup_seat": state.setup_seat if state.stage == "place_merchant" else None,
+        "setup_seat": request.seat if request is not None and shown == "place_merchant" else None,
         "first_seat": 0,
         "round": state.round,
         "round_cap": state.round_cap,
@@ -93,19 +116,20 @@ def view(state: BlackFleetState, viewer: int | None) -> dict[str, Any]:
             "fortune_discard": list(state.fortune_discard),
         },
         "current": {
-            "played": state.played,
-            "controlled_navies": list(state.controlled),
-            "activated": list(state.activated),
-            "ship": state.ship.ref if state.ship else None,
-            "points": state.points if state.ship else 0,
-            "actions": list(state.acts),
+            "played": current.played,
+            "controlled_navies": list(current.controlled),
+            "activated": list(current.activated),
+            "ship": current.ship.ref if current.ship else None,
+            "points": current.points if current.ship else 0,
+            "actions": list(current.acts),
         },
     }
 
 
 def snapshot(state: BlackFleetState) -> dict[str, Any]:
-    """The whole state, hidden parts and RNG included, as JSON data (the digest's basis)."""
-    version, internal, gauss = state.rng.getstate()
+    """The whole state, hidden parts included, as JSON data (the digest's basis): the
+    table, the turn so far, the flow (frames still to run and the open request) and the
+    seed of the chance streams (`Chance.snapshot`)."""
     return {
         "players": state.players,
         "round_cap": state.round_cap,
@@ -114,24 +138,8 @@ def snapshot(state: BlackFleetState) -> dict[str, Any]:
         "active": state.active,
         "final_round": state.final_round,
         "ended_by": state.ended_by,
-        "setup_seat": state.setup_seat,
-        "stage": state.stage,
-        "window": [state.window, state.window_after, state._window_id],
-        "played": state.played,
-        "controlled": list(state.controlled),
-        "activated": list(state.activated),
-        "ship": state.ship.ref if state.ship else None,
-        "points": state.points,
-        "acts": list(state.acts),
-        "flags": [
-            state.declined,
-            state.sailed,
-            state.broadside_used,
-            state.swapped,
-            state.next_navy_spent,
-        ],
-        "log": [list(entry) for entry in state.log],
-        "effect": [state.effect, state.effect_ship, state.discard_owed],
+        "current": state.current.to_json(),
+        "flow": state.flow.snapshot(),
         "seats": [
             {
                 "colour": p.colour,
@@ -156,7 +164,8 @@ def snapshot(state: BlackFleetState) -> dict[str, Any]:
         "fortune_deck": list(state.fortune_deck),
         "fortune_discard": list(state.fortune_discard),
         "box": list(state.box),
-        "rng": [version, list(internal), gauss],
+        "shuffles": dict(state.shuffles),
+        "chance": state.chance.snapshot(),
     }
 
 

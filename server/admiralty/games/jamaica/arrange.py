@@ -12,27 +12,30 @@ needs, then answer requests as usual::
 
 Every helper keeps the game's totals true: tokens come from and go back to the bank,
 cards move between deck, hand and discard, treasure cards between the treasure deck, the
-box and the ships. Rigged dice last until used; a clone does not copy them.
+box and the ships. Rigged dice are used once, in the order they are rolled, whatever
+stream they are drawn from; a clone shares them with its original (rig after cloning).
 """
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from collections.abc import Iterable, Sequence
+from typing import TypeVar, cast
 
+from admiralty.games.chance import Chance, Name
 from admiralty.games.jamaica.board import PRE_START, RACING
 from admiralty.games.jamaica.data import load
 from admiralty.games.jamaica.state import JamaicaState
 
 DATA = load()
+T = TypeVar("T")
 
 
 def captain(state: JamaicaState, seat: int, dice: tuple[int, int] | None = None) -> None:
     """Make `seat` the Captain of this round, with `dice` rolled, before the dice are placed."""
     if state.phase != "place_dice":
         raise ValueError("the Captain can only be changed while the dice are being placed")
-    state.captain = seat
+    state.captain = seat  # a scenario's setting: the flow asks the new Captain at once
     if dice is not None:
         state.rolled = tuple(dice)
     state._ask_dice()
@@ -52,8 +55,9 @@ def holds(state: JamaicaState, ship_id: int,
     if len(contents) != len(ship.kinds):
         raise ValueError(f"ship {ship_id} has {len(ship.kinds)} holds, not {len(contents)}")
     for hold, content in enumerate(contents):
-        if ship.counts[hold]:
-            state.bank[ship.kinds[hold]] += ship.counts[hold]
+        held = ship.kinds[hold]
+        if held is not None:
+            state.bank[held] += ship.counts[hold]
         kind, count = content or (None, 0)
         if kind is not None:
             if state.bank[kind] < count:
@@ -119,27 +123,32 @@ def treasure_deck(state: JamaicaState, top: Sequence[str]) -> None:
     state.treasure_deck.extend(reversed(top))
 
 
-class RiggedRandom(random.Random):
-    """The state's RNG, except that the next rolls of each die are the given faces."""
+class RiggedChance(Chance):
+    """The game's chance, except that the next throws of each die are the given faces:
+    `rolls` of the action die or the combat die takes them first, in order; every other
+    draw (and every throw once they are used) is the game's own stream."""
 
-    def __init__(self, base: random.Random, action: Iterable[int],
+    __slots__ = ("queues",)
+
+    def __init__(self, base: Chance, action: Iterable[int],
                  combat: Iterable[int | str]) -> None:
-        super().__init__()
-        self.setstate(base.getstate())
-        previous = base.queues if isinstance(base, RiggedRandom) else {}
-        self.queues = {
+        super().__init__(base.seed)
+        previous = base.queues if isinstance(base, RiggedChance) else {}
+        self.queues: dict[tuple[object, ...], deque[object]] = {
             DATA.action_faces: deque([*previous.get(DATA.action_faces, ()), *action]),
             DATA.combat_faces: deque([*previous.get(DATA.combat_faces, ()), *combat]),
         }
 
-    def choice(self, seq):
-        queue = self.queues.get(tuple(seq))
-        if queue:
-            return queue.popleft()
-        return super().choice(seq)
+    def rolls(self, faces: Sequence[T], count: int, *name: Name) -> tuple[T, ...]:
+        thrown = super().rolls(faces, count, *name)
+        queue = self.queues.get(tuple(faces))
+        if not queue:
+            return thrown
+        return cast("tuple[T, ...]", tuple([queue.popleft() if queue else face
+                                            for face in thrown]))
 
 
 def rig(state: JamaicaState, action: Iterable[int] = (),
         combat: Iterable[int | str] = ()) -> None:
     """Fix the next action dice (in roll order) and combat dice ("star" for the star)."""
-    state.rng = RiggedRandom(state.rng, action, combat)
+    state.chance = RiggedChance(state.chance, action, combat)

@@ -1,12 +1,12 @@
 """The race track as a graph: successors both ways, forks, laps and progress.
 
-A ship's position is a space id plus a lap state (rules 3.2):
+A ship's position is a space id plus a lap state [jamaica §3.2]:
 
 - ``pre_start``: it has not begun its lap. Every ship starts so on Port Royal; a backward
   move from Port Royal takes it behind the start line, and a forward move carries it
-  through Port Royal into the lap without finishing (rules 6.2.3).
+  through Port Royal into the lap without finishing [jamaica §6.2.3].
 - ``racing``: on its lap.
-- ``finished``: it reached Port Royal from the end of its lap (rules 9).
+- ``finished``: it reached Port Royal from the end of its lap [jamaica §9.1].
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ class Board:
         return lap
 
     def steps_left(self, space: int, lap: str) -> int:
-        """Fewest steps still needed to finish (G11): the order "further along the race"."""
+        """Fewest steps still needed to finish: the order "further along the race" [jamaica G11]."""
         if lap == FINISHED:
             return 0
         if lap == PRE_START:
@@ -108,7 +108,8 @@ class Board:
         return self.to_finish[space]
 
     def position_score(self, space: int, lap: str) -> int:
-        """The end-of-game white number (rules 9); a ship behind the start line scores G10."""
+        """The end-of-game white number [jamaica §9.2]; a ship behind the start line scores the
+        `pre_start_score` [jamaica G10]."""
         return self.pre_start_score if lap == PRE_START else self.score[space]
 
     def static_info(self) -> dict[str, Any]:

@@ -8,7 +8,8 @@ from typing import Any
 from admiralty.games.base import Game, Window
 from admiralty.games.info import Actor, GameInfo, OptionSpec, round_cap
 from admiralty.games.jamaica.data import load
-from admiralty.games.jamaica.state import JamaicaState, board_of
+from admiralty.games.jamaica.state import JamaicaState
+from admiralty.games.jamaica.table import board_of
 
 DATA = load()
 
@@ -25,13 +26,13 @@ class Jamaica(Game):
         hidden_information=True,  # hands, chosen cards, face-down treasures
         windows=(Window.TURN, Window.INTERRUPT, Window.SEALED),
         automated=(Actor("Ghost Ship", (DATA.ghost_players,),
-                         "the Captain; in a combat, the player not fighting it (G25)"),),
+                         "the Captain; in a combat, the player not fighting it [jamaica G25]"),),
         options=(
             OptionSpec("allow_dump_same_kind", bool, False,
-                       "G6: a load may empty a hold of its own kind"),
+                       "[jamaica G6] a load may empty a hold of its own kind"),
             OptionSpec("give_any_treasure", bool, False,
-                       "G16: a winner may give a player any card, not only a cursed one"),
-            round_cap(200, "not a rule (rules 9.5): the game is scored after this round"),
+                       "[jamaica G16] a winner may give a player any card, not only a cursed one"),
+            round_cap(200, "not a rule [jamaica §9.5]: the game is scored after this round"),
         ),
     )
 

@@ -7,10 +7,15 @@ docs/games/jamaica.md; ships are seat numbers, with GHOST (-1) for the Ghost Shi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 from admiralty.games.base import Option
 from admiralty.games.jamaica.data import load
+
+if TYPE_CHECKING:
+    from admiralty.games.jamaica.ships import Load
 
 GHOST = -1
 """The Ghost Ship's ship id in payloads, events and views (players are seats 0..n-1)."""
@@ -24,7 +29,7 @@ def ship_name(ship: int) -> str:
 
 @cache
 def dice_options(a: int, b: int) -> tuple[Option, ...]:
-    """Both orders of the rolled dice; one option when they are equal (D1)."""
+    """Both orders of the rolled dice; one option when they are equal [jamaica §5.1]."""
     orders = [(a, b)] if a == b else [(a, b), (b, a)]
     return tuple(
         Option(f"dice:sun={m},moon={e}", f"morning {m}, evening {e}", {"morning": m, "evening": e})
@@ -68,6 +73,13 @@ def hold_option(hold: int, empty_first: bool, kind: str | None, count: int,
     return Option(f"hold:{hold}", f"load into hold {hold}",
                   {"hold": hold, "load_kind": load_kind, "load_count": load_count,
                    "kind": None, "count": 0})
+
+
+def hold_options(kinds: Sequence[str | None], counts: Sequence[int], loads: Sequence[Load],
+                 kind: str) -> tuple[Option, ...]:
+    """The `loads` of `kind` into a ship whose holds hold `kinds` and `counts`, as options."""
+    return tuple([hold_option(hold, dump, kinds[hold], counts[hold], kind, count)
+                  for hold, dump, count in loads])
 
 
 @cache

@@ -1,4 +1,5 @@
-"""Ships and their holds: the loading rules (6.1), paying (6.3) and spending tokens.
+"""Ships and their holds: the loading rules [jamaica §6.1], paying [jamaica §6.3] and
+spending tokens. Pieces and arithmetic only: nothing here asks anything.
 
 A hold is a (kind, count) pair kept in two parallel lists, `kinds` and `counts`; an empty
 hold has kind None and count 0. Holds 0-4 are the hold board; the hold after them, when
@@ -11,14 +12,42 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
+
+
+class Target(NamedTuple):
+    """A hold a load may go into, and whether it must be emptied into the bank first."""
+
+    hold: int
+    dump: bool
+
+
+class Load(NamedTuple):
+    """A load offered: the hold, whether it is emptied first, and how many tokens go in."""
+
+    hold: int
+    dump: bool
+    tokens: int
+
+
+class Hold(NamedTuple):
+    """The contents of one hold: what kind of token (None when empty) and how many."""
+
+    kind: str | None
+    amount: int
+
+
+FREE = tuple(Target(hold, False) for hold in range(8))
+DUMP = tuple(Target(hold, True) for hold in range(8))
+"""`Target(hold, False)` and `Target(hold, True)` by hold, built once: loads are asked for
+on every turn and a named tuple costs more to build than to look up."""
 
 
 class Ship:
     """A ship: position, holds, treasure cards and (for a player) its action cards."""
 
     __slots__ = ("chosen", "counts", "deck", "discard", "hand", "hidden", "kinds", "lap",
-                 "powers", "revealed", "space")
+                 "powers", "revealed", "shuffles", "space")
 
     def __init__(self, space: int, lap: str, holds: int) -> None:
         self.space = space
@@ -37,11 +66,14 @@ class Ship:
         """The card chosen this round, face down until its owner resolves it."""
         self.revealed: int | None = None
         """The card this ship resolved (or is resolving) this round."""
+        self.shuffles = 0
+        """How many times its deck has been shuffled: the k of its chance stream
+        ``("deck", seat, k)``."""
 
     def copy(self) -> Ship:
         new = Ship.__new__(Ship)
-        new.space, new.lap, new.chosen, new.revealed = (
-            self.space, self.lap, self.chosen, self.revealed)
+        new.space, new.lap, new.chosen, new.revealed, new.shuffles = (
+            self.space, self.lap, self.chosen, self.revealed, self.shuffles)
         new.kinds, new.counts = self.kinds[:], self.counts[:]
         new.powers, new.hidden = self.powers[:], self.hidden[:]
         new.hand, new.deck, new.discard = self.hand[:], self.deck[:], self.discard[:]
@@ -70,7 +102,7 @@ class Ship:
                 held.append(counts[hold])
         return holds, held
 
-    def fill(self, hold: int, kind: str, count: int) -> None:
+    def fill(self, hold: int, kind: str | None, count: int) -> None:
         self.kinds[hold], self.counts[hold] = (kind, count) if count else (None, 0)
 
     def take(self, hold: int, amount: int) -> None:
@@ -92,19 +124,20 @@ class Ship:
 
 def load_targets(
     ship: Ship, kind: str, board_holds: int, allow_dump: bool, exclude: int = -1
-) -> tuple[tuple[int, bool], ...]:
-    """Where a load of `kind` may go, as (hold, must_empty_it_first) pairs (rules 6.1).
+) -> tuple[Target, ...]:
+    """Where a load of `kind` may go [jamaica §6.1].
 
-    An empty hold if there is one (no emptying while one is free, G27); else a hold to
-    empty, never one of the same kind unless `allow_dump` (G6); never `exclude`, the hold
-    the other half of a gold-gold card filled (rules 5, step 3). Empty = cancelled.
+    An empty hold if there is one (no emptying while one is free [jamaica G27]); else a
+    hold to empty, never one of the same kind unless `allow_dump` [jamaica G6]; never
+    `exclude`, the hold the other half of a gold-gold card filled [jamaica §5.3]. Empty =
+    cancelled.
     """
     counts = ship.counts
     if 0 in counts:
         first = counts.index(0)
         if first < board_holds and len(counts) > board_holds and not counts[board_holds]:
-            return (first, False), (board_holds, False)
-        return ((first, False),)
+            return FREE[first], FREE[board_holds]
+        return (FREE[first],)
     seen: set[tuple[str | None, int]] = set()
     targets = []
     kinds = ship.kinds
@@ -117,14 +150,32 @@ def load_targets(
             if contents in seen:
                 continue
             seen.add(contents)
-        targets.append((hold, True))
+        targets.append(DUMP[hold])
     return tuple(targets)
+
+
+def bank_loads(ship: Ship, targets: Sequence[Target], kind: str, amount: int, bank: int
+               ) -> list[Load]:
+    """The loads of `amount` `kind` into `targets` that get any token from a bank holding
+    `bank` of it [jamaica G20].
+
+    The hold is emptied before the bank gives [jamaica §6.1.3]: with allow_dump_same_kind,
+    a hold of `kind` emptied first refills the bank it then loads from.
+    """
+    kinds, counts = ship.kinds, ship.counts
+    loads = []
+    for hold, dump in targets:
+        count = min(amount, bank + (counts[hold] if kinds[hold] == kind else 0))
+        if count:
+            loads.append(Load(hold, dump, count))
+    return loads
 
 
 def payment_plans(holds: tuple[int, ...], counts: tuple[int, ...], size: int, cost: int,
                   board_holds: int) -> tuple[tuple[int, ...], ...]:
-    """Every distinct way to pay `cost` (D5) from the `holds` of a ship of `size` holds that
-    hold the kind asked for, `counts` of it (at least `cost` in all), as per-hold amounts.
+    """Every distinct way to pay `cost` [jamaica §6.3] from the `holds` of a ship of `size`
+    holds that hold the kind asked for, `counts` of it (at least `cost` in all), as
+    per-hold amounts.
 
     The first plan empties the smallest holds first (the default). Two plans that leave the
     same contents (board holds being interchangeable) count once.
@@ -196,7 +247,7 @@ def _splits(counts: tuple[int, ...], twins: tuple[bool, ...], cost: int,
 def smallest_first(ship: Ship, kind: str, amount: int) -> tuple[int, ...]:
     """Per-hold amounts that take `amount` of `kind` emptying the smallest holds first.
 
-    Used where the rules leave the holds unchosen (gunpowder spent in combat, G22).
+    Used where the rules leave the holds unchosen (gunpowder spent in combat [jamaica G22]).
     """
     holds, counts = ship.holding(kind)
     return _take_smallest(holds, counts, len(ship.counts), amount)

@@ -1,151 +1,109 @@
-"""A game of Jamaica in progress: setup (rules 4), the round (5), loading (6.1), the end (9).
+"""A game of Jamaica in progress: the flow of the turn.
 
-The rules run as a stack of small tasks. A task finishes at once, pushes the tasks that
-follow it, or opens a request and stops there; the answer calls the request's handler and
-the stack runs on. Tasks are tuples of a method name and plain arguments and requests are
-frozen objects, so a state copies cheaply, snapshots to JSON and replays exactly.
-Movement, combat and the making of events and requests (`records`) live in their own
-modules as mixins over the same state.
+`JamaicaState` is the table (`table.Table`: the pieces and the mechanics that move them)
+run by one `Flow` of decisions (`admiralty.games.flow`). This module is the flow, and the
+only code that opens requests and writes whose turn it is (`round`, `captain`, `phase`,
+`active`, `half`): setup [jamaica §4], the round [jamaica §5], loading [jamaica §6.1],
+moving, arriving and paying [jamaica §6.2, §6.3], shortage [jamaica §6.4], the windows of
+a battle [jamaica §7], the Ghost Ship's phase [jamaica §10] and the end [jamaica §9].
+
+Every step of the turn is a `Step` frame naming a method below; a method finishes, pushes
+the frames that follow it or opens a request (`Flow.ask`, or `Flow.seal` for the card
+choice), whose answer calls the continuation it names with the chosen `Option`. Frames
+and continuations hold plain data, so a state copies with list slices, snapshots to JSON
+and replays exactly. Requests go to the active seat in a TURN window and to anyone else
+(and to a defender, always) in an INTERRUPT one [jamaica §11].
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
-from admiralty.games.base import Event, GameState, IllegalAction, Outcome, Request, Viewer
+from admiralty.games.base import Event, GameState, Option, Outcome, Request, Viewer, Window
+from admiralty.games.chance import Chance
+from admiralty.games.flow import Flow, Step
 from admiralty.games.jamaica import view as views
-from admiralty.games.jamaica.board import FINISHED, PRE_START, Board
-from admiralty.games.jamaica.combat import Combat
-from admiralty.games.jamaica.data import MOVES, load
-from admiralty.games.jamaica.movement import Movement
-from admiralty.games.jamaica.options import GHOST, dice_options, hold_option, options_of_hand
-from admiralty.games.jamaica.records import TURN, Records
-from admiralty.games.jamaica.ships import Ship, load_targets
+from admiralty.games.jamaica.board import FINISHED
+from admiralty.games.jamaica.combat import (
+    ATTACKER,
+    DEFENDER,
+    ROLES,
+    SABRE,
+    SABRE_USES,
+    Battle,
+)
+from admiralty.games.jamaica.data import MOVES, STAR, load
+from admiralty.games.jamaica.options import (
+    GHOST,
+    GHOST_DIRECTIONS,
+    LOOT_NONE,
+    dice_options,
+    gunpowder_options,
+    hold_options,
+    options_of_hand,
+    pay_option,
+    sabre_options,
+    target_option,
+)
+from admiralty.games.jamaica.ships import Load, Ship, bank_loads, load_targets, payment_plans
+from admiralty.games.jamaica.table import Table, audience
 
 MORNING, EVENING = "morning", "evening"
 DATA = load()
-MAP = DATA.powers["hand_size"]
-MAP_HAND = DATA.treasures[MAP].param("hand_size")
-HAND, HOLDS, CARDS = DATA.hand_size, DATA.holds, DATA.cards
+HOLDS, CARDS = DATA.holds, DATA.cards
+TURN, INTERRUPT = Window.TURN, Window.INTERRUPT
+
+END_ROUND, GHOST_PHASE, COMBAT_END = Step("_end_round"), Step("_ghost_phase"), Step("_combat_end")
+GHOST_EVENING = Step("_ghost_move", (EVENING,))
+EVENINGS = tuple(Step("_action", (seat, EVENING)) for seat in range(DATA.max_players))
+SETTLES = {ship: Step("_settle", (ship,)) for ship in (*range(DATA.max_players), GHOST)}
+AFTER_ROLL = (Step("_after_roll", (ATTACKER,)), Step("_after_roll", (DEFENDER,)))
+ON_DICE, ON_CARD = Step("_on_dice"), Step("_on_card")
 
 
-class JamaicaState(Records, Movement, Combat, GameState):
+class JamaicaState(Table, GameState):
     """One game. Build it with `Jamaica().new_game(...)`; see `arrange` to set up positions."""
 
-    __slots__ = (
-        "_events", "_outcome", "_setup_events", "active", "ask", "bank", "board", "captain",
-        "combat", "end_reason", "evening", "finishers", "ghost", "hulls", "lairs", "morning",
-        "morning_hold", "options", "phase", "players", "removed", "rng", "rolled", "round",
-        "sealed", "ships", "stack", "then", "treasure_deck", "window_id",
-    )
-    """Slots, not the instance dict: the rules read these attributes on every step, and a
-    slot is the quickest attribute (an instance dict with this many keys is not shared)."""
+    __slots__ = ("_outcome", "_setup_events", "end_reason", "evening", "flow", "morning",
+                 "morning_hold", "rolled")
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
-        self.board = board_of()
-        self.players = players
-        self.options = dict(options)
-        self.rng = random.Random(seed)
+        super().__init__(players, Chance(seed), options)
+        self.flow = Flow()
         self.round = 0
         self.captain = 0
         self.phase = "setup"
         self.active: int | None = None
+        self.half = MORNING
         self.rolled: tuple[int, ...] | None = None
         self.morning: int | None = None
         self.evening: int | None = None
-        self.bank = dict(DATA.bank)
-        self.lairs = list(self.board.lairs)
-        """Lairs whose treasure marker is still there."""
-        self.ships = [self._new_ship(DATA.start_holds) for _ in range(players)]
-        self.ghost = self._new_ship(DATA.ghost_holds) if players == DATA.ghost_players else None
-        self.hulls = [*self.ships, self.ghost]
-        """Ships by ship id: a seat's at its number, the Ghost Ship's (None without one) at
-        GHOST, -1, the last: `hulls[ship_id]` is `ship(ship_id)` without a call."""
-        self.combat = None
-        self.stack: list[tuple] = []
-        self.ask: Request | None = None
-        self.then: tuple[str, tuple] = ("", ())
-        self.sealed: dict[int, Request] = {}
-        """The open card choices of the SEALED window, by seat."""
-        self.window_id = 0
         self.morning_hold = -1
-        """The hold the morning load of the card being resolved filled (gold-gold, rules 5)."""
-        self.finishers: list[int] = []
+        """The hold the morning load of the card being resolved filled (gold-gold,
+        [jamaica §5.3])."""
         self.end_reason: str | None = None
         self._outcome: Outcome | None = None
-        self._events: list[Event] = []
         self._deal()
-        self._begin_round()
-        self._setup_events = self._events
-
-    # ----------------------------------------------------------------- setup (rules 4)
-
-    def _new_ship(self, contents: tuple[tuple[str, int], ...]) -> Ship:
-        ship = Ship(self.board.port_royal, PRE_START, DATA.holds)
-        for hold, (kind, count) in enumerate(contents):
-            ship.fill(hold, kind, count)
-            self.bank[kind] -= count
-        return ship
-
-    def _deal(self) -> None:
-        """Decks, hands, the 9 treasures (2 players: the Ghost's card out first, G23), Captain."""
-        data, rng = DATA, self.rng
-        for seat, ship in enumerate(self.ships):
-            ship.deck = sorted(data.cards)
-            rng.shuffle(ship.deck)
-            ship.hand = sorted(ship.deck.pop() for _ in range(data.hand_size))
-            self._tell((seat,), "hand_dealt", {"seat": seat, "hand": list(ship.hand)},
-                       {"seat": seat, "count": len(ship.hand)})
-        pool = [t for t in data.treasures if self.ghost is None or t != data.ghost_treasure]
-        rng.shuffle(pool)
-        self.treasure_deck, self.removed = pool[:data.deck_size], pool[data.deck_size:]
-        self.captain = rng.randrange(self.players)
-        self._emit("game_started", {"players": self.players, "captain": self.captain,
+        self.captain = self.chance.stream("captain").randrange(players)
+        self._emit("game_started", {"players": players, "captain": self.captain,
                                     "ghost": self.ghost is not None,
                                     "treasure_deck": len(self.treasure_deck)})
+        self._begin_round()
+        self.flow.run(self)
+        self._setup_events = self._events
 
     # ------------------------------------------------------------- the engine contract
 
     def pending(self) -> list[Request]:
-        if self.ask is not None:
-            return [self.ask]
-        return list(self.sealed.values())
+        return self.flow.pending()
 
     def apply(self, seat: int, index: int) -> list[Event]:
-        ask = self.ask
-        if ask is not None and ask.seat == seat:
-            request = ask
-        elif seat in self.sealed:
-            request = self.sealed[seat]
-        else:
-            raise IllegalAction(f"seat {seat} has no open request")
-        options = request.options
-        if type(index) is not int or not 0 <= index < len(options):
-            self._option(request, index)  # raises, unless an int subclass names an option
-        self._events = events = []
-        if request is ask:
-            name, args = self.then
-            self.ask = None
-            getattr(self, name)(options[index].payload, *args)
-        else:
-            self._on_card(seat, index)
-        # Run tasks until a request is open or the game is over (inlined: once per answer).
-        stack = self.stack
-        while stack and self.ask is None and not self.sealed:
-            task = stack.pop()
-            getattr(self, task[0])(*task[1:])
+        events: list[Event] = []
+        self._events = events
+        self.flow.answer(self, seat, index)
         return events
-
-    @staticmethod
-    def _option(request: Request, index: int):
-        if type(index) is not int and (isinstance(index, bool) or not isinstance(index, int)):
-            raise IllegalAction(f"an option index must be an int, not {index!r}")
-        if not 0 <= index < len(request.options):
-            raise IllegalAction(f"option {index} is not one of 0..{len(request.options) - 1}")
-        return request.options[index]
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -159,47 +117,53 @@ class JamaicaState(Records, Movement, Combat, GameState):
     def clone(self) -> JamaicaState:
         new = object.__new__(JamaicaState)
         new.__dict__.update(self.__dict__)  # anything set from outside the engine
-        for name in JamaicaState.__slots__:
+        for name in SLOTS:
             setattr(new, name, getattr(self, name))
+        new.flow = self.flow.copy()
         new.options = dict(self.options)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
         new.bank = dict(self.bank)
         new.lairs = self.lairs[:]
         new.treasure_deck, new.removed = self.treasure_deck[:], self.removed[:]
         new.ships = [ship.copy() for ship in self.ships]
         new.ghost = self.ghost.copy() if self.ghost is not None else None
-        new.hulls = [*new.ships, new.ghost]
+        new.hulls = [*new.ships, new.ghost] if new.ghost is not None else new.ships[:]
         new.combat = self.combat.copy() if self.combat is not None else None
-        new.stack = self.stack[:]
-        new.sealed = dict(self.sealed)
         new.finishers = self.finishers[:]
         new._events = []
         return new
 
-    # ------------------------------------------------------------------------ plumbing
+    # ---------------------------------------------------------------- who is asked
 
-    def ship(self, ship_id: int) -> Ship:
-        """The ship of a seat, or the Ghost Ship for GHOST."""
-        return self.hulls[ship_id]
+    def _window(self, seat: int) -> Window:
+        """TURN for the active seat, INTERRUPT for anyone else [jamaica §11]."""
+        return TURN if seat == self.active else INTERRUPT
 
-    def fleet(self) -> list[int]:
-        """Every ship id in play: the seats, then the Ghost Ship if there is one."""
-        ids = list(range(self.players))
-        return [*ids, GHOST] if self.ghost is not None else ids
+    def mover(self, ship_id: int) -> int:
+        """Who steers a ship: its player, or the Captain for the Ghost Ship [jamaica §10.3]."""
+        return self.captain if ship_id == GHOST else ship_id
 
-    def hand_limit(self, seat: int) -> int:
-        """3 cards, or 4 while the seat holds Morgan's Map (rules 8.2)."""
-        return MAP_HAND if MAP in self.ships[seat].powers else HAND
+    def controller(self, ship_id: int, against: int) -> int:
+        """Who decides for a ship in a battle against `against`: its player, or for the
+        Ghost Ship the player whose ship is not in the battle [jamaica G25]."""
+        if ship_id != GHOST:
+            return ship_id
+        return next(seat for seat in range(self.players) if seat != against)
 
-    # ------------------------------------------------------------------ the round (5)
+    def _battle_window(self, seat: int, ship_id: int) -> Window:
+        """A defender answers out of turn [jamaica §11], even the Captain whose ship the
+        Ghost attacks in the Ghost phase; the attacker's side is asked as usual."""
+        battle = self.combat
+        assert battle is not None
+        return INTERRUPT if ship_id == battle.ships[DEFENDER] else self._window(seat)
+
+    # ------------------------------------------------------------------ the round [jamaica §5]
 
     def _begin_round(self) -> None:
+        """Step 1: the Captain rolls round r's dice, the stream ``("dice", r)``."""
         self.round += 1
         for ship in self.ships:
             ship.revealed = None
-        choice, faces = self.rng.choice, DATA.action_faces
-        self.rolled = tuple([choice(faces) for _ in range(DATA.action_dice)])
+        self.rolled = self.chance.rolls(DATA.action_faces, DATA.action_dice, "dice", self.round)
         self._emit("round_started", {"round": self.round, "captain": self.captain,
                                      "dice": list(self.rolled)})
         self._ask_dice()
@@ -208,52 +172,58 @@ class JamaicaState(Records, Movement, Combat, GameState):
         """Step 1: the Captain orders the dice; published even when they are equal."""
         self.phase, self.active = "place_dice", self.captain
         self.morning = self.evening = None
-        self._open(self.captain, "place_dice", "Which die is the morning (sun) die?",
-                   dice_options(*self.rolled), "_on_dice", window=TURN)
+        assert self.rolled is not None
+        self.flow.ask(self.captain, TURN, "place_dice", "Which die is the morning (sun) die?",
+                      dice_options(*self.rolled), ON_DICE, publish=True)
 
-    def _on_dice(self, payload: Mapping[str, int]) -> None:
+    def _on_dice(self, option: Option) -> None:
         """Step 2: every seat chooses a card at once, in one SEALED window."""
+        payload = option.payload
         self.morning, self.evening = payload["morning"], payload["evening"]
         self._emit("dice_placed", {"captain": self.captain, "morning": self.morning,
                                    "evening": self.evening})
         self.phase, self.active = "choose_cards", None
-        self._open_sealed("choose_card", "Choose the card you play this round",
-                          [options_of_hand(tuple(ship.hand)) for ship in self.ships])
+        self.flow.seal("choose_card", "Choose the card you play this round",
+                       [options_of_hand(tuple(ship.hand)) for ship in self.ships], ON_CARD)
 
-    def _on_card(self, seat: int, index: int) -> None:
+    def _on_card(self, option: Option, seat: int) -> None:
         ship = self.ships[seat]
-        ship.chosen = ship.hand.pop(index)
-        del self.sealed[seat]
-        self._tell((seat,), "card_chosen", {"seat": seat, "card": ship.chosen}, {"seat": seat})
-        if self.sealed:
+        card = option.payload["card"]
+        ship.hand.remove(card)
+        ship.chosen = card
+        self._events += (Event("card_chosen", {"seat": seat, "card": card}, audience((seat,))),
+                         Event("card_chosen", {"seat": seat}))  # `_tell`, inlined
+        if self.flow.sealed:
             return
         self.phase = "resolve"
-        self.stack.append(("_end_round",))
-        if self.ghost is not None:
-            self.stack.append(("_ghost_phase",))
-        self.stack += _turn_tasks(self.captain, self.players)
+        ghost = (GHOST_PHASE,) if self.ghost is not None else ()
+        self.flow.push(*_turn_steps(self.captain, self.players), *ghost, END_ROUND)
 
     def _turn(self, seat: int) -> None:
-        """Step 3: reveal the card (G7: only now), then morning and evening in order."""
+        """Step 3: reveal the card (only now [jamaica G7]), then morning and evening."""
         self.active = seat
         ship = self.ships[seat]
+        assert ship.chosen is not None
         card = CARDS[ship.chosen]
         ship.revealed, ship.chosen = card.id, None
         ship.discard.append(card.id)
-        self._emit("card_revealed", {"seat": seat, "card": card.id, "morning": card.morning,
-                                     "evening": card.evening})
+        self._events.append(Event("card_revealed", {  # `_emit`, inlined: once per turn
+            "seat": seat, "card": card.id, "morning": card.morning, "evening": card.evening}))
         self.morning_hold = -1
-        self.stack.append(("_action", seat, EVENING))
+        self.flow.stack.append(EVENINGS[seat])  # push one frame
         self._action(seat, MORNING)
 
     def _action(self, seat: int, half: str) -> None:
+        self.half = half
         ship = self.ships[seat]
+        assert ship.revealed is not None
         card = CARDS[ship.revealed]
         if half == MORNING:
             symbol, value = card.morning, self.morning
         else:
             symbol, value = card.evening, self.evening
-        if ship.lap == FINISHED:
+        assert value is not None
+        if ship.lap == FINISHED:  # [jamaica §6.2.5]
             self._emit("action_ignored", {"seat": seat, "half": half, "symbol": symbol,
                                           "reason": "finished"})
             return
@@ -265,100 +235,418 @@ class JamaicaState(Records, Movement, Combat, GameState):
         self._load(seat, symbol, value, half, self.morning_hold if same_card else -1)
 
     def _end_round(self) -> None:
-        """Step 4: the end check, else draws and the compass passes left."""
+        """Step 4: the end check [jamaica §9.1], else draws and the compass passes left."""
         if self.finishers or self.round >= self.options["round_cap"]:
             self._game_over("finish" if self.finishers else "round_cap")
             return
         for seat in range(self.players):
-            self._draw(seat)
+            self._refill(seat)
         self.captain = (self.captain + 1) % self.players
         self._emit("round_ended", {"round": self.round, "captain": self.captain})
         self._begin_round()
 
-    def _draw(self, seat: int) -> None:
-        """Refill to the hand limit (G19: never discard down), reshuffling an empty deck."""
-        ship = self.ships[seat]
-        hand = ship.hand
-        missing = (MAP_HAND if MAP in ship.powers else HAND) - len(hand)  # `hand_limit`
-        if missing <= 0:
-            return
-        drawn = []
-        for _ in range(missing):
-            if not ship.deck:
-                ship.deck, ship.discard = ship.discard, []
-                self.rng.shuffle(ship.deck)
-                self._emit("deck_reshuffled", {"seat": seat, "deck_size": len(ship.deck)})
-            drawn.append(ship.deck.pop())
-        hand += drawn
-        hand.sort()
-        self._tell((seat,), "cards_drawn", {"seat": seat, "cards": drawn, "hand": hand[:]},
-                   {"seat": seat, "count": missing})
-
-    # ------------------------------------------------------------------- loading (6.1)
+    # ------------------------------------------------------------------ loading [jamaica §6.1]
 
     def _load(self, seat: int, kind: str, amount: int, half: str, exclude: int) -> None:
         ship = self.ships[seat]
         targets = load_targets(ship, kind, HOLDS, self.options["allow_dump_same_kind"], exclude)
-        loads = self._bank_loads(ship, targets, kind, amount)
+        bank = self.bank[kind]
+        if len(targets) == 1:  # most loads: one hold, nothing to build or ask
+            hold = targets[0].hold
+            count = min(amount, bank + (ship.counts[hold] if ship.kinds[hold] == kind else 0))
+            if count:
+                self._stow(seat, kind, count, hold, "bank")
+                if half == MORNING:
+                    self.morning_hold = hold
+                return
+            loads = []
+        else:
+            loads = bank_loads(ship, targets, kind, amount, bank)
         if not loads:
-            reason = "holds_full" if self.bank[kind] else "bank_empty"
+            reason = "holds_full" if bank else "bank_empty"
             self._emit("load_cancelled", {"ship": seat, "kind": kind, "reason": reason})
             return
         if len(loads) == 1:
-            hold, _, count = loads[0]
-            self._stow(seat, kind, count, hold, "bank", half)
+            self._stow(seat, kind, loads[0].tokens, loads[0].hold, "bank")
+            if half == MORNING:
+                self.morning_hold = loads[0].hold
             return
-        self._open(seat, "load", f"Load {max(c for _, _, c in loads)} {kind}: into which hold?",
-                   self._hold_options(ship, loads, kind), "_on_load", (seat, kind, half))
+        self.flow.ask(seat, TURN if seat == self.active else INTERRUPT, "load",
+                      f"Load {max(load.tokens for load in loads)} {kind}: into which hold?",
+                      hold_options(ship.kinds, ship.counts, loads, kind),
+                      step("_on_load", seat, kind, half))
 
-    def _bank_loads(self, ship: Ship, targets: tuple[tuple[int, bool], ...], kind: str,
-                    amount: int) -> list[tuple[int, bool, int]]:
-        """(hold, must_empty_it_first, count) for each target that gets any token (G20).
-
-        The hold is emptied before the bank gives (rules 6.1.3): with allow_dump_same_kind,
-        a hold of `kind` emptied first refills the bank it then loads from.
-        """
-        kinds, counts, bank = ship.kinds, ship.counts, self.bank[kind]
-        loads = []
-        for hold, dump in targets:
-            count = min(amount, bank + (counts[hold] if kinds[hold] == kind else 0))
-            if count:
-                loads.append((hold, dump, count))
-        return loads
-
-    @staticmethod
-    def _hold_options(ship: Ship, loads: list[tuple[int, bool, int]], kind: str) -> tuple:
-        """The (hold, must_empty_it_first, count) loads of `kind`, as options."""
-        kinds, counts = ship.kinds, ship.counts
-        return tuple([hold_option(h, dump, kinds[h], counts[h], kind, count)
-                      for h, dump, count in loads])
-
-    def _on_load(self, payload: Mapping[str, Any], seat: int, kind: str, half: str) -> None:
-        self._stow(seat, kind, payload["load_count"], payload["hold"], "bank", half)
-
-    def _stow(self, ship_id: int, kind: str, count: int, hold: int, source: str,
-              half: str | None) -> None:
-        """Empty `hold` into the bank, then put `count` tokens from `source` into it."""
-        ship = self.hulls[ship_id]
-        emptied = None
-        if ship.counts[hold]:
-            emptied = {"kind": ship.kinds[hold], "count": ship.counts[hold]}
-            self.bank[ship.kinds[hold]] += ship.counts[hold]
-        if source == "bank":
-            self.bank[kind] -= count
-        ship.fill(hold, kind, count)
+    def _on_load(self, option: Option, seat: int, kind: str, half: str) -> None:
+        payload = option.payload
+        self._stow(seat, kind, payload["load_count"], payload["hold"], "bank")
         if half == MORNING:
-            self.morning_hold = hold
-        self._emit("loaded", {"ship": ship_id, "kind": kind, "count": count, "hold": hold,
-                              "emptied": emptied, "source": source})
+            self.morning_hold = payload["hold"]
 
-    # ------------------------------------------------------------------ the end (9)
+    # ------------------------------------------------------------------- moving [jamaica §6.2]
+
+    def _walk(self, ship_id: int, direction: int, steps: int, origin: int,
+              path: tuple[int, ...]) -> None:
+        """A move walks one step at a time so that a fork (or a merge, going backward)
+        can stop it for the mover's choice [jamaica G8] and a finish stops it at once
+        [jamaica §6.2.5]."""
+        ship = self.hulls[ship_id]
+        board = self.board
+        table, runs = board.successors[direction], board.runs[direction]
+        while steps:
+            run = runs[ship.space]  # the plain steps ahead (see `Board.runs`), taken at once
+            if steps <= len(run):
+                path += run[:steps]
+                ship.space = run[steps - 1]
+                break
+            if run:
+                path += run
+                ship.space = run[-1]
+                steps -= len(run)
+            space = ship.space  # now at a fork, or next to or on Port Royal
+            nexts = table[space]
+            if len(nexts) > 1:
+                mover = self.mover(ship_id)
+                self.flow.ask(mover, TURN if mover == self.active else INTERRUPT, "fork",
+                              "Which way at the fork?",
+                              board.branch_options[space, direction],
+                              Step("_on_branch", (ship_id, direction, steps, origin, path)))
+                return
+            path += nexts
+            steps = self._step(ship, nexts[0], direction, steps)
+        self._moved(ship_id, direction, origin, path)
+
+    def _on_branch(self, option: Option, ship_id: int, direction: int, steps: int,
+                   origin: int, path: tuple[int, ...]) -> None:
+        to = option.payload["space"]
+        steps = self._step(self.hulls[ship_id], to, direction, steps)
+        self._walk(ship_id, direction, steps, origin, (*path, to))
+
+    def _step(self, ship: Ship, to: int, direction: int, steps: int) -> int:
+        """One step; the steps left, none once the ship finishes [jamaica §6.2.5]."""
+        ship.lap = self.board.step(ship.space, ship.lap, to, direction)
+        ship.space = to
+        return 0 if ship.lap == FINISHED else steps - 1
+
+    def _moved(self, ship_id: int, direction: int, origin: int, path: tuple[int, ...]) -> None:
+        ship = self.hulls[ship_id]
+        self._events.append(Event("moved", {  # `_emit`, inlined: once per move
+            "ship": ship_id, "direction": direction, "from": origin, "to": ship.space,
+            "path": list(path), "lap": ship.lap}))
+        if ship.lap == FINISHED:
+            if ship_id != GHOST:
+                self.finishers.append(ship_id)
+            self._emit("finished", {"ship": ship_id, "round": self.round})
+        self._arrive(ship_id)
+
+    def _arrive(self, ship_id: int) -> None:
+        """Arriving [jamaica §6.2.6]: combat first if the space holds other ships (not at
+        Port Royal [jamaica G9]), then the cost."""
+        space = self.hulls[ship_id].space
+        if space == self.board.port_royal:
+            return
+        foes = []
+        for seat, ship in enumerate(self.ships):  # a loop, not a comprehension: hot in 3.11
+            if ship.space == space and seat != ship_id:
+                foes.append(seat)
+        ghost = self.ghost
+        if ghost is not None and ship_id != GHOST and ghost.space == space:
+            foes.append(GHOST)
+        if not foes:
+            self._settle(ship_id)  # what the frame would do next: run it now
+            return
+        self.flow.stack.append(SETTLES[ship_id])  # push one frame
+        if len(foes) == 1:
+            self._start_combat(ship_id, foes[0])
+            return
+        mover = self.mover(ship_id)
+        self.flow.ask(mover, self._window(mover), "target",
+                      "Several ships here: which do you attack?",
+                      tuple([target_option(i) for i in foes]), step("_on_target", ship_id))
+
+    def _on_target(self, option: Option, ship_id: int) -> None:
+        self._start_combat(ship_id, option.payload["target"])
+
+    def _settle(self, ship_id: int) -> None:
+        """Pay the space [jamaica §6.3]: a lair's treasure, a port's doubloons, a sea
+        space's food; a ship that cannot pay is short [jamaica §6.4]."""
+        ship = self.hulls[ship_id]
+        board, space = self.board, ship.space
+        if space in board.lair_spaces and space in self.lairs:
+            self._draw_treasure(ship_id, space)
+            return
+        kind, cost = board.pays[space], board.cost[space]
+        if kind is None or ship_id == GHOST or not cost:
+            return
+        holds, held = ship.holding(kind)
+        if sum(held) < cost:
+            self._shortage(ship_id, kind, cost)
+            return
+        options = pay_choices(tuple(holds), tuple(held), len(ship.counts), cost)
+        if len(options) == 1:  # one way to pay: nothing to ask
+            payload = options[0].payload
+            self._pay(ship_id, kind, payload["holds"], payload["amounts"])
+            return
+        self.flow.ask(ship_id, TURN if ship_id == self.active else INTERRUPT, "pay",
+                      f"Pay {cost} {kind}: from which holds?", options,
+                      step("_on_pay", ship_id, kind))
+
+    def _on_pay(self, option: Option, ship_id: int, kind: str) -> None:
+        payload = option.payload
+        self._pay(ship_id, kind, payload["holds"], payload["amounts"])
+
+    # ----------------------------------------------------------------- shortage [jamaica §6.4]
+
+    def _shortage(self, ship_id: int, kind: str, cost: int) -> None:
+        """Pay everything of that kind, then retreat to the first space that can be paid."""
+        self._pay_all(ship_id, kind, cost)
+        self._retreat(ship_id, self.hulls[ship_id].space, ())
+
+    def _retreat(self, ship_id: int, origin: int, path: tuple[int, ...]) -> None:
+        ship = self.hulls[ship_id]
+        board = self.board
+        table, port_royal = board.successors[-1], board.port_royal
+        while True:
+            space = ship.space
+            nexts = table[space]
+            if len(nexts) > 1:  # the retreating player chooses the lane [jamaica §6.4.2]
+                self.flow.ask(ship_id, self._window(ship_id), "fork",
+                              "Retreating: which way at the fork?",
+                              board.branch_options[space, -1],
+                              Step("_on_retreat_branch", (ship_id, origin, path)))
+                return
+            to = nexts[0]
+            path += (to,)
+            if space == port_royal or to == port_royal:
+                self._step(ship, to, -1, 1)
+            else:  # as in `_walk`: the lap state only changes at Port Royal
+                ship.space = to
+            if self._payable(ship):
+                break
+        self._retreated(ship_id, origin, path)
+
+    def _on_retreat_branch(self, option: Option, ship_id: int, origin: int,
+                           path: tuple[int, ...]) -> None:
+        ship = self.hulls[ship_id]
+        to = option.payload["space"]
+        self._step(ship, to, -1, 1)
+        if self._payable(ship):
+            self._retreated(ship_id, origin, (*path, to))
+        else:
+            self._retreat(ship_id, origin, (*path, to))
+
+    def _payable(self, ship: Ship) -> bool:
+        """A lair, Port Royal (the retreat stops there at the latest [jamaica G12]) or a
+        space the ship can pay in full."""
+        space = ship.space
+        kind = self.board.pays[space]
+        return kind is None or ship.total(kind) >= self.board.cost[space]
+
+    def _retreated(self, ship_id: int, origin: int, path: tuple[int, ...]) -> None:
+        ship = self.hulls[ship_id]
+        self._emit("retreated", {"ship": ship_id, "from": origin, "to": ship.space,
+                                 "path": list(path), "lap": ship.lap})
+        self._arrive(ship_id)
+
+    # ------------------------------------------------------------ the Ghost Ship [jamaica §10]
+
+    def _ghost_phase(self) -> None:
+        """After every player's turn the Captain sails the Ghost: morning die, then
+        evening [jamaica G24]."""
+        self.phase, self.active = "ghost", self.captain
+        self.flow.stack.append(GHOST_EVENING)  # push one frame
+        self._ghost_move(MORNING)
+
+    def _ghost_move(self, half: str) -> None:
+        """First in the race sails backward, last forward; else the Captain chooses
+        [jamaica §10.2, G25]."""
+        self.half = half
+        board, ghost = self.board, self.ghost
+        assert ghost is not None
+        at = board.steps_left(ghost.space, ghost.lap)
+        others = [board.steps_left(ship.space, ship.lap) for ship in self.ships]
+        if at < min(others):
+            self._ghost_sail(-1, half, "first")
+        elif at > max(others):
+            self._ghost_sail(1, half, "last")
+        else:
+            self.flow.ask(self.captain, TURN, "ghost_direction",
+                          "Which way does the Ghost Ship sail?", GHOST_DIRECTIONS,
+                          step("_on_ghost_direction", half))
+
+    def _on_ghost_direction(self, option: Option, half: str) -> None:
+        self._ghost_sail(1 if option.payload["direction"] == "forward" else -1, half, "captain")
+
+    def _ghost_sail(self, direction: int, half: str, reason: str) -> None:
+        steps = self.morning if half == MORNING else self.evening
+        assert steps is not None and self.ghost is not None
+        self._emit("ghost_sails", {"half": half, "direction": direction, "steps": steps,
+                                   "reason": reason})
+        self._walk(GHOST, direction, steps, self.ghost.space, ())
+
+    # -------------------------------------------------------------------- battles [jamaica §7]
+
+    def _start_combat(self, attacker: int, defender: int) -> None:
+        """A battle, named for its dice by the round, the turn ("ghost" in the Ghost
+        phase), the half, the attacker and the defender."""
+        turn = "ghost" if self.phase == "ghost" else self.active
+        assert turn is not None
+        space = self.hulls[attacker].space
+        self.combat = Battle(attacker, defender, space,
+                             (self.round, turn, self.half, attacker, defender))
+        self._emit("combat_started", {"attacker": attacker, "defender": defender,
+                                      "space": space})
+        self._ask_gunpowder(ATTACKER)
+
+    def _ask_gunpowder(self, role: int) -> None:
+        """C1 / C6 [jamaica §7]: spend any gunpowder (the Ghost has none); the defender knows
+        the attack."""
+        battle = self.combat
+        assert battle is not None
+        battle.stage = f"{ROLES[role]}_gunpowder"
+        ship_id = battle.ships[role]
+        have = 0 if ship_id == GHOST else self.ships[ship_id].total(DATA.combat_token)
+        if not have:
+            self._roll(role)
+            return
+        self.flow.ask(ship_id, self._battle_window(ship_id, ship_id), "gunpowder",
+                      f"You are the {ROLES[role]}: spend how much gunpowder?",
+                      gunpowder_options(have), step("_on_gunpowder", role))
+
+    def _on_gunpowder(self, option: Option, role: int) -> None:
+        amount = option.payload["amount"]
+        if amount:
+            self._spend_gunpowder(role, amount)
+        self._roll(role)
+
+    def _roll(self, role: int) -> None:
+        """C2 / C7 [jamaica §7]: roll, then the Sabre may strike before the roll counts."""
+        battle = self.combat
+        assert battle is not None
+        battle.stage = f"{ROLES[role]}_roll"
+        self._roll_die(role, False)
+        self.flow.stack.append(AFTER_ROLL[role])  # push one frame
+        self._offer_sabre(role)
+
+    def _offer_sabre(self, role: int) -> None:
+        """C3: the Sabre's holder may reroll this roll, right now or never [jamaica G15]."""
+        battle = self.combat
+        assert battle is not None
+        if battle.rerolls >= SABRE_USES:
+            return
+        for holder, ship_id in enumerate(battle.ships):
+            if ship_id != GHOST and SABRE in self.ships[ship_id].powers:
+                whose = "your own" if holder == role else "your opponent's"
+                self.flow.ask(ship_id, self._battle_window(ship_id, ship_id), "sabre",
+                              f"Saran's Sabre: reroll {whose} {battle.faces[role]}?",
+                              sabre_options(holder == role), step("_on_sabre", role),
+                              optional=True)
+                return
+
+    def _on_sabre(self, option: Option, role: int) -> None:
+        payload = option.payload
+        if not payload:  # pass
+            return
+        battle = self.combat
+        assert battle is not None
+        holder = battle.ships[role] if payload["reroll"] == "own" else battle.ships[1 - role]
+        self._use_sabre(role, holder)
+        self._offer_sabre(role)
+
+    def _after_roll(self, role: int) -> None:
+        """C4 / C8 [jamaica §7]: a star wins at once; else strength = die + gunpowder + bonus."""
+        battle = self.combat
+        assert battle is not None
+        ship_id = battle.ships[role]
+        if battle.faces[role] == STAR:
+            self._combat_over(ship_id)
+            return
+        battle.strengths[role] = battle.strength(role, self.bonus(ship_id))
+        if role == ATTACKER:
+            self._ask_gunpowder(DEFENDER)
+            return
+        attack, defence = battle.strengths
+        assert attack is not None and defence is not None
+        if attack == defence:
+            self._combat_over(None)
+        else:
+            self._combat_over(battle.ships[ATTACKER if attack > defence else DEFENDER])
+
+    def _combat_over(self, winner: int | None) -> None:
+        loser = self._battle_result(winner)
+        if winner is None or loser is None:  # a tie: nothing happens [jamaica §7]
+            self.combat = None
+            return
+        self.flow.stack.append(COMBAT_END)  # push one frame
+        self._offer_spoils(winner, loser)
+
+    def _combat_end(self) -> None:
+        self.combat = None
+
+    def _offer_spoils(self, winner: int, loser: int) -> None:
+        """C9: the winner may take a hold, a card (face-down ones blind), give a card, or
+        nothing [jamaica G17].
+
+        Whether the window opens depends only on what every seat sees [jamaica §12]: it
+        is skipped when there is nothing to take and the winner holds no face-down card,
+        and published otherwise, even when none of the winner's face-down cards may be
+        given (then `loot:none` is its only option) [jamaica G18]. Skipping it only when
+        the winner holds no cursed card would tell the table that it holds none.
+        """
+        self._battle().stage = "spoils"
+        options = (LOOT_NONE, *self._hold_loot(winner, loser), *self._card_loot(loser),
+                   *self._gifts(winner, loser))
+        seat = self.controller(winner, loser)
+        self.flow.ask(seat, self._battle_window(seat, winner), "loot",
+                      "You won: what do you take?", options, step("_on_loot", winner, loser),
+                      publish=winner != GHOST and bool(self.ships[winner].hidden))
+
+    def _on_loot(self, option: Option, winner: int, loser: int) -> None:
+        payload = option.payload
+        loot = payload["loot"]
+        if loot == "hold":
+            self._steal_hold(winner, loser, payload["hold"])
+        elif loot == "treasure":
+            self._steal_treasure(winner, loser, payload["treasure"])
+        elif loot == "blind":
+            self._steal_blind(winner, loser, payload["slot"])
+        elif loot == "give":
+            self._give(winner, loser, payload["treasure"])
+        else:
+            self._emit("spoils", {"winner": winner, "loser": loser, "loot": "none"})
+
+    def _steal_hold(self, winner: int, loser: int, hold: int) -> None:
+        """A whole hold, loaded by the loading rules [jamaica §7]; what the Ghost does not
+        keep, or cannot load, goes overboard [jamaica G25]."""
+        ship = self.hulls[loser]
+        kind, count = ship.kinds[hold], ship.counts[hold]
+        assert kind is not None
+        self._emit("spoils", {"winner": winner, "loser": loser, "loot": "hold", "hold": hold,
+                              "kind": kind, "count": count})
+        thief = self.hulls[winner]
+        targets = load_targets(thief, kind, HOLDS, self.options["allow_dump_same_kind"])
+        if winner == GHOST and (kind not in DATA.ghost_keeps or not targets):
+            self._overboard(loser, hold)
+        elif len(targets) == 1:
+            self._stash(winner, loser, hold, targets[0].hold)
+        else:
+            self._battle().stage = "stash"
+            seat = self.controller(winner, loser)
+            loads = [Load(target.hold, target.dump, count) for target in targets]
+            self.flow.ask(seat, self._battle_window(seat, winner), "stash",
+                          f"Load the {count} {kind} you took: into which hold?",
+                          hold_options(thief.kinds, thief.counts, loads, kind),
+                          step("_on_stash", winner, loser, hold))
+
+    def _on_stash(self, option: Option, winner: int, loser: int, hold: int) -> None:
+        self._stash(winner, loser, hold, option.payload["hold"])
+
+    # -------------------------------------------------------------------- the end [jamaica §9]
 
     def _game_over(self, reason: str) -> None:
         self.phase, self.active, self.end_reason = "game_over", None, reason
-        self.stack.clear()
+        self.flow.stop()
         scores = [self.score(seat) for seat in range(self.players)]
-        keys = [(score, -self.board.steps_left(ship.space, ship.lap))
+        keys = [(score, -self.board.steps_left(ship.space, ship.lap))  # [jamaica G11]
                 for score, ship in zip(scores, self.ships, strict=True)]
         self._outcome = Outcome.from_ranking(keys, scores)
         self._emit("game_over", {
@@ -368,25 +656,28 @@ class JamaicaState(Records, Movement, Combat, GameState):
             "ghost_treasures": self.treasure_values(self.ghost) if self.ghost else None,
         })
 
-    def score(self, seat: int, treasures: bool = True) -> int:
-        """Position value + doubloons (+ treasure values), rules 9; powers score nothing."""
-        ship = self.ships[seat]
-        total = self.board.position_score(ship.space, ship.lap) + ship.total(DATA.score_token)
-        return total + sum(self.treasure_values(ship)) if treasures else total
 
-    def treasure_values(self, ship: Ship) -> list[int]:
-        """The values of a ship's face-down treasures, sorted so their order tells nothing."""
-        return sorted(DATA.treasures[t].value for t in ship.hidden)
+SLOTS = (*Table.__slots__, *JamaicaState.__slots__)
+"""Every slot of a state, copied by `clone`."""
 
 
-@cache
-def _turn_tasks(captain: int, players: int) -> tuple[tuple[str, int], ...]:
-    """The `_turn` tasks of a round, pushed so that the Captain's pops first, then leftward."""
-    order = [(captain + k) % players for k in range(players)]
-    return tuple(("_turn", seat) for seat in reversed(order))
+@lru_cache(maxsize=1 << 14)
+def pay_choices(holds: tuple[int, ...], counts: tuple[int, ...], size: int, cost: int
+                ) -> tuple[Option, ...]:
+    """The `pay` options of `payment_plans`, which depend only on where the kind to pay lies
+    and how much of it: random play repeats these (three calls in four are answered here
+    in fresh games), so they are worked out once."""
+    return tuple(pay_option(plan) for plan in payment_plans(holds, counts, size, cost, HOLDS))
 
 
 @cache
-def board_of() -> Board:
-    """The track, built once per process from the data files."""
-    return Board(load())
+def _turn_steps(captain: int, players: int) -> tuple[Step, ...]:
+    """The `_turn` frames of a round, in play order: the Captain's, then leftward."""
+    return tuple(Step("_turn", ((captain + k) % players,)) for k in range(players))
+
+
+@cache
+def step(name: str, *args: Any) -> Step:
+    """`Step(name, args)`, built once: frames and continuations of a few arguments recur
+    every round, and looking one up costs less than building a named tuple."""
+    return Step(name, args)

@@ -1,15 +1,18 @@
 """The one redaction function (`view`) and the full hidden state (`snapshot`).
 
-`view` is the only door through which a seat sees the state (DESIGN invariant 4): its
-own hand, chosen card and face-down treasures, and of everyone else only what lies face
-up on the table (rules 12). After the game every face-down treasure is shown.
+`view` is the only door through which a seat sees the state (the engine contract,
+`admiralty.games.base`): its own hand, chosen card and face-down treasures, and of
+everyone else only what lies face up on the table [jamaica §12]. After the game every
+face-down treasure is shown. Neither shows the seed; `snapshot` holds it (as the
+`Chance`'s text), since the seed and the decisions fix the game.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from admiralty.games.base import Request, Viewer
+from admiralty.games.base import Viewer
+from admiralty.games.flow import request_json
 from admiralty.games.jamaica.data import load
 
 if TYPE_CHECKING:
@@ -17,6 +20,9 @@ if TYPE_CHECKING:
     from admiralty.games.jamaica.state import JamaicaState
 
 DATA = load()
+
+__all__ = ["request_json", "snapshot", "view"]
+"""`request_json` is the kit's (`admiralty.games.flow`), re-exported for the tests."""
 
 
 def view(state: JamaicaState, viewer: Viewer) -> dict[str, Any]:
@@ -66,6 +72,7 @@ def _player(state: JamaicaState, seat: int, own: bool, over: bool) -> dict[str, 
 
 def _ghost(state: JamaicaState, over: bool) -> dict[str, Any]:
     ghost = state.ghost
+    assert ghost is not None
     return {
         **_position(state, ghost),
         "face_down_treasures": len(ghost.hidden),
@@ -84,24 +91,13 @@ def _position(state: JamaicaState, ship: Ship) -> dict[str, Any]:
     }
 
 
-def request_json(request: Request) -> dict[str, Any]:
-    return {
-        "seat": request.seat, "window_id": request.window_id, "window": str(request.window),
-        "kind": request.kind, "prompt": request.prompt, "optional": request.optional,
-        "default": request.default,
-        "options": [{"key": o.key, "label": o.label, "payload": dict(o.payload)}
-                    for o in request.options],
-    }
-
-
 def snapshot(state: JamaicaState) -> dict[str, Any]:
-    """Everything, hidden parts and the RNG included: what `digest` hashes."""
-    version, internal, gauss = state.rng.getstate()
+    """Everything, hidden parts and the chance included: what `digest` hashes."""
     battle = state.combat
     return {
         "players": state.players,
         "options": dict(state.options),
-        "rng": [version, list(internal), gauss],
+        "chance": state.chance.snapshot(),
         "round": state.round,
         "captain": state.captain,
         "phase": state.phase,
@@ -115,12 +111,10 @@ def snapshot(state: JamaicaState) -> dict[str, Any]:
         "removed": state.removed[:],
         "ships": [ship.snapshot() for ship in state.ships],
         "ghost": state.ghost.snapshot() if state.ghost is not None else None,
-        "combat": {**battle.to_json(), "rerolls": battle.rerolls} if battle else None,
-        "stack": [list(task) for task in state.stack],
-        "ask": request_json(state.ask) if state.ask is not None else None,
-        "then": [state.then[0], list(state.then[1])],
-        "sealed": [request_json(request) for request in state.sealed.values()],
-        "window_id": state.window_id,
+        "half": state.half,
+        "combat": {**battle.to_json(), "rerolls": battle.rerolls, "name": list(battle.name)}
+        if battle else None,
+        "flow": state.flow.snapshot(),
         "morning_hold": state.morning_hold,
         "finishers": state.finishers[:],
         "end_reason": state.end_reason,

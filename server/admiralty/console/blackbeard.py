@@ -1,0 +1,481 @@
+"""Blackbeard on the console: the ten sea areas and two transit boxes with their ports and
+pirates, every pirate's ship and fortune, the players' VP and hands, and the log in plain
+words.
+
+Every mark has a glyph of its own, so the screen reads the same without colour (NO_COLOR):
+a port's merchant box is ▪ (face down) or ▣ with the cargo value (face up); + and - are
+a Pro- and an Anti-Pirate Governor; ✕ a destroyed port, ! a Port Attack marker, ♥ a Safe
+Haven, ☠ a Pirate Port, ⚓ a warship on patrol; a pirate In Port stands in brackets after the
+port's name, one At Sea at the end of his area's row. A ship's type may be followed by G
+(Heavy Guns), S (Scurvy), R (Debauchery & Revelry) and M (Letter of Marque); its holds
+show their doubloons of Booty, · when empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from admiralty.console.screen import SEAT_STYLES
+
+LEGEND = "▪▣3 merchant +/- Governor ✕ destroyed ! attacked ♥ haven [TE] in port ⚓ patrol"
+SIDES = {"pro": ("+", "green"), "anti": ("-", "red")}
+FLAGS = (("heavy_guns", "G"), ("scurvy", "S"), ("revelry", "R"), ("letter_of_marque", "M"))
+"""Marks after a ship's type: Heavy Guns, Scurvy, Debauchery & Revelry, Letter of Marque."""
+WIDE = 120
+"""From this width the pirates stand beside the sea areas rather than below them."""
+
+
+@cache
+def _data() -> Any:
+    """The game's names (pirates, ports, areas, Event titles) for the log lines."""
+    from admiralty.games.blackbeard.data import load
+    return load()
+
+
+def _pirate(pid: Any) -> Text:
+    pirates = _data().pirates
+    return Text(pirates[pid].name if pid in pirates else str(pid), style="bold")
+
+
+def _place(place: Any) -> str:
+    """An area or transit key, or a port code, by name."""
+    data = _data()
+    if isinstance(place, int) and place in data.ports:
+        return data.ports[place].name
+    if place in data.areas:
+        return data.areas[place].name
+    if place in data.transits:
+        return data.transits[place].name
+    return str(place)
+
+
+def _card(number: Any) -> str:
+    events = _data().events
+    return f"“{events[number].title}”" if number in events else f"card {number}"
+
+
+def _say(*parts: str | Text) -> Text:
+    return Text.assemble(*parts)
+
+
+def _doubloons(amount: Any) -> str:
+    return f"{amount} doubloons"
+
+
+def describe(event: Mapping[str, Any], names: Sequence[Text]) -> Text | None:
+    """One line for the events a spectator cares about; None for bookkeeping."""
+    describer = _DESCRIBERS.get(event["kind"])
+    return describer(event.get("data", {}), names) if describer else None
+
+
+def _seat(names: Sequence[Text], seat: Any) -> Text:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else Text(str(seat))
+
+
+def _setup_done(d, names):
+    order = Text(", ").join([_seat(names, s) for s in d.get("order", [])])
+    return _say("Setup done: player order ", order,
+                f"; merchants in {len(d.get('merchants', []))} ports")
+
+
+def _governor(d, names):
+    side = "A Pro-Pirate" if d.get("side") == "pro" else "An Anti-Pirate"
+    return _say(f"{side} Governor takes {_place(d['port'])}")
+
+
+def _deployed(d, names):
+    return _say(_seat(names, d["seat"]), " deploys ", _pirate(d["pirate"]),
+                f" in a {d['ship']} in {_place(d['area'])}")
+
+
+def _turn(d, names):
+    return _say(Text(f"Turn {d['turn']}", style="bold"), ": ", _seat(names, d["seat"]))
+
+
+def _drawn(d, names):
+    if d.get("mpi") and "card" in d:
+        return _say(_seat(names, d["seat"]), f" draws {_card(d['card'])}, played at once")
+    return None
+
+
+def _played(d, names):
+    return _say(_seat(names, d["seat"]), f" plays {_card(d['card'])}")
+
+
+_USES = {"actions": "for its Actions", "event": "for its Event",
+         "event_and_action": "for its Event and one Action"}
+
+
+def _used(d, names):
+    return Text(f"— {_USES.get(d.get('use'), d.get('use'))}")
+
+
+def _granted(d, names):
+    who = _say(" to ", _pirate(d["pirate"])) if d.get("pirate") else Text("")
+    return _say(f"— {d['actions']} Action{'s' if d['actions'] != 1 else ''}", who)
+
+
+_ACTIONS = {"move": "moves", "locate": "looks for a merchant", "loot": "loots",
+            "in_port": "goes ashore", "grab": "tries a Booty Grab", "recover": "recovers",
+            "attack": "attacks a port", "sack": "sacks the port", "retire": "retires",
+            "dig": "digs for treasure", "k": "draws or deploys a pirate"}
+
+
+_TOLD_BY_RESULT = frozenset({"move", "locate", "loot", "attack", "sack", "grab", "dig",
+                             "retire"})
+"""Actions whose result events name the pirate anyway."""
+
+
+def _announced(d, names):
+    if d["action"] in _TOLD_BY_RESULT:
+        return None
+    return _say(_pirate(d["pirate"]), f" {_ACTIONS.get(d['action'], d['action'])}")
+
+
+def _lost(d, names):
+    return _say(_pirate(d["pirate"]), f" loses his {d['action']} Action")
+
+
+def _moved(d, names):
+    how = " (Fair Winds)" if d.get("fair_winds") else ""
+    return _say(_pirate(d["pirate"]), f" sails {_place(d['from'])} → {_place(d['to'])}{how}")
+
+
+def _half_move(d, names):
+    return _say(_pirate(d["pirate"]), f" sails half-way towards {_place(d['to'])}")
+
+
+def _locate(d, names):
+    found = "finds a merchant" if d.get("located") else "finds nothing"
+    return _say(_pirate(d["pirate"]), f" searches {_place(d['port'])}: rolls {d['roll']} "
+                f"(total {d['total']}), {found}")
+
+
+def _revealed(d, names):
+    return Text(f"— a {d['type']} with cargo {d['cargo_value']}")
+
+
+def _loot(d, names):
+    hostage = ", and a hostage" if d.get("hostage") else ""
+    return _say(_pirate(d["pirate"]), f" loots the merchant at {_place(d['port'])}: "
+                f"{_doubloons(d['booty'])}{hostage}")
+
+
+def _cargo_taken(d, names):
+    dumped = f", dumping {d['dumped']}" if d.get("dumped") else ""
+    return Text(f"— {d['booty']} into hold {d['hold']}{dumped}")
+
+
+def _cashed(d, names):
+    return _say(_pirate(d["pirate"]), f" cashes {_doubloons(d['booty'])}: Net Worth "
+                f"{d['net_worth']}")
+
+
+def _port_attacked(d, names):
+    result = Text("takes it", style="bold") if d.get("success") else Text("is beaten off")
+    return _say(_pirate(d["pirate"]), f" attacks {_place(d['port'])}: {d['total']} against "
+                f"{d['defense']}, ", result)
+
+
+def _sack(d, names):
+    result = "and sacks it" if d.get("success") else "but the sack fails"
+    return _say(_pirate(d["pirate"]), f" rolls {d['total']} at {_place(d['port'])} {result}")
+
+
+def _damage(d, names):
+    return _say("— ", _pirate(d["pirate"]), f" takes {d['hits']} {d['track']} hit"
+                f"{'s' if d['hits'] != 1 else ''} (Combat {d['combat']}, Speed {d['speed']})")
+
+
+def _notoriety(d, names):
+    return Text(f"— +{d['gained']} NP (now {d['notoriety']})")
+
+
+def _rerolled(d, names):
+    return Text(f"— Cunning re-roll: {d['was']} → {d['now']}")
+
+
+def _skull(d, names):
+    return Text(f"— Skull and Crossbones: +{d['bonus']}")
+
+
+def _scored(d, names):
+    if not d.get("vp"):
+        return None
+    return _say(_seat(names, d["seat"]), f" scores {d['vp']} VP for ", _pirate(d["pirate"]),
+                f" (now {d['total']})")
+
+
+def _retired(d, names):
+    return _say(_pirate(d["pirate"]), Text(" retires", style="bold"),
+                f" (case {d['case']}, NP {d['notoriety']}, Net Worth {d['net_worth']})")
+
+
+def _died(d, names):
+    return _say(_pirate(d["pirate"]), Text(" dies", style="bold red"), f" ({d['cause']})")
+
+
+def _duel(d, names):
+    return _say(_pirate(d["pirate"]), " duels ", _pirate(d["victim"]),
+                f": {d['attacker']} against {d['defender']}")
+
+
+def _grab(d, names):
+    return _say(_pirate(d["pirate"]), " grabs at ", _pirate(d["victim"]),
+                f"'s Booty: {d['attack_roll']} against {d['defense_roll']}, {d['result']}")
+
+
+def _mutiny(d, names):
+    return _say("Mutiny aboard ", _pirate(d["pirate"]), f"'s ship: {d['result']}")
+
+
+def _new_captain(d, names):
+    return _say(_pirate(d["pirate"]), " takes over from ", _pirate(d["replaces"]))
+
+
+def _storm(d, names):
+    sinks = ", and sinks" if d.get("sinks") else ""
+    return _say("— ", _pirate(d["pirate"]), f" takes {d['speed_hits']} Speed hits{sinks}")
+
+
+def _game_over(d, names):
+    why = {"general_pardon": "the third General Pardon is drawn",
+           "round_cap": "the round cap is reached"}.get(d["reason"], d["reason"])
+    vp = " · ".join(f"{name.plain} {vp}" for name, vp in zip(names, d.get("vp", []),
+                                                            strict=False))
+    return Text(f"Game over: {why} — VP {vp}", style="bold")
+
+
+def _pirate_line(text: str):
+    return lambda d, names: _say(_pirate(d["pirate"]), text.format(**{
+        k: _place(v) if k == "port" else v for k, v in d.items()}))
+
+
+_DESCRIBERS = {
+    "setup_done": _setup_done,
+    "governor_placed": _governor,
+    "pirate_deployed": _deployed,
+    "deploy_passed": lambda d, names: _say(_seat(names, d["seat"]), " deploys nobody"),
+    "turn_started": _turn,
+    "event_drawn": _drawn,
+    "events_reshuffled": lambda d, names: Text(f"The Event deck is reshuffled ({d['cards']})"),
+    "card_played": _played,
+    "card_used": _used,
+    "actions_granted": _granted,
+    "action_announced": _announced,
+    "action_lost": _lost,
+    "moved": _moved,
+    "half_move": _half_move,
+    "scurvy_cured": _pirate_line("'s crew is cured of Scurvy"),
+    "locate_rolled": _locate,
+    "merchant_revealed": _revealed,
+    "loot_rolled": _loot,
+    "loot_declined": _pirate_line(" lets the merchant at {port} go"),
+    "cargo_taken": _cargo_taken,
+    "cargo_left": lambda d, names: Text("— the cargo is left behind"),
+    "cargo_dumped": lambda d, names: Text(f"— dumps {d['doubloons']} overboard"),
+    "converted": _pirate_line(" converts the prize into his ship, a {ship}"),
+    "hostage_kept": lambda d, names: Text(f"— keeps a {d['nation']} hostage"),
+    "tortured": _pirate_line(" tortures a hostage: rolls {roll}"),
+    "ransomed": _pirate_line(" ransoms a hostage for {doubloons}"),
+    "cashed": _cashed,
+    "repair_rolled": _pirate_line(" repairs: rolls {roll}, {hits} hits"),
+    "repaired": lambda d, names: Text(f"— Speed +{d['speed']}, Combat +{d['combat']}"),
+    "safe_haven_price": _pirate_line(" is offered a Safe Haven at {port} for {price}"),
+    "safe_haven_bought": _pirate_line(" buys a Safe Haven at {port} for {price}"),
+    "safe_haven_declined": lambda d, names: Text("— declined"),
+    "revelry": _pirate_line("'s crew goes to Debauchery & Revelry ({side})"),
+    "recovering": _pirate_line(" starts to recover his crew"),
+    "recovered": _pirate_line("'s crew is back aboard"),
+    "port_attacked": _port_attacked,
+    "port_booty": lambda d, names: Text(f"— Booty {d['booty']}"),
+    "booty_left": lambda d, names: Text(f"— leaves {d['booty']} behind: no room"),
+    "letter_of_marque_lost": _pirate_line(" loses his {nation} Letter of Marque"),
+    "sack_rolled": _sack,
+    "port_destroyed": lambda d, names: Text(f"{_place(d['port'])} is destroyed",
+                                            style="bold"),
+    "booty_grab": _grab,
+    "booty_grab_take": lambda d, names: Text(f"— takes {d['doubloons']}"),
+    "duel": _duel,
+    "duel_ended": lambda d, names: Text("— the duel ends"),
+    "ships_swapped": lambda d, names: _say(_pirate(d["pirate"]), " takes ",
+                                           _pirate(d["from"]), "'s ship"),
+    "spoil_taken": lambda d, names: _say("— takes the ", d["item"].replace("_", " ")),
+    "retirement_price": _pirate_line(" would retire for {price} (roll {roll})"),
+    "retirement_refused": _pirate_line(" is refused retirement (roll {roll})"),
+    "retirement_declined": _pirate_line(" does not retire"),
+    "retired": _retired,
+    "treasure_dug": _pirate_line(" digs up {doubloons} doubloons"),
+    "pirate_drawn": lambda d, names: _say(_seat(names, d["seat"]), " draws a Pirate card"),
+    "rerolled": _rerolled,
+    "skull_and_crossbones": _skull,
+    "mutiny": _mutiny,
+    "new_captain": _new_captain,
+    "ship_lost": _pirate_line(" loses his ship"),
+    "damage": _damage,
+    "sunk": lambda d, names: _say(_pirate(d["pirate"]), Text("'s ship sinks", style="bold")),
+    "pirate_died": _died,
+    "notoriety": _notoriety,
+    "scored": _scored,
+    "treasure_map": _pirate_line(" finds a Treasure Map"),
+    "careened": _pirate_line(" careens his ship"),
+    "information": _pirate_line(" learns of {port} (+{gained} information)"),
+    "heavy_guns": _pirate_line(" mounts Heavy Guns"),
+    "letter_of_marque": _pirate_line(" takes a {nation} Letter of Marque"),
+    "general_pardon": lambda d, names: Text(f"General Pardon! ({d['count']} of 3)",
+                                            style="bold yellow"),
+    "hurricane": lambda d, names: Text(f"A Hurricane strikes near {_place(d['port'])}"),
+    "storm": _storm,
+    "ousted": _pirate_line(" is thrown out of {port}"),
+    "warship_patrol": lambda d, names: Text(f"Warship {d['warship']} patrols "
+                                            f"{_place(d['area'])}"),
+    "game_over": _game_over,
+}
+
+
+def omniscient(public: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
+               ) -> Mapping[str, Any]:
+    """The public view with each player as its own seat sees it (its hands)."""
+    return {**public, "players": [seat["players"][i] for i, seat in enumerate(seats)]}
+
+
+PHASES = {"setup": "setup", "draw": "drawing", "merchants": "merchants", "cards": "card play",
+          "turn_end": "end of turn", "over": "game over"}
+
+
+def header(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
+    line = _say(Text("Blackbeard", style="bold"), f" · turn {view['turn']}")
+    if view.get("active") is not None and view.get("phase") != "over":
+        line.append_text(_say(" · ", _seat(names, view["active"]), " to play"))
+    line.append(f" · {PHASES.get(view.get('phase'), view.get('phase'))}")
+    line.append(f" · pardons {view['pardons']}/3", style="bold yellow"
+                if view.get("pardon_in_force") else "")
+    line.append(f" · deck {view['event_deck']}", style="dim")
+    return line
+
+
+def body(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text],
+         width: int) -> RenderableType:
+    seas, crews = sea_table(view, board, names), pirates(view, names)
+    scores = players(view, names)
+    if width >= WIDE:
+        layout = Table.grid(padding=(0, 2))
+        layout.add_row(seas, Group(crews, scores))
+        return Group(layout, Text(LEGEND, style="dim"))
+    return Group(seas, Text(LEGEND, style="dim"), crews, scores)
+
+
+def _owner_style(seat: int) -> str:
+    return f"bold {SEAT_STYLES[seat % len(SEAT_STYLES)]}"
+
+
+def sea_table(view: Mapping[str, Any], board: Mapping[str, Any],
+              names: Sequence[Text]) -> Table:
+    """One row per sea area and transit box: its key (⚓ with a warship on patrol), its ports
+    with their state and the pirates In Port, then the pirates At Sea there."""
+    ports_by_area: dict[str, list[Mapping[str, Any]]] = {}
+    for port in board["ports"]:
+        ports_by_area.setdefault(port["areas"][0], []).append(port)
+    state = {port["code"]: port for port in view["ports"]}
+    merchants = {m["port"]: m for m in view["merchants"]}
+    in_port: dict[int, list[Mapping[str, Any]]] = {}
+    at_sea: dict[str, list[Mapping[str, Any]]] = {}
+    for pirate in view["pirates"]:
+        if pirate.get("port") is not None:
+            in_port.setdefault(pirate["port"], []).append(pirate)
+        else:
+            at_sea.setdefault(pirate["area"], []).append(pirate)
+    patrols = view.get("patrols") or {}
+    table = Table(box=None, pad_edge=False, show_header=False, padding=(0, 1))
+    table.add_column("sea", no_wrap=True)
+    table.add_column("ports", ratio=1)
+    table.add_column("at sea", no_wrap=True)
+    for area in [*board["areas"], *board["transits"]]:
+        key = Text(area["id"], style="bold")
+        key.append("⚓" if area["id"] in patrols else " ", style="bold blue")
+        cells = [_port_cell(port, state.get(port["code"]), merchants.get(port["code"]),
+                            in_port.get(port["code"], []))
+                 for port in ports_by_area.get(area["id"], [])]
+        ports_text = Text(" ").join(cells) if cells else Text(area["name"], style="dim")
+        sea = Text(" ").join([_pirate_mark(p) for p in at_sea.get(area["id"], [])])
+        table.add_row(key, ports_text, sea)
+    return table
+
+
+def _pirate_mark(pirate: Mapping[str, Any]) -> Text:
+    return Text(pirate["id"], style=_owner_style(pirate["owner"]))
+
+
+def _port_cell(port: Mapping[str, Any], state: Mapping[str, Any] | None,
+               merchant: Mapping[str, Any] | None,
+               pirates: Sequence[Mapping[str, Any]]) -> Text:
+    state = state or {}
+    destroyed = state.get("destroyed")
+    text = Text(port["name"], style="dim strike" if destroyed else "")
+    if port.get("pirate_port"):
+        text.append("☠", style="red")
+    if state.get("side") in SIDES:
+        mark, style = SIDES[state["side"]]
+        text.append(mark, style=f"bold {style}")
+    if destroyed:
+        text.append("✕", style="bold red")
+    if state.get("attacked"):
+        text.append("!", style="yellow")
+    if state.get("safe_haven"):
+        text.append("♥", style="magenta")
+    if merchant is not None:
+        if merchant.get("face_up"):
+            text.append(f"▣{merchant.get('cargo_value') or ''}", style="bold yellow")
+        else:
+            text.append("▪", style="yellow")
+    if pirates:
+        text.append("[")
+        text.append_text(Text(" ").join([_pirate_mark(p) for p in pirates]))
+        text.append("]")
+    return text
+
+
+def pirates(view: Mapping[str, Any], names: Sequence[Text]) -> Table:
+    """Every pirate in play: owner, ship (Combat/Speed/Loyalty), holds, NP, Net Worth."""
+    table = Table(box=None, pad_edge=False, header_style="bold dim", padding=(0, 1))
+    for column in ("pirate", "owner", "ship", "C/S/L", "holds", "NP", "NW"):
+        table.add_column(column, no_wrap=True,
+                         justify="right" if column in ("NP", "NW") else "left")
+    data = _data().pirates
+    for pirate in sorted(view["pirates"], key=lambda p: (p["owner"], p["id"])):
+        ship = pirate["ship"]
+        name = data[pirate["id"]].name if pirate["id"] in data else pirate["id"]
+        label = Text(f"{pirate['id']} ", style=_owner_style(pirate["owner"]))
+        label.append(name.split()[-1])
+        kind = Text(ship["type"])
+        for flag, mark in FLAGS:
+            if ship.get(flag):
+                kind.append(f" {mark}", style="bold")
+        holds = Text("|").join([Text(str(h) if h else "·", style="yellow" if h else "dim")
+                                for h in ship["holds"]])
+        if ship.get("hostages"):
+            holds.append(f" +{len(ship['hostages'])}h")
+        table.add_row(label, _seat(names, pirate["owner"]), kind,
+                      f"{ship['combat']}/{ship['speed']}/{ship['loyalty']}", holds,
+                      str(pirate["notoriety"]), str(pirate["net_worth"]))
+    if not view["pirates"]:
+        table.add_row(Text("no pirate at sea yet", style="dim"), "", "", "", "", "", "")
+    return table
+
+
+def players(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
+    """Each player's VP and hands (Event cards e, Pirate cards p), one wrapping line."""
+    parts = []
+    for player in view["players"]:
+        part = _say(_seat(names, player["seat"]), Text(f" {player['vp']} VP", style="bold"),
+                    f" {player['event_cards']}e {player['pirate_cards']}p")
+        if player.get("retired"):
+            part.append(f" ret {','.join(player['retired'])}", style="dim")
+        parts.append(part)
+    return Text(" · ").join(parts)

@@ -1,0 +1,382 @@
+"""The board of a game of Blackbeard in play: ports, merchant boxes, pools and decks,
+pirates by id, the players' records, and the queries and small mechanics that read and
+change them.
+
+The table never opens a request and never writes whose turn it is: that is the flow's
+(`state`). Every random draw comes from `self.chance` through a stream named by what it
+decides (see `roll`); pools are kept sorted, since their order is not a fact of the game,
+and a blind draw picks from them with its own stream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from admiralty.games.base import Event
+from admiralty.games.blackbeard import mechanics as mech
+from admiralty.games.blackbeard.data import DIAMOND, load
+from admiralty.games.blackbeard.options import deck_for
+from admiralty.games.blackbeard.pieces import (
+    INVOLUNTARY,
+    Merchant,
+    Pirate,
+    Player,
+    PortState,
+    Ship,
+)
+from admiralty.games.chance import Chance, Name
+
+DATA = load()
+D6 = (1, 2, 3, 4, 5, 6)
+FIG = DATA.charts.figures
+LOYALTY = DATA.charts.loyalty
+NOTORIETY = DATA.charts.notoriety
+CODES = tuple(DATA.ports)
+PORTS_OF = {area: DATA.ports_of(area) for area in DATA.areas}
+"""The ports of each sea area (Bermuda in two), read once."""
+"""Port codes in code order: the order of the next-available-port rule."""
+
+DESTROYED, PIRATE_PORT, SAFE_HAVEN = mech.DESTROYED, mech.PIRATE_PORT, mech.SAFE_HAVEN
+ANTI, PRO, NEUTRAL = mech.ANTI_PIRATE, mech.PRO_PIRATE, mech.NEUTRAL
+FRIENDLY = frozenset({PRO, SAFE_HAVEN, NEUTRAL})
+"""The attitudes of a national port that allow In-Port Activities [blackbeard §9.4]."""
+
+
+def audience(*seats: int) -> frozenset[int]:
+    return frozenset(seats)
+
+
+class Table:
+    """The pieces of one game and the mechanics that move them."""
+
+    def __init__(self, players: int, chance: Chance, options: Mapping[str, Any]) -> None:
+        self.players = players
+        self.chance = chance
+        self.options = dict(options)
+        self.limits = DATA.setup.limits(players)
+        self.neighbours = DATA.neighbours(extra_edges=self.options["map_extra_edges"])
+        self.loyalty_max: int = self.options["crew_loyalty_max"]
+        self.speed_sunk: int = self.options["sunk_positions"]
+        self.deck_cards = {card.number: card for card in deck_for(self.options).cards}
+        self.seats = [Player(seat) for seat in range(players)]
+        self.order: tuple[int, ...] = tuple(range(players))
+        self.pirates: dict[str, Pirate] = {}
+        """Every pirate on the map, by Pirate card id."""
+        self.ports = {code: PortState() for code in DATA.ports}
+        self.merchants: dict[int, Merchant] = {}
+        """Merchants in the Merchant Ship boxes, by port code."""
+        self.merchant_pool = sorted(DATA.merchants)
+        self.hostage_pool = sorted(DATA.hostages)
+        self.warship_pool = sorted(DATA.warships)
+        self.patrols: dict[str, str] = {}
+        """A warship on Patrol per sea area [blackbeard §6.41]."""
+        self.kc_pool = sorted(kc.id for kc in DATA.kcs.values() if kc.pool == "named")
+        self.anti_governors = sorted(g.id for g in DATA.governors.values() if g.side == "anti")
+        self.removed_governors: list[str] = []
+        self.event_deck: list[int] = []
+        """The Event deck, drawn from the end."""
+        self.discard: list[int] = []
+        self.held_out: list[int] = []
+        """General Pardons kept out of the first pass of a long game [blackbeard §4.1]."""
+        self.event_shuffles = 0
+        self.pirate_deck: list[str] = []
+        self.retired: list[str] = []
+        self.dead: list[str] = []
+        """Davy Jones' Locker, and Pirate cards out of the game."""
+        self.pardons = 0
+        self.pardon_in_force = False
+        self._events: list[Event] = []
+
+    # ------------------------------------------------------------------ events and dice
+
+    def _emit(self, kind: str, data: Mapping[str, Any]) -> None:
+        self._events.append(Event(kind, data))
+
+    def _tell(self, seat: int, kind: str, secret: Mapping[str, Any],
+              public: Mapping[str, Any]) -> None:
+        """A private event for `seat` and its public twin without the secret."""
+        self._events += (Event(kind, secret, audience(seat)), Event(kind, public))
+
+    def roll(self, count: int, *name: Name) -> tuple[int, ...]:
+        """`count` d6 from the stream `name`."""
+        return self.chance.rolls(D6, count, *name)
+
+    def d6(self, *name: Name) -> int:
+        return self.chance.rolls(D6, 1, *name)[0]
+
+    def d66(self, *name: Name) -> int:
+        """Black die tens, white die units [blackbeard §2.5]."""
+        tens, units = self.chance.rolls(D6, 2, *name)
+        return 10 * tens + units
+
+    def draw_from(self, pool: list[str], *name: Name) -> str | None:
+        """A blind draw from a sorted pool; None when it is empty [blackbeard §R0.4]."""
+        if not pool:
+            return None
+        return pool.pop(self.chance.stream(*name).randrange(len(pool)))
+
+    @staticmethod
+    def next_port(rolled: int, fits: Callable[[int], bool]) -> int | None:
+        """The first code from `rolled` on, in code order and wrapping, that `fits`; None when
+        no port does (the stop rule) [blackbeard §6.32]."""
+        port = mech.next_available_port(DATA, rolled, lambda port: fits(port.code))
+        return port.code if port is not None else None
+
+    # ------------------------------------------------------------------ who and where
+
+    def seat_of(self, pirate_id: str) -> int:
+        return self.pirates[pirate_id].owner
+
+    def pirates_of(self, seat: int) -> list[Pirate]:
+        return [p for p in self.pirates.values() if p.owner == seat]
+
+    def in_port(self, code: int) -> list[Pirate]:
+        return [p for p in self.pirates.values() if p.port == code]
+
+    def in_transit(self, pirate: Pirate) -> bool:
+        return pirate.area in DATA.transits
+
+    def others(self, seat: int) -> tuple[int, ...]:
+        """The other players in Player Order from the player after `seat` [blackbeard §4.63]."""
+        start = self.order.index(seat)
+        return tuple(self.order[(start + k) % self.players] for k in range(1, self.players))
+
+    def port_areas(self, code: int) -> tuple[str, ...]:
+        return DATA.ports[code].areas
+
+    def governor_side(self, code: int) -> str | None:
+        governor = self.ports[code].governor
+        return DATA.governors[governor].side if governor is not None else None
+
+    def attitude(self, pirate: Pirate, code: int) -> str:
+        """The port's attitude to `pirate` [blackbeard §9.31, §9.58]."""
+        return mech.port_attitude(DATA, DATA.ports[code], self.ports[code], pirate)
+
+    def can_enter(self, pirate: Pirate, code: int) -> bool:
+        """Whether a Move may take him into the port [blackbeard §7.3, §9.31, §R18.41]."""
+        return mech.may_enter(DATA, DATA.ports[code], self.ports[code], pirate,
+                              pardon_in_force=self.pardon_in_force)
+
+    def steps(self, pirate: Pirate) -> list[tuple[str, str | int]]:
+        """The places one Move step can take him: ("area", id), ("transit", id) or ("port",
+        code) [blackbeard §7.11, §7.3]."""
+        if pirate.port is not None:
+            return [("area", area) for area in self.port_areas(pirate.port)]
+        out: list[tuple[str, str | int]] = [
+            ("transit" if near in DATA.transits else "area", near)
+            for near in self.neighbours[pirate.area]]
+        if pirate.area in DATA.areas:
+            out += [("port", port.code) for port in PORTS_OF[pirate.area]
+                    if self.can_enter(pirate, port.code)]
+        return out
+
+    def merchants_near(self, pirate: Pirate) -> list[Merchant]:
+        """Merchants in the Merchant boxes of his sea area's ports [blackbeard §8.11]."""
+        if pirate.port is not None or pirate.area not in DATA.areas:
+            return []
+        return [self.merchants[port.code] for port in PORTS_OF[pirate.area]
+                if port.code in self.merchants]
+
+    # ------------------------------------------------------------------ the pirates' tracks
+
+    def full(self, ship: Ship) -> tuple[int, int]:
+        kind = DATA.ship_types[ship.type]
+        return kind.combat, kind.speed
+
+    def loyalty(self, pirate: Pirate, delta: int, reason: str) -> None:
+        """Change Crew Loyalty within 0..max [blackbeard §R3.1]."""
+        ship = pirate.ship
+        new = mech.crew_loyalty(DATA, ship.loyalty, delta, crew_loyalty_max=self.loyalty_max)
+        if new != ship.loyalty:
+            ship.loyalty = new
+            self._emit("loyalty", {"pirate": pirate.id, "change": delta, "loyalty": new,
+                                   "reason": reason})
+
+    def loyalty_row(self, pirate: Pirate, key: str) -> None:
+        row = LOYALTY[key]
+        if row.set_to is not None:
+            pirate.ship.loyalty = row.set_to
+        self.loyalty(pirate, row.change, key)
+
+    def notoriety(self, pirate: Pirate, points: int, reason: str) -> None:
+        if points:
+            pirate.notoriety += points
+            seat = self.seats[pirate.owner]
+            seat.best_notoriety = max(seat.best_notoriety, pirate.notoriety)
+            self._emit("notoriety", {"pirate": pirate.id, "gained": points,
+                                     "notoriety": pirate.notoriety, "reason": reason})
+
+    def hit(self, pirate: Pirate, track: str, hits: int, reason: str) -> bool:
+        """Apply `hits` one at a time to Combat or Speed; True when the ship sinks
+        [blackbeard §6.25, §6.26]."""
+        ship = pirate.ship
+        result = mech.damage(DATA, ship, track, hits, sunk_positions=self.speed_sunk)
+        ship.combat, ship.speed = result.combat, result.speed
+        if result.loyalty:
+            self.loyalty(pirate, result.loyalty, "speed_below_zero")
+        if result.sunk:
+            return self._sunk(pirate, reason)
+        if hits:
+            self._emit("damage", {"pirate": pirate.id, "track": track, "hits": hits,
+                                  "combat": ship.combat, "speed": ship.speed, "reason": reason})
+        return False
+
+    def repair(self, pirate: Pirate, speed_hits: int, combat_hits: int) -> None:
+        ship = pirate.ship
+        combat, speed = self.full(ship)
+        ship.speed = min(speed, ship.speed + speed_hits)
+        ship.combat = min(combat, ship.combat + combat_hits)
+
+    def damage(self, pirate: Pirate) -> tuple[int, int]:
+        """Hits to repair: (Speed, Combat)."""
+        combat, speed = self.full(pirate.ship)
+        return speed - pirate.ship.speed, combat - pirate.ship.combat
+
+    def revelry(self, pirate: Pirate, side: str) -> None:
+        """Enter D&R: one marker only, involuntary wins; Crew Loyalty +3 in a Pirate Port,
+        else +1 [blackbeard §13.13, §13.21]."""
+        ship = pirate.ship
+        if ship.revelry is not None:
+            if side == INVOLUNTARY:
+                ship.revelry = INVOLUNTARY
+            return
+        ship.revelry = side
+        pirate.recover_progress = 0
+        in_pirate_port = pirate.port is not None and DATA.ports[pirate.port].pirate_port
+        self._emit("revelry", {"pirate": pirate.id, "side": side})
+        self.loyalty(pirate, mech.revelry_loyalty(DATA, pirate_port=in_pirate_port), "revelry")
+
+    # ------------------------------------------------------------------ placing and leaving
+
+    def place_at_sea(self, pirate: Pirate, area: str | None = None) -> None:
+        """Put him At Sea in his port's area (Bermuda: its first area unless `area`)."""
+        if pirate.port is not None:
+            pirate.area = area or self.port_areas(pirate.port)[0]
+        pirate.port = None
+        pirate.recover_progress = 0
+        self.forget_located(pirate)
+
+    def forget_located(self, pirate: Pirate) -> None:
+        for merchant in self.merchants.values():
+            if merchant.located_by == pirate.id:
+                merchant.located_by = None
+
+    def new_ship(self, kind: str, loyalty: int | None = None) -> Ship:
+        ship_type = DATA.ship_types[kind]
+        start = DATA.tracks["loyalty"].start
+        return Ship(kind, ship_type.combat, ship_type.speed,
+                    loyalty if loyalty is not None else (start if start is not None else 7),
+                    [0] * ship_type.holds)
+
+    def place_merchant(self, code: int | None, merchant_id: str) -> None:
+        if code is None:
+            self.merchant_pool.append(merchant_id)
+            self.merchant_pool.sort()
+            self._emit("merchant_unplaced", {})
+            return
+        self.merchants[code] = Merchant(merchant_id, code)
+        self._emit("merchant_placed", {"port": code})
+
+    def merchant_fits(self, code: int) -> bool:
+        return (not DATA.ports[code].pirate_port and not self.ports[code].destroyed
+                and code not in self.merchants)
+
+    def remove_merchant(self, code: int) -> None:
+        merchant = self.merchants.pop(code)
+        self.merchant_pool.append(merchant.id)
+        self.merchant_pool.sort()
+
+    def return_hostage(self, hostage_id: str) -> None:
+        self.hostage_pool.append(hostage_id)
+        self.hostage_pool.sort()
+
+    def destroy_port(self, code: int) -> None:
+        """The Port destroyed procedure, in its order [blackbeard §9.59]."""
+        state = self.ports[code]
+        state.destroyed = True
+        if state.governor is not None:
+            self.removed_governors.append(state.governor)
+            for pirate in self.pirates.values():
+                pirate.bribed.discard(state.governor)
+            state.governor = None
+        state.safe_haven = None
+        for pirate in self.pirates.values():
+            pirate.information.pop(code, None)
+        if code in self.merchants:
+            self.remove_merchant(code)
+        for pirate in self.in_port(code):
+            self.place_at_sea(pirate)
+        self._emit("port_destroyed", {"port": code})
+
+    def place_governor(self, governor: str, code: int) -> None:
+        """A Governor takes a port: a Pro-Pirate one there leaves the game with his Safe
+        Haven and bribes; a new Anti-Pirate one Ousts every pirate there, with no NP
+        [blackbeard §9.22, §9.24]."""
+        state = self.ports[code]
+        if state.governor is not None:
+            old = state.governor
+            self.removed_governors.append(old)
+            for pirate in self.pirates.values():
+                pirate.bribed.discard(old)
+        state.governor = governor
+        side = DATA.governors[governor].side
+        if side == "anti":
+            state.safe_haven = None
+            for pirate in self.in_port(code):
+                self.place_at_sea(pirate)
+                self._emit("ousted", {"pirate": pirate.id, "port": code, "area": pirate.area})
+        self._emit("governor_placed", {"port": code, "side": side, "governor": governor})
+
+    def remove_pirate(self, pirate: Pirate, why: str) -> None:
+        """He leaves play (retired or dead): hostages to the pool, Safe Havens end, a
+        Buried Treasure is discarded, his display is free [blackbeard §R18.42]."""
+        del self.pirates[pirate.id]
+        for hostage in pirate.ship.hostages:
+            self.return_hostage(hostage.id)
+        pirate.ship.hostages = []
+        for state in self.ports.values():
+            if state.safe_haven == pirate.id:
+                state.safe_haven = None
+        if pirate.buried_treasure:
+            pirate.buried_treasure = False
+            self.discard.append(DATA.card("buried_treasure").number)
+        for merchant in self.merchants.values():
+            if merchant.located_by == pirate.id:
+                merchant.located_by = None
+        (self.retired if why == "retired" else self.dead).append(pirate.id)
+
+    # ------------------------------------------------------------------ scoring
+
+    def score(self, seat: int, vp: int, case: str, pirate: str | None = None,
+              net_worth_vp: int = 0) -> None:
+        """VP when earned [blackbeard §R18.12]."""
+        player = self.seats[seat]
+        player.vp += vp
+        player.vp_from_net_worth += net_worth_vp
+        self._emit("scored", {"seat": seat, "vp": vp, "case": case, "pirate": pirate,
+                              "total": player.vp})
+
+    def _sunk(self, pirate: Pirate, reason: str) -> bool:
+        self._emit("sunk", {"pirate": pirate.id, "reason": reason})
+        self.eliminate(pirate, "sunk")
+        return True
+
+    def eliminate(self, pirate: Pirate, cause: str) -> None:
+        """Case B: the owner scores his NP, his Net Worth is lost [blackbeard §R18.12]."""
+        self.seats[pirate.owner].eliminated.append(pirate.id)
+        self.score(pirate.owner, mech.score(DATA, "B", notoriety=pirate.notoriety).vp, "B",
+                   pirate.id)
+        self._emit("pirate_died", {"pirate": pirate.id, "seat": pirate.owner, "cause": cause})
+        self.remove_pirate(pirate, "dead")
+
+    # ------------------------------------------------------------------ cards
+
+    def actions_of(self, card: int) -> int | str:
+        return self.deck_cards[card].actions
+
+    def card_key(self, card: int) -> str:
+        return self.deck_cards[card].key
+
+    def is_diamond(self, card: int) -> bool:
+        return self.deck_cards[card].actions == DIAMOND

@@ -1,0 +1,187 @@
+"""The Blackbeard console: the sea areas with their ports and pirates, every pirate's ship,
+the players' VP and hands, and the log in plain words, on 80 columns and without colour."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from rich.console import Console
+
+from admiralty.console.blackbeard import describe, omniscient
+from admiralty.console.feeds import event_json
+from admiralty.console.screen import MatchScreen, seat_names
+from admiralty.games import load_game
+
+NAMES = ["red", "blue", "green", "gold"]
+COLOUR = r"\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;)"
+
+
+def mid_game(seed=3, steps=300, players=4):
+    game = load_game("blackbeard")
+    state, rng = game.new_game(players, seed), random.Random(seed)
+    screen = MatchScreen("blackbeard", game.static_info(), NAMES[:players])
+    for _ in range(steps):
+        request = state.pending()[0]
+        for event in state.apply(request.seat, rng.randrange(len(request.options))):
+            if event.visible_to(None):
+                screen.update(event_json(event))
+    screen.update(view=state.view(None))
+    return game, state, screen
+
+
+def render(screen, width=80, height=40) -> list[str]:
+    console = Console(width=width, height=height, record=True, color_system=None)
+    console.print(screen)
+    return console.export_text().splitlines()
+
+
+def sea_rows(lines: list[str], board) -> dict[str, str]:
+    """Each sea area's (or transit box's) row, its wrapped continuation lines joined on."""
+    keys = [area["id"] for area in [*board["areas"], *board["transits"]]]
+    rows: dict[str, str] = {}
+    current = None
+    for line in lines:
+        head = line[:2]
+        if head in keys and head not in rows:
+            current = head
+            rows[current] = line
+        elif current and line.startswith("    ") and line.strip():
+            rows[current] += " " + line.strip()
+        else:
+            current = None
+    return rows
+
+
+def test_the_seas_show_every_port_merchant_and_pirate_where_it_is():
+    game, state, screen = mid_game()
+    lines = render(screen)
+    view, board = state.view(None), game.static_info()
+    assert len(lines) <= 40 and max(len(line) for line in lines) <= 80
+    assert f"turn {view['turn']}" in lines[0] and f"pardons {view['pardons']}/3" in lines[0]
+    rows = sea_rows(lines, board)
+    assert len(rows) == 12
+    merchants = {m["port"]: m for m in view["merchants"]}
+    assert merchants, "a mid game has merchants in ports"
+    for port in board["ports"]:
+        row = rows[port["areas"][0]]
+        assert port["name"] in row
+        after = row[row.index(port["name"]) + len(port["name"]):]
+        merchant = merchants.get(port["code"])
+        if merchant is not None:
+            assert re.match(r"[☠+\-✕!♥]*" + ("▣" if merchant["face_up"] else "▪"), after)
+    for pirate in view["pirates"]:
+        if pirate["port"] is None:
+            assert re.search(rf"\b{pirate['id']}\b", rows[pirate["area"]])
+        else:
+            name = next(p["name"] for p in board["ports"] if p["code"] == pirate["port"])
+            assert re.search(rf"{re.escape(name)}\S*\[[A-Z ]*{pirate['id']}", "\n".join(lines))
+    for area, warship in view["patrols"].items():
+        assert rows[area].startswith(f"{area}⚓"), warship
+
+
+def test_the_pirates_and_players_show_ship_booty_fame_and_hands():
+    _, state, screen = mid_game()
+    lines = render(screen)
+    view = state.view(None)
+    assert view["pirates"]
+    for pirate in view["pirates"]:
+        ship = pirate["ship"]
+        row = next(line for line in lines if line.startswith(f"{pirate['id']} "))
+        assert NAMES[pirate["owner"]] in row and ship["type"] in row
+        assert f"{ship['combat']}/{ship['speed']}/{ship['loyalty']}" in row
+        holds = "|".join(str(h) if h else "·" for h in ship["holds"])
+        assert holds in row
+        assert re.search(rf"\b{pirate['notoriety']}\s+{pirate['net_worth']}\s*$", row)
+    text = " ".join(" ".join(lines).split())
+    for player in view["players"]:
+        assert (f"{NAMES[player['seat']]} {player['vp']} VP {player['event_cards']}e "
+                f"{player['pirate_cards']}p") in text
+
+
+def test_a_narrow_terminal_wraps_the_ports_but_keeps_every_area_and_pirate():
+    game, state, screen = mid_game(players=3, steps=200)
+    lines = render(screen, width=60, height=60)
+    assert max(len(line) for line in lines) <= 60
+    rows = sea_rows(lines, game.static_info())
+    assert len(rows) == 12
+    for pirate in state.view(None)["pirates"]:
+        assert any(line.startswith(f"{pirate['id']} ") for line in lines)
+
+
+def test_a_wide_terminal_puts_the_pirates_beside_the_seas():
+    *_, screen = mid_game()
+    lines = render(screen, width=140)
+    assert max(len(line) for line in lines) <= 140
+    assert any(line.startswith("NA") and "pirate" in line and "owner" in line
+               for line in lines)
+
+
+def test_the_log_tells_the_game_in_plain_words():
+    names = seat_names(["Red", "Blue"])
+    screen = MatchScreen("blackbeard", load_game("blackbeard").static_info(), ["Red", "Blue"])
+    for event in [
+        {"kind": "turn_started", "data": {"turn": 3, "seat": 1}},
+        {"kind": "card_played", "data": {"seat": 1, "card": 1}},
+        {"kind": "card_used", "data": {"seat": 1, "card": 1, "use": "actions"}},
+        {"kind": "moved", "data": {"pirate": "TE", "from": "WC", "to": 52}},
+        {"kind": "port_attacked", "data": {"pirate": "TE", "port": 52, "roll": 9, "total": 14,
+                                           "defense": 10, "success": True}},
+        {"kind": "notoriety", "data": {"pirate": "TE", "gained": 2, "notoriety": 6,
+                                       "reason": "port_attack"}},
+        {"kind": "general_pardon", "data": {"count": 2}},
+        {"kind": "game_over", "data": {"reason": "general_pardon", "vp": [12, 9],
+                                       "places": [1, 2]}},
+    ]:
+        screen.update(event)
+    assert [line.plain for line in screen.log] == [
+        "Turn 3: Blue",
+        "Blue plays “Buried Treasure” — for its Actions",
+        "Edward Teach sails Western Caribbean → San Juan",
+        "Edward Teach attacks San Juan: 14 against 10, takes it — +2 NP (now 6)",
+        "General Pardon! (2 of 3)",
+        "Game over: the third General Pardon is drawn — VP Red 12 · Blue 9",
+    ]
+    assert describe({"kind": "turn_ended", "data": {"turn": 3, "seat": 1}}, names) is None
+    assert describe({"kind": "event_drawn", "data": {"seat": 1}}, names) is None
+
+
+def test_every_public_event_of_a_game_is_told_or_skipped_without_error():
+    game = load_game("blackbeard")
+    state, rng = game.new_game(5, 11), random.Random(11)
+    names = seat_names(["a", "b", "c", "d", "e"])
+    told = set()
+    while state.outcome() is None:
+        request = rng.choice(state.pending())
+        for event in state.apply(request.seat, rng.randrange(len(request.options))):
+            if event.visible_to(None) and describe(event_json(event), names) is not None:
+                told.add(event.kind)
+    assert {"turn_started", "card_played", "moved", "game_over"} <= told
+
+
+def test_the_omniscient_view_shows_each_players_own_hand():
+    game = load_game("blackbeard")
+    state = game.new_game(3, 2)
+    merged = omniscient(state.view(None), [state.view(seat) for seat in range(3)])
+    assert [p["hand"] for p in merged["players"]] == [
+        state.view(seat)["players"][seat]["hand"] for seat in range(3)]
+    assert all(p["hand"] for p in merged["players"])
+
+
+def test_no_color_is_honoured(monkeypatch):
+    """NO_COLOR (no-color.org): styles such as bold may stay, colours go."""
+    *_, screen = mid_game()
+    monkeypatch.setenv("NO_COLOR", "1")
+    console = Console(width=80, height=40, force_terminal=True, file=io.StringIO())
+    console.print(screen)
+    text = console.file.getvalue()
+    assert "\x1b[1m" in text  # still styled
+    assert not re.search(COLOUR, text)  # but never coloured
+    plain = Console(width=80, height=40, record=True, color_system=None)
+    plain.print(screen)
+    assert "▪" in plain.export_text()  # the marks are glyphs, not colours
+    monkeypatch.delenv("NO_COLOR")
+    coloured = Console(width=80, height=40, force_terminal=True, file=io.StringIO())
+    coloured.print(screen)
+    assert re.search(COLOUR, coloured.file.getvalue())

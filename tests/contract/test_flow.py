@@ -1,0 +1,415 @@
+"""The decision flow of the engine kit (`admiralty.games.flow`), on toy games.
+
+Each toy game is a handful of methods that log what ran; the frames, asks, sealed windows
+and polls under test call them by name, as an engine's do.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from admiralty.games import IllegalAction, Option, Window
+from admiralty.games.flow import Flow, Poll, Step
+
+ABC = (Option("a", "A"), Option("b", "B"), Option("c", "C"))
+ONLY = (Option("only", "The only choice"),)
+PASS, ACT = Option("pass", "Pass"), Option("act", "Act")
+
+
+class Toy:
+    """A game whose methods log what ran. `eligible` are the seats a poll's offer asks."""
+
+    def __init__(self, *frames, eligible=(0, 1, 2, 3)):
+        self.flow, self.log, self.eligible = Flow(), [], set(eligible)
+        self.flow.push(*frames)
+        self.flow.run(self)
+
+    # frames
+    def note(self, label):
+        self.log.append(label)
+
+    def nest(self, label, *children):
+        """Log `label`, then push a `note` frame for every child (the first runs first)."""
+        self.log.append(label)
+        self.flow.push(*(Step("note", (child,)) for child in children))
+
+    def pick(self, seat, label, optional=False, publish=False):
+        self.flow.ask(seat, Window.TURN, "pick", label, ABC, Step("picked", (label,)),
+                      optional=optional, publish=publish)
+
+    def single(self, seat, label, optional=False, publish=False):
+        self.flow.ask(seat, Window.TURN, "single", label, ONLY, Step("picked", (label,)),
+                      optional=optional, publish=publish)
+
+    def branch(self, seat):
+        """One continuation per option."""
+        self.flow.ask(seat, Window.TURN, "branch", "", ABC,
+                      (Step("picked", ("step 1",)), Step("picked", ("step 2",)),
+                       Step("picked", ("step 3",))))
+
+    def bid(self, players, label):
+        self.flow.seal("bid", label, [ABC] * players, Step("bid_in", (label,)))
+
+    def end(self):
+        self.flow.stop()
+
+    # continuations
+    def picked(self, option, label):
+        self.log.append((label, option.key))
+
+    def bid_in(self, option, label, seat):
+        self.log.append((label, seat, option.key))
+
+    # polls
+    def offer(self, seat, label):
+        if seat in self.eligible:
+            self.flow.ask(seat, Window.INTERRUPT, "react", label, (PASS, ACT),
+                          Step("reacted", (label, seat)), polled=True)
+
+    def reacted(self, option, label, seat):
+        """An act; one on the `outer` poll provokes an `inner` poll of its own."""
+        self.log.append((label, seat, option.key))
+        if label == "outer":
+            self.flow.push(Poll((0, 1, 2), "offer", ("inner",)))
+
+
+def asked(toy: Toy) -> list[tuple[int, int, str]]:
+    """The open requests as (seat, window id, prompt)."""
+    return [(r.seat, r.window_id, r.prompt) for r in toy.flow.pending()]
+
+
+# --------------------------------------------------------------------------- frames
+
+
+def test_frames_run_in_the_order_they_are_pushed():
+    toy = Toy(Step("note", ("one",)), Step("note", ("two",)), Step("note", ("three",)))
+    assert toy.log == ["one", "two", "three"]
+    assert toy.flow.pending() == [] and toy.flow.stack == []
+
+
+def test_a_later_push_runs_before_the_frames_already_there():
+    toy = Toy()
+    toy.flow.push(Step("note", ("pushed first",)))
+    toy.flow.push(Step("note", ("pushed second",)), Step("note", ("pushed third",)))
+    toy.flow.run(toy)
+    assert toy.log == ["pushed second", "pushed third", "pushed first"]
+
+
+def test_the_frames_a_step_pushes_run_before_the_frames_below_it():
+    toy = Toy(Step("nest", ("outer", "x", "y")), Step("note", ("after",)))
+    assert toy.log == ["outer", "x", "y", "after"]
+
+
+def test_nesting_goes_as_deep_as_the_steps_push():
+    toy = Toy(Step("nest", ("1", "1.1")), Step("nest", ("2",)),
+              Step("pick", (0, "ask")), Step("note", ("last",)))
+    assert toy.log == ["1", "1.1", "2"] and asked(toy) == [(0, 1, "ask")]
+    toy.flow.answer(toy, 0, 2)
+    assert toy.log == ["1", "1.1", "2", ("ask", "c"), "last"]
+
+
+# ----------------------------------------------------------------------------- asks
+
+
+def test_a_single_option_is_applied_without_a_request_or_a_window_id():
+    toy = Toy(Step("single", (2, "forced")), Step("note", ("after",)))
+    assert toy.log == [("forced", "only"), "after"]
+    assert toy.flow.pending() == [] and toy.flow.window_id == 0
+    assert toy.flow.snapshot()["asked"] is None
+
+
+@pytest.mark.parametrize(("optional", "publish"), [(True, False), (False, True), (True, True)])
+def test_an_optional_or_published_single_option_opens_a_request(optional, publish):
+    toy = Toy(Step("single", (2, "shown", optional, publish)), Step("note", ("after",)))
+    assert toy.log == [] and asked(toy) == [(2, 1, "shown")]
+    assert toy.flow.pending()[0].optional is optional
+    toy.flow.answer(toy, 2, 0)
+    assert toy.log == [("shown", "only"), "after"] and toy.flow.window_id == 1
+
+
+def test_window_ids_count_only_the_requests_opened():
+    toy = Toy(Step("single", (0, "auto 1")), Step("pick", (1, "open 1")),
+              Step("single", (2, "auto 2")), Step("single", (3, "auto 3")),
+              Step("pick", (0, "open 2")), Step("single", (0, "published", False, True)))
+    assert asked(toy) == [(1, 1, "open 1")]
+    toy.flow.answer(toy, 1, 0)
+    assert asked(toy) == [(0, 2, "open 2")]
+    toy.flow.answer(toy, 0, 1)
+    assert asked(toy) == [(0, 3, "published")]
+    toy.flow.answer(toy, 0, 0)
+    assert toy.log == [("auto 1", "only"), ("open 1", "a"), ("auto 2", "only"),
+                       ("auto 3", "only"), ("open 2", "b"), ("published", "only")]
+    assert toy.flow.window_id == 3
+
+
+def test_one_step_continues_every_option_with_the_option_chosen():
+    for index, key in enumerate("abc"):
+        toy = Toy(Step("pick", (0, "one step")))
+        toy.flow.answer(toy, 0, index)
+        assert toy.log == [("one step", key)]
+
+
+def test_a_tuple_of_steps_continues_each_option_with_its_own_step():
+    logs = []
+    for index in range(3):
+        toy = Toy(Step("branch", (1,)), Step("note", ("after",)))
+        toy.flow.answer(toy, 1, index)
+        logs.append(toy.log)
+    assert logs == [[("step 1", "a"), "after"], [("step 2", "b"), "after"],
+                    [("step 3", "c"), "after"]]
+
+
+def test_a_single_option_with_a_tuple_of_steps_takes_the_first():
+    class Single(Toy):
+        def branch(self, seat):
+            self.flow.ask(seat, Window.TURN, "branch", "", ONLY,
+                          (Step("picked", ("first",)),))
+
+    assert Single(Step("branch", (0,))).log == [("first", "only")]
+
+
+def test_asking_with_no_options_is_a_value_error():
+    flow = Flow()
+    with pytest.raises(ValueError, match="at least one option"):
+        flow.ask(0, Window.TURN, "pick", "", (), Step("picked", ("x",)))
+    with pytest.raises(ValueError):
+        flow.seal("bid", "", [ABC, ()], Step("bid_in", ("x",)))
+    with pytest.raises(ValueError):
+        flow.seal("bid", "", [], Step("bid_in", ("x",)))
+    assert flow.window_id == 0 and flow.pending() == []
+
+
+# ------------------------------------------------------------------------ sealed
+
+
+def test_a_sealed_window_opens_every_seat_at_once_with_one_window_id():
+    toy = Toy(Step("single", (0, "auto")), Step("bid", (3, "bids")), Step("note", ("after",)))
+    assert asked(toy) == [(0, 1, "bids"), (1, 1, "bids"), (2, 1, "bids")]
+    assert {r.window for r in toy.flow.pending()} == {Window.SEALED}
+
+
+@pytest.mark.parametrize("order", [(0, 1, 2), (2, 0, 1), (1, 2, 0)])
+def test_nothing_after_a_sealed_window_runs_until_every_seat_has_answered(order):
+    toy = Toy(Step("bid", (3, "bids")), Step("note", ("after",)))
+    for number, seat in enumerate(order):
+        assert "after" not in toy.log
+        assert [r.seat for r in toy.flow.pending()] == sorted(order[number:])
+        toy.flow.answer(toy, seat, seat)  # seat s bids option s
+        with pytest.raises(IllegalAction):
+            toy.flow.answer(toy, seat, 0)  # a seat answers once
+    assert toy.log == [("bids", seat, "abc"[seat]) for seat in order] + ["after"]
+    assert toy.flow.pending() == [] and toy.flow.window_id == 1
+
+
+def test_a_sealed_window_then_the_next_request_takes_the_next_window_id():
+    toy = Toy(Step("bid", (2, "bids")), Step("pick", (1, "next")))
+    toy.flow.answer(toy, 1, 0)
+    toy.flow.answer(toy, 0, 0)
+    assert asked(toy) == [(1, 2, "next")]
+
+
+# -------------------------------------------------------------------------- polls
+
+
+def offers(toy: Toy, answers: list[int]) -> list[tuple[int, str]]:
+    """Answer the poll requests in turn with `answers`; the (seat, label) of each offer."""
+    seen = []
+    for index in answers:
+        (request,) = toy.flow.pending()
+        assert request.window is Window.INTERRUPT and request.optional
+        seen.append((request.seat, request.prompt))
+        toy.flow.answer(toy, request.seat, index)
+    return seen
+
+
+def test_a_poll_offers_the_seats_in_order_and_ends_when_all_pass():
+    toy = Toy(Poll((2, 0, 1), "offer", ("p",)), Step("note", ("after",)))
+    assert offers(toy, [0, 0, 0]) == [(2, "p"), (0, "p"), (1, "p")]
+    assert toy.log == ["after"] and toy.flow.pending() == [] and toy.flow.stack == []
+
+
+def test_a_poll_skips_the_seats_its_offer_opens_nothing_for():
+    toy = Toy(Poll((0, 1, 2, 3), "offer", ("p",)), Step("note", ("after",)), eligible=(1, 3))
+    assert offers(toy, [0, 0]) == [(1, "p"), (3, "p")]
+    assert toy.log == ["after"] and toy.flow.window_id == 2
+
+
+def test_a_poll_nobody_may_act_in_opens_nothing():
+    toy = Toy(Poll((0, 1, 2), "offer", ("p",)), Step("note", ("after",)), eligible=())
+    assert toy.log == ["after"] and toy.flow.window_id == 0 and toy.flow.pending() == []
+
+
+def test_after_an_act_the_poll_starts_over_from_its_first_seat():
+    toy = Toy(Poll((0, 1, 2), "offer", ("p",)), Step("note", ("after",)))
+    assert offers(toy, [0, 1]) == [(0, "p"), (1, "p")]
+    assert toy.log == [("p", 1, "act")]
+    assert offers(toy, [0, 0, 1, 0, 0, 0]) == [(0, "p"), (1, "p"), (2, "p"),
+                                                (0, "p"), (1, "p"), (2, "p")]
+    assert toy.log == [("p", 1, "act"), ("p", 2, "act"), "after"]
+
+
+def test_a_poll_ends_when_everyone_passes_after_an_act():
+    toy = Toy(Poll((0, 1), "offer", ("p",)), Step("note", ("after",)))
+    assert offers(toy, [1, 1, 0, 0]) == [(0, "p"), (0, "p"), (0, "p"), (1, "p")]
+    assert toy.log == [("p", 0, "act"), ("p", 0, "act"), "after"]
+
+
+def test_a_reaction_to_a_reaction_is_resolved_before_the_outer_poll_resumes():
+    """Seat 1 acts on the outer poll, which pushes an inner poll; seat 2 acts on that, so
+    the inner poll starts over; when all pass it ends and the outer poll starts over."""
+    toy = Toy(Poll((0, 1, 2), "offer", ("outer",)), Step("note", ("after",)))
+    assert offers(toy, [0, 1]) == [(0, "outer"), (1, "outer")]
+    assert offers(toy, [0, 0, 1]) == [(0, "inner"), (1, "inner"), (2, "inner")]
+    assert offers(toy, [0, 0, 0]) == [(0, "inner"), (1, "inner"), (2, "inner")]
+    assert toy.log == [("outer", 1, "act"), ("inner", 2, "act")]
+    assert offers(toy, [0, 0, 0]) == [(0, "outer"), (1, "outer"), (2, "outer")]
+    assert toy.log == [("outer", 1, "act"), ("inner", 2, "act"), "after"]
+    assert toy.flow.pending() == [] and toy.flow.stack == []
+    assert toy.flow.window_id == 11
+
+
+def test_a_pass_calls_no_continuation():
+    toy = Toy(Poll((0,), "offer", ("p",)))
+    offers(toy, [0])
+    assert toy.log == []
+
+
+# ----------------------------------------------------------------- illegal answers
+
+
+def illegal_answers_change_nothing(toy: Toy, answers) -> None:
+    before, log = toy.flow.snapshot(), list(toy.log)
+    for seat, index in answers:
+        with pytest.raises(IllegalAction):
+            toy.flow.answer(toy, seat, index)
+        assert toy.flow.snapshot() == before and toy.log == log
+
+
+BAD_INDICES = [-1, 3, True, False, "0", "a", 1.0, 0.0, None]
+
+
+def test_an_illegal_answer_raises_and_changes_nothing():
+    toy = Toy(Step("pick", (1, "turn")), Step("note", ("after",)))
+    illegal_answers_change_nothing(
+        toy, [(0, 0), (2, 0), (-1, 0), *((1, index) for index in BAD_INDICES)])
+    toy.flow.answer(toy, 1, 2)
+    assert toy.log == [("turn", "c"), "after"]
+
+
+def test_an_illegal_answer_in_a_sealed_window_or_a_poll_changes_nothing():
+    toy = Toy(Step("bid", (2, "bids")), Poll((0, 1), "offer", ("p",)))
+    toy.flow.answer(toy, 0, 1)
+    illegal_answers_change_nothing(toy, [(0, 0), (2, 0), *((1, i) for i in BAD_INDICES)])
+    toy.flow.answer(toy, 1, 0)
+    illegal_answers_change_nothing(toy, [(1, 0), (0, 2), (0, -1), (0, True), (0, 1.0)])
+
+
+def test_an_int_subclass_naming_an_option_is_accepted():
+    class Index(int):
+        pass
+
+    toy = Toy(Step("pick", (0, "turn")))
+    toy.flow.answer(toy, 0, Index(2))
+    assert toy.log == [("turn", "c")]
+    toy = Toy(Step("pick", (0, "turn")))
+    illegal_answers_change_nothing(toy, [(0, Index(3)), (0, Index(-1))])
+
+
+def test_nothing_open_means_every_answer_is_illegal():
+    toy = Toy(Step("note", ("only",)))
+    illegal_answers_change_nothing(toy, [(0, 0), (1, 0)])
+
+
+# ------------------------------------------------------------ copies and snapshots
+
+
+def test_a_copy_is_independent_of_its_original():
+    toy = Toy(Step("pick", (0, "first")), Poll((0, 1), "offer", ("p",)),
+              Step("bid", (2, "bids")), Step("note", ("after",)))
+    copy = Toy()
+    copy.flow, copy.log = toy.flow.copy(), list(toy.log)
+    before = toy.flow.snapshot()
+    assert copy.flow.snapshot() == before
+    copy.flow.answer(copy, 0, 1)
+    offers(copy, [1, 0, 0])
+    copy.flow.answer(copy, 1, 0)
+    copy.flow.answer(copy, 0, 2)
+    assert copy.log == [("first", "b"), ("p", 0, "act"), ("bids", 1, "a"), ("bids", 0, "c"),
+                        "after"]
+    assert toy.flow.snapshot() == before and toy.log == []
+    assert asked(toy) == [(0, 1, "first")]
+
+
+def test_a_copy_plays_on_exactly_as_its_original():
+    toy = Toy(Step("pick", (0, "first")), Poll((0, 1), "offer", ("p",)),
+              Step("bid", (2, "bids")))
+    toy.flow.answer(toy, 0, 0)
+    copy = Toy()
+    copy.flow, copy.log = toy.flow.copy(), list(toy.log)
+    for game in (toy, copy):
+        offers(game, [1, 0, 1, 0, 0])
+        game.flow.answer(game, 0, 0)
+        game.flow.answer(game, 1, 1)
+    assert copy.log == toy.log and copy.flow.snapshot() == toy.flow.snapshot()
+
+
+def test_a_snapshot_is_plain_json():
+    toy = Toy(Step("branch", (1,)), Poll((0, 1), "offer", ("p",)), Step("bid", (2, "bids")),
+              Step("note", ("after",)))
+    states = [toy.flow.snapshot()]
+    toy.flow.answer(toy, 1, 0)
+    states.append(toy.flow.snapshot())  # a poll on the stack, its request open
+    offers(toy, [0, 0])
+    toy.flow.answer(toy, 1, 1)
+    states.append(toy.flow.snapshot())  # one sealed request left
+    for snapshot in states:
+        assert json.loads(json.dumps(snapshot, allow_nan=False)) == snapshot
+    assert states[0]["asked"]["then"] == [["picked", ["step 1"]], ["picked", ["step 2"]],
+                                          ["picked", ["step 3"]]]
+    assert states[1]["stack"][-1] == ["poll", [0, 1], "offer", ["p"], 1]
+    assert [ask["request"]["seat"] for ask in states[2]["sealed"]] == [0]
+    assert states[2]["sealed"][0]["request"]["window"] == "SEALED"
+
+
+def test_a_snapshot_tells_apart_flows_that_differ():
+    first, second = Toy(Step("pick", (0, "x"))), Toy(Step("pick", (1, "x")))
+    assert first.flow.snapshot() != second.flow.snapshot()
+
+
+def test_stop_clears_everything_but_the_window_count():
+    toy = Toy(Step("pick", (0, "first")), Step("note", ("never",)))
+    toy.flow.stop()
+    assert toy.flow.pending() == []
+    assert toy.flow.snapshot() == {"stack": [], "asked": None, "sealed": [], "window_id": 1}
+    toy.flow.run(toy)
+    assert toy.log == []
+    illegal_answers_change_nothing(toy, [(0, 0)])
+
+
+def test_stop_during_a_sealed_window_closes_the_other_seats():
+    class Ending(Toy):
+        def bid_in(self, option, label, seat):
+            super().bid_in(option, label, seat)
+            self.flow.stop()
+
+    toy = Ending(Step("bid", (3, "bids")), Step("note", ("never",)))
+    toy.flow.answer(toy, 1, 0)
+    assert toy.flow.pending() == [] and toy.log == [("bids", 1, "a")]
+    illegal_answers_change_nothing(toy, [(0, 0), (2, 0)])
+
+
+def test_an_act_may_ask_a_follow_up_before_the_poll_starts_over():
+    class FollowUp(Toy):
+        def reacted(self, option, label, seat):
+            super().reacted(option, label, seat)
+            self.flow.ask(seat, Window.INTERRUPT, "which", "which", ABC,
+                          Step("picked", ("which",)))
+
+    toy = FollowUp(Poll((0, 1), "offer", ("p",)), Step("note", ("after",)))
+    assert offers(toy, [0, 1]) == [(0, "p"), (1, "p")]
+    assert asked(toy) == [(1, 3, "which")]
+    toy.flow.answer(toy, 1, 1)
+    assert offers(toy, [0, 0]) == [(0, "p"), (1, "p")]
+    assert toy.log == [("p", 1, "act"), ("which", "b"), "after"]
