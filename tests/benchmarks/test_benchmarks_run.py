@@ -44,3 +44,27 @@ def test_benchmark_prints_its_figures_as_json(script):
         for counts in data.values():
             assert counts.get("asked_single_option", 0) == 0
             assert counts.get("asked_auto_pass_interrupt", 0) == 0
+
+
+@pytest.mark.parametrize("game", ["blackbeard", "jamaica", "black_fleet"])
+def test_game_length_prints_a_row_per_player_count(game):
+    """benchmarks/game_length.py: Player Turns (or rounds), decisions and how games ended."""
+    result = subprocess.run([sys.executable, str(BENCHMARKS / "game_length.py"), "--game", game,
+                             "--games", "2", "--seed", "3", "--json"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [row["players"] for row in rows] == sorted(row["players"] for row in rows)
+    for row in rows:
+        assert row["game"] == game and row["games"] == 2
+        assert sum(row["ended"].values()) == 2 and "(no game_over event)" not in row["ended"]
+        assert row["decisions_per_game"] > 0 and row["cpu_seconds"] >= 0
+        length = row["player_turns"] or row["rounds"]
+        assert 0 < length["mean"] <= length["max"]
+    if game == "blackbeard":
+        assert [row["players"] for row in rows] == [2, 3, 4, 5]
+        assert all(row["player_turns"]["median"] > 0 for row in rows)
+    table = subprocess.run([sys.executable, str(BENCHMARKS / "game_length.py"), "--game", game,
+                            "--players", str(rows[0]["players"]), "--games", "1"],
+                           capture_output=True, text=True, timeout=300)
+    assert table.returncode == 0 and "ended" in table.stdout, table.stderr

@@ -103,6 +103,22 @@ def test_the_fallback_when_no_card_can_set_actions():
     assert keys(state) == [f"fallback:{KC_SURPRISE}", "end"]
 
 
+def test_an_and_card_whose_event_cannot_be_done_sets_no_actions():
+    """[blackbeard §4.55, §17.12] No pirate on the map: Careening and Fair Winds (AND cards
+    whose Events need a pirate) and two diamond cards cannot set Actions, so the fallback
+    is offered; the phase is asked (published) whatever the hand."""
+    state = arrange.ready(4, 0)
+    seat = state.order[1]
+    arrange.remove_pirates(state)
+    careening, fair_winds = DATA.card("careening").number, DATA.card("fair_winds").number
+    ambition = DATA.card("piratical_ambition").number
+    arrange.hand(state, seat, [careening, fair_winds, KC_SURPRISE, ambition])
+    arrange.cards(state, seat)
+    assert request(state).seat == seat and request(state).kind == "choose_card"
+    assert set(keys(state)) == {f"fallback:{card}" for card in
+                                (careening, fair_winds, KC_SURPRISE, ambition)}
+
+
 def test_an_and_card_counts_as_the_actions_card_by_default():
     """[blackbeard §17.12] Fair Winds then Wear and Tear: the AP card cannot be used for
     Actions once Fair Winds was played; with the option off it can."""

@@ -146,12 +146,12 @@ def _bad_values(spec: OptionSpec, players: int) -> list:
     """Wrong JSON types, values just out of range, not a choice, per-seat lists that are
     empty, of the wrong length or hold a wrong value."""
     if spec.type is bool:
-        return [1, 0, "yes", None, [True]]
+        return [1, 0, "yes", None, [True], *([not spec.default] if spec.choices else [])]
     values = [True, "abc", 1e9, 2.0, None, {"n": 1}]
     if spec.bounds:
         values += [spec.bounds[0] - 1, spec.bounds[1] + 1]
     if spec.choices and spec.type is str:
-        values += ["".join(spec.choices), 1]  # not a choice; not a string
+        values += ["".join(spec.choices) + "?", 1]  # not a choice; not a string
     elif spec.choices:
         values += [max(spec.choices) + 1, min(spec.choices) - 1]
     if spec.per_seat:

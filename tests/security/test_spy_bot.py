@@ -1,6 +1,7 @@
 """Fair play end to end (docs/security.md): a spy bot keeps every byte the referee sends it,
 in `play`, in a tournament and against `serve`. No seed in any form, no record path, no
-tournament name or plan id, no other seat's incidents or hidden cards reach it."""
+tournament name or plan id, no other seat's incidents or hidden cards reach it; in
+Blackbeard, no other seat's Event or Pirate cards and no face-down merchant either."""
 
 from __future__ import annotations
 
@@ -31,12 +32,29 @@ def run_cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
                           cwd=tmp_path, env=env)
 
 
+PRIVATE_CARDS = {"events_dealt", "pirates_dealt", "event_drawn", "pirate_drawn"}
+"""Blackbeard's events that name hidden cards to their seat only (a Must Play Immediately
+card drawn is played face up, and named to all)."""
+
+
 def assert_fair(kept: dict) -> None:
     """What every spy must find: its own seat's data only."""
     for request in kept["decide"]:
         for player in request.jamaica.players:
             if player.seat != request.seat:
                 assert list(player.hand) == []
+        for player in request.blackbeard.players:
+            if player.seat != request.seat:
+                assert list(player.hand) == [] and list(player.pirate_hand) == []
+        for merchant in request.blackbeard.merchants:
+            if not merchant.face_up:
+                assert not (merchant.HasField("id") or merchant.HasField("type")
+                            or merchant.HasField("cargo_value")), merchant
+        for event in request.events:
+            assert not event.audience or request.seat in event.audience
+            data = dict(event.data)
+            if event.kind in PRIVATE_CARDS and data.get("seat") != request.seat:
+                assert data.get("mpi") or not {"card", "cards"} & set(data), event
     for over in kept["over"]:
         assert {incident.seat for incident in over.result.incidents} <= {over.seat}
         assert {request.match_id for request in kept["decide"]} >= {over.result.match_id}
@@ -58,6 +76,24 @@ def test_a_spy_in_play_learns_no_seed_and_no_record_path(tmp_path):
     # the record is the operator's alone
     assert stat.S_IMODE(record.stat().st_mode) == 0o600
     assert stat.S_IMODE(record.parent.stat().st_mode) == 0o700
+
+
+def test_a_spy_in_blackbeard_sees_no_other_hand_no_face_down_merchant_and_no_seed(tmp_path):
+    record = tmp_path / "records" / "b.jsonl.gz"
+    result = run_cli(tmp_path, "play", "blackbeard", "--bot", str(SPY_BOT), "--bot",
+                     RANDOM_BOT, "--bot", RANDOM_BOT, "--bot", RANDOM_BOT, "--seed", str(SEED),
+                     "--record", str(record), "--json")
+    assert result.returncode == 0, result.stderr
+    kept = read_spy(tmp_path / "spy.bin")
+    assert kept["decide"] and len(kept["over"]) == 1
+    assert_absent(kept["raw"], [*seed_forms(SEED), str(record), "records", "b.jsonl"])
+    assert_fair(kept)
+    views = [request.blackbeard for request in kept["decide"]]
+    assert all(view.game == "blackbeard" for view in views)
+    mine = [player for request, view in zip(kept["decide"], views, strict=True)
+            for player in view.players if player.seat == request.seat]
+    assert any(player.hand for player in mine) and any(player.pirate_hand for player in mine)
+    assert any(not merchant.face_up for view in views for merchant in view.merchants)
 
 
 def test_request_windows_and_steps_count_only_the_spys_own_requests(tmp_path):

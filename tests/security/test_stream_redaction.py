@@ -5,9 +5,13 @@ the real referee — ids, window numbers and event steps included.
 
 The twins come from tests/support/twins.py: the named rare cases (a Jamaica fight won by a
 seat holding a cursed or an ordinary face-down treasure; a Black Fleet fortune window
-opened for Pickpocket or for an objective) and random positions with other hands, face-down
-cards, deck orders and the undrawn RNG dealt again. The comparison runs for as long as the
-rules reveal nothing of the difference (`Twins.horizon`).
+opened for Pickpocket or for an objective; a Blackbeard roll point whose Skull and
+Crossbones window opens whether the acting seat holds the card or not) and random positions
+with other hands, face-down cards, deck orders and the undrawn RNG dealt again (Blackbeard:
+early, middle and late in 2-5 player games, other Event and Pirate hands, face-down
+merchants with the merchant pool, the Event and Pirate decks, the chance seed). The
+comparison runs for as long as the rules reveal nothing of the difference
+(`Twins.horizon`).
 """
 
 from __future__ import annotations
@@ -70,14 +74,14 @@ def observer_stream(twins: Twins, state, horizon: int) -> tuple[list[bytes], boo
     return sent, match.steps <= horizon
 
 
-@pytest.mark.parametrize("game", ["jamaica", "black_fleet"])
+@pytest.mark.parametrize("game", ["jamaica", "black_fleet", "blackbeard"])
 @pytest.mark.parametrize("seed", range(4))
 def test_a_seat_cannot_tell_twin_matches_apart_by_what_it_is_sent(game, seed):
     assert_twins_look_alike(game, seed)
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize("game", ["jamaica", "black_fleet"])
+@pytest.mark.parametrize("game", ["jamaica", "black_fleet", "blackbeard"])
 def test_many_more_twin_matches_look_alike(game):
     """The same over ADMIRALTY_SOAK_TWINS more seeds (each: the named cases and 3 random
     pairs); CI runs a few, `ADMIRALTY_SOAK_TWINS=200 pytest -m soak` many."""

@@ -6,7 +6,7 @@ Fair play means that, until the rules reveal that difference (a card turned up, 
 rolled, the end of the game), the observer's view, the public view, the events it is
 told, its own requests and which seats are asked stay identical in both twins.
 
-    twin_states(game, seed)        the two named rare cases, then random pairs (`Twins`)
+    twin_states(game, seed)        the named rare cases, then random pairs (`Twins`)
     scramble(state, observer, rng) a random twin of `state` (None at an awkward moment)
     compare(twins, max_steps)      drive both twins with `twins.choose`, checking as above
     observed(state, observer)      all the observer can tell, as one JSON string
@@ -15,7 +15,10 @@ told, its own requests and which seats are asked stay identical in both twins.
 decision in both twins: a pseudo-random option picked from the public view and the
 option keys, never an option that would play or give away a hidden card (`fortune:`,
 `give:`), steal one blind (`loot:blind:`) or discard one of `avoid`. A single option is
-answered 0, as the referee does.
+answered 0, as the referee does. Blackbeard's rule (`blackbeard_choice`) cannot avoid
+hidden cards, which must be played: it picks the public class of an option (play a card,
+deploy a pirate, a key) publicly and the card itself by hash, which the rules then reveal;
+and a request that shows its seat a roll before any event (Cunning) counts as a reveal.
 
 Through the referee: put `a` (then `b`) in a `Match` as its state and answer every
 request with `choose(match.state, request)`. The observer's `DecideRequest`s are then
@@ -37,7 +40,10 @@ from typing import Any
 
 from admiralty.games import GameState, Request, Window, load_game, visible_events
 from admiralty.games.black_fleet.scenario import arrange as fleet_arrange
+from admiralty.games.blackbeard import arrange as bb_arrange
+from admiralty.games.blackbeard.state import BlackbeardState
 from admiralty.games.chance import Chance
+from admiralty.games.flow import Step
 from admiralty.games.jamaica import JamaicaState
 from admiralty.games.jamaica import arrange as jamaica_arrange
 from admiralty.games.jamaica.data import load as jamaica_data
@@ -51,10 +57,40 @@ REVEALS = {
                 "treasure_drawn", "spoils", "game_over"},
     "black_fleet": {"movement_played", "fortune_played", "fortune_discarded",
                     "movement_drawn", "fortune_drawn", "development_bought"},
+    "blackbeard": set(),  # filled in below, by what a twin deals again
 }
 """Event kinds by which the rules may reveal hidden information to a seat. The twins'
 events may first differ only in the contents of one such event: an event told in one
 twin but not in the other means that one was asked or did something the other did not."""
+
+BB_REVEALS = {
+    "hands": {"events_dealt", "pirates_dealt", "event_drawn", "pirate_drawn", "card_played",
+              "pirate_deployed", "new_captain", "skull_and_crossbones"},
+    "decks": {"events_dealt", "pirates_dealt", "event_drawn", "pirate_drawn", "card_played",
+              "pirate_deployed", "new_captain", "skull_and_crossbones"},  # drawn, then played
+    "merchants": {"merchant_revealed", "loot_rolled"},
+    "rng": {"order_rolled", "setup_done", "governor_placed", "merchant_placed",
+            "merchant_unplaced", "locate_rolled", "loot_rolled", "tortured", "ransomed",
+            "repair_rolled", "safe_haven_price", "treasure_dug", "rerolled",
+            "port_defense_rolled", "port_attacked", "port_booty", "sack_rolled", "booty_grab",
+            "booty_grab_take", "duel", "retirement_price", "retirement_refused", "mutiny",
+            "storm", "hurricane", "warship_patrol"},
+}
+"""Blackbeard's revealing event kinds by what a twin deals again: a hidden card played,
+drawn, dealt or deployed (a card of a deck is drawn, then played); a face-down merchant
+turned up (or looted); dice and blind draws from the pools (the chance seed). A twin
+reveals by its parts' kinds only (`Twins.reveals`), so that, say, a merchant's identity
+in `merchant_placed` is not taken for a die roll."""
+REVEALS["blackbeard"] = set().union(*BB_REVEALS.values())
+
+REVEALING_PAIRS = {"blackbeard": {frozenset({"card_played", "turn_ended"})}}
+"""Two different event kinds that may first tell the twins apart: a public decision
+that one twin's hidden cards allow and the other's do not (Blackbeard: once a card was
+played, whether another can be played depends on the hand [blackbeard §4.4])."""
+
+REVEALING_ASKS = {"blackbeard": {"cunning"}}
+"""Request kinds that show their seat a roll before any event tells it (Blackbeard's
+Cunning re-roll names the roll [blackbeard §12.0]): the step that opened one reveals."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +104,8 @@ class Twins:
     b: GameState
     observer: int
     choose: Callable[[GameState, Request], int]
+    reveals: frozenset[str] | None = None
+    """The event kinds that may reveal the difference; REVEALS[game] when None."""
 
     def __iter__(self):
         return iter((self.a, self.b, self.observer, self.choose))
@@ -91,16 +129,60 @@ def public_choice(state: GameState, request: Request, avoid: frozenset[str] = fr
     return allowed[int.from_bytes(digest, "big") % len(allowed)]
 
 
+BB_CLASSES = {"choose_card": {"card": "play", "fallback": "play"},
+              "deploy_card": {"pirate": "pirate"}, "new_captain": {"pirate": "pirate"},
+              "draw_or_deploy": {"deploy": "deploy"}}
+"""Blackbeard's options that name a hidden card of their seat, by request kind and key
+prefix: `blackbeard_choice` picks their class (play a card, deploy one) publicly."""
+
+
+def blackbeard_choice(state: GameState, request: Request,
+                      avoid: frozenset[str] = frozenset()) -> int:
+    """Blackbeard's public decision rule: the class of option first (a key, or one of
+    `BB_CLASSES`: play an Event card, deploy a Pirate card) from the public view, then the
+    card itself, which the rules reveal; Skull and Crossbones is never played. In the
+    Card Play Phase the phase is ended whenever that is allowed and the public view says
+    so, else a card is played if one can be. Options whose key ends in one of `avoid`
+    are not taken while another is allowed."""
+    keys = [option.key for option in request.options]
+    if len(keys) == 1:
+        return 0
+    classes = BB_CLASSES.get(request.kind, {})
+    kinds = [classes.get(key.split(":")[0], key) for key in keys]
+    public = _dump([state.view(None), request.seat, request.kind])
+    if request.kind == "choose_card":
+        wanted = "end" if "end" in kinds and _hash(public) % 2 else "play"
+        chosen = wanted if wanted in kinds else kinds[0]
+    else:
+        allowed = sorted({kind for kind in kinds if kind != "skull"})
+        allowed = [k for k in allowed if k.split(":")[-1] not in avoid] or allowed
+        chosen = allowed[_hash(_dump([public, allowed])) % len(allowed)]
+    among = [i for i, kind in enumerate(kinds) if kind == chosen]
+    return among[_hash(_dump([public, [keys[i] for i in among]])) % len(among)]
+
+
+def _hash(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+CHOOSERS: dict[str, Callable[[GameState, Request], int]] = {"blackbeard": blackbeard_choice}
+"""The public decision rule of random twins, by game (`public_choice` otherwise)."""
+
+
 def observed(state: GameState, observer: int) -> str:
     """The observer's view, the public view, its own requests (without the window id)
     and who is asked in which window, as one JSON string."""
+    return _dump(_observation(state, observer))
+
+
+def _observation(state: GameState, observer: int) -> dict[str, Any]:
     pending = state.pending()
     mine = [[r.kind, str(r.window), r.prompt, r.optional, r.default,
              [[o.key, o.label, dict(o.payload)] for o in r.options]]
             for r in pending if r.seat == observer]
     asked = [[r.seat, str(r.window)] for r in pending]
-    return _dump({"view": state.view(observer), "public": state.view(None), "requests": mine,
-                  "asked": asked})
+    return {"view": state.view(observer), "public": state.view(None), "requests": mine,
+            "asked": asked}
 
 
 def compare(twins: Twins, max_steps: int) -> int:
@@ -114,6 +196,8 @@ def compare(twins: Twins, max_steps: int) -> int:
     a, b, observer = twins.a, twins.b, twins.observer
     steps = 0
     while steps < max_steps:
+        if steps and _revealing_ask(twins):
+            return steps - 1
         assert observed(a, observer) == observed(b, observer), (
             f"{twins.name}: seat {observer} tells the twins apart after {steps} steps")
         if a.outcome() is not None:
@@ -132,6 +216,18 @@ def compare(twins: Twins, max_steps: int) -> int:
     return max_steps
 
 
+def _revealing_ask(twins: Twins) -> bool:
+    """Whether only the observer's own requests differ, one of them of a kind that shows
+    its seat a roll (`REVEALING_ASKS`)."""
+    kinds = REVEALING_ASKS.get(twins.game)
+    if not kinds:
+        return False
+    seen = [_observation(state, twins.observer) for state in (twins.a, twins.b)]
+    mine = [request for view in seen for request in view.pop("requests")]
+    return (seen[0] == seen[1] and any(request[0] in kinds for request in mine)
+            and observed(twins.a, twins.observer) != observed(twins.b, twins.observer))
+
+
 def _window(pending: list[Request]) -> list[Request]:
     """The requests the referee asks at once: a whole SEALED window, else the first."""
     first = pending[0]
@@ -144,7 +240,11 @@ def _assert_reveal(twins: Twins, steps: int, told_a: list, told_b: list) -> None
     """The first difference must be the same kind of event, one by which rules reveal."""
     first = next(((x, y) for x, y in zip(told_a, told_b, strict=False) if x != y),
                  ({"kind": "(none)"}, {"kind": "(none)"}))
-    assert first[0]["kind"] == first[1]["kind"] in REVEALS[twins.game], (
+    kinds = frozenset({first[0]["kind"], first[1]["kind"]})
+    if kinds in REVEALING_PAIRS.get(twins.game, ()):
+        return
+    reveals = twins.reveals if twins.reveals is not None else REVEALS[twins.game]
+    assert first[0]["kind"] == first[1]["kind"] in reveals, (
         f"{twins.name}: step {steps + 1} tells seat {twins.observer} different events "
         f"that reveal nothing: {told_a} / {told_b}")
 
@@ -153,11 +253,14 @@ def _assert_reveal(twins: Twins, steps: int, told_a: list, told_b: list) -> None
 
 
 PARTS = {"jamaica": ("hands", "decks", "treasures", "rng"),
-         "black_fleet": ("hands", "decks", "development", "rng")}
-"""What `scramble` can deal again: other seats' hands (and Jamaica's chosen cards),
-deck orders (the observer's own too), face-down treasures (with the cards out of the
-game, and with "decks" the treasure deck) or unbought development cards of other seats,
-and the RNG (what is still to be drawn)."""
+         "black_fleet": ("hands", "decks", "development", "rng"),
+         "blackbeard": ("hands", "decks", "merchants", "rng")}
+"""What `scramble` can deal again: other seats' hands (and Jamaica's chosen cards;
+Blackbeard's Event and undeployed Pirate cards), deck orders (the observer's own too),
+face-down treasures (with the cards out of the game, and with "decks" the treasure deck)
+or unbought development cards of other seats, Blackbeard's face-down merchants (with the
+merchant pool), and the RNG (what is still to be drawn, the blind draws from pools
+included)."""
 
 
 def scramble(state: GameState, observer: int, rng: random.Random,
@@ -166,6 +269,8 @@ def scramble(state: GameState, observer: int, rng: random.Random,
     again at random; None when an open request lists cards that would change."""
     if isinstance(state, JamaicaState):
         return _scramble_jamaica(state, observer, rng, parts or PARTS["jamaica"])
+    if isinstance(state, BlackbeardState):
+        return _scramble_blackbeard(state, observer, rng, parts or PARTS["blackbeard"])
     return _scramble_fleet(state, observer, rng, parts or PARTS["black_fleet"])
 
 
@@ -239,6 +344,87 @@ def _scramble_fleet(state, observer, rng, parts):
     return twin
 
 
+BB_REOPEN = {"choose_card", "skull_and_crossbones", "deploy_card", "draw_or_deploy"}
+"""Blackbeard's requests that list their seat's hidden cards and that `scramble` opens
+again from the changed hand, as the step that opened them would."""
+BB_PINNED = {"use_card", "deploy_area", "deploy_ship", "deploy_drawn"}
+"""Blackbeard's requests whose answer goes on with one card of the hand (chosen or drawn):
+that card stays in the hand, the rest is dealt again."""
+
+
+def _scramble_blackbeard(state, observer, rng, parts):
+    asked = state.flow.asked
+    kind = asked.request.kind if asked is not None else None
+    other = asked is not None and asked.request.seat != observer
+    if "hands" in parts and other and kind == "new_captain":
+        return None  # lists the seat's Pirate cards; nothing opens it again
+    twin = state.clone()
+    if "rng" in parts:
+        twin.chance = Chance(rng.getrandbits(128))
+    if "decks" in parts:  # hidden from their holders too
+        rng.shuffle(twin.event_deck)
+        rng.shuffle(twin.pirate_deck)
+    if "hands" in parts:
+        pinned = {}
+        if other and kind in BB_PINNED:
+            then = asked.then
+            pinned = {asked.request.seat: [a for a in then.args if isinstance(a, int | str)
+                                           and not isinstance(a, bool)]}
+        _deal_blackbeard(twin, observer, rng, pinned)
+    if "merchants" in parts:  # face down: type and Cargo Value unknown to everyone
+        face_down = [m for m in twin.merchants.values() if not m.face_up]
+        pool = [m.id for m in face_down] + twin.merchant_pool
+        rng.shuffle(pool)
+        for merchant in face_down:
+            merchant.id = pool.pop()
+        twin.merchant_pool[:] = sorted(pool)
+    if "hands" in parts and other and kind in BB_REOPEN:
+        _reopen_blackbeard(twin, asked)
+    return twin
+
+
+def _deal_blackbeard(twin, observer, rng, pinned):
+    """Other seats' Event cards (never a Must Play Immediately card, which is played when
+    drawn) and undeployed Pirate cards, dealt again with the decks; `pinned` cards stay."""
+    seats = [p for p in twin.seats if p.seat != observer]
+    mpi = {c for c, card in twin.deck_cards.items() if card.cls == "MPI"}
+
+    def keep(player, hand):
+        held = list(pinned.get(player.seat, ()))
+        return [c for c in hand if c in held and not held.remove(c)]
+
+    for attr, deck in (("events", twin.event_deck), ("pirate_cards", twin.pirate_deck)):
+        kept = {p.seat: keep(p, getattr(p, attr)) for p in seats}
+        pool = [c for p in seats for c in getattr(p, attr)] + deck
+        for cards in kept.values():
+            for card in cards:
+                pool.remove(card)
+        rng.shuffle(pool)
+        dealable = [c for c in pool if c not in mpi]
+        for player in seats:
+            count = len(getattr(player, attr)) - len(kept[player.seat])
+            hand, dealable = dealable[:count], dealable[count:]
+            for card in hand:
+                pool.remove(card)
+            setattr(player, attr, sorted(kept[player.seat] + hand))
+        deck[:] = pool
+
+
+def _reopen_blackbeard(twin, asked):
+    """Open the request again, with its window id, from the dealt hand."""
+    request, then = asked.request, asked.then
+    twin.flow.withdraw()
+    if request.kind == "choose_card":
+        pass  # the phase's next frame, `_card_phase`, is on top of the stack
+    elif request.kind == "skull_and_crossbones":
+        twin.flow.push(Step("_rp_skull", then.args))
+    elif request.kind == "deploy_card":
+        twin.flow.push(Step("_deploy_ask", (request.seat, 2 if request.optional else 1)))
+    else:  # draw_or_deploy
+        twin.action_k(request.seat)
+    twin.flow.run(twin)
+
+
 def random_twins(game: str, seed: int, steps: int, players: int | None = None,
                  parts: tuple[str, ...] | None = None,
                  setup: Callable[[GameState, random.Random], None] | None = None) -> Twins:
@@ -264,7 +450,7 @@ def random_twins(game: str, seed: int, steps: int, players: int | None = None,
         twin = scramble(state, observer, rng, parts)
         if twin is not None:
             name = f"{game}:random:{seed}:{steps}:{'+'.join(parts or PARTS[game])}"
-            return Twins(name, game, state, twin, observer, public_choice)
+            return Twins(name, game, state, twin, observer, CHOOSERS.get(game, public_choice))
         state.apply(asked, 0)
 
 
@@ -364,7 +550,11 @@ def twin_states(game: str, seed: int) -> list[Twins]:
     defender.
     black_fleet: the active seat holds Pickpocket, playable in W1, or an unfulfilled
     objective [black_fleet §R3.1, §9].
+    blackbeard: a roll point's Skull and Crossbones window, opened whether the card is
+    held or not [blackbeard §R4.5]; then four random pairs (`blackbeard_twins`).
     """
+    if game == "blackbeard":
+        return blackbeard_twins(seed)
     if game == "jamaica":
         attacker = jamaica_spoils("cursed_3", seed)
         defender = jamaica_spoils("cursed_2", seed, winner=1)
@@ -385,6 +575,133 @@ def twin_states(game: str, seed: int) -> list[Twins]:
     return named + randoms
 
 
+SKULL, AMBITION, WEAR = 19, 17, 24
+"""Skull and Crossbones (its window opens at a roll point, held or not), Piratical Ambition
+and Wear and Tear (cards that are not played there)."""
+
+
+def blackbeard_roll_point(seed: int = 0) -> GameState:
+    """In a 4-player game from `seed`, the first seat in Player Order has 2 Actions and
+    Vane (Cunning 2) in a Schooner beside a face-down merchant (every other pirate is
+    where `arrange.ready` put it); it holds Skull and
+    Crossbones and Wear and Tear, and Piratical Ambition lies in the Event deck (the first
+    game from `seed` on where it does). A roll point of his opens a window for the card
+    [blackbeard §12.0, §R4.5]."""
+    for tried in range(seed, seed + 1000):
+        state = bb_arrange.ready(4, tried)
+        seat = state.order[0]
+        bb_arrange.pirate(state, seat, "VA", "EC", ship="schooner")
+        bb_arrange.merchant(state, 32, "M23")
+        bb_arrange.hand(state, seat, [SKULL, WEAR])
+        bb_arrange.actions(state, seat, 2)
+        if AMBITION in state.event_deck:
+            return state
+    raise AssertionError(f"no game from seed {seed} on with Piratical Ambition in the deck")
+
+
+CAREENING, FAIR_WINDS, KC_SURPRISE = 2, 5, 11
+
+
+def blackbeard_no_actions(seed: int = 0) -> tuple[GameState, GameState]:
+    """A 4-player game from `seed` with no pirate on the map, the second seat in Player Order
+    about to play cards: it holds Careening, Fair Winds (AND cards whose Events need a
+    pirate), KC Surprise and Piratical Ambition (diamond cards) — no card can set Actions —
+    or, in the twin, Wear and Tear instead of Careening, which can. Whether and to whom
+    the Card Play Phase opens must not tell the others which [blackbeard §4.55]."""
+    state = bb_arrange.ready(4, seed)
+    seat = state.order[1]
+    bb_arrange.remove_pirates(state)
+    bb_arrange.hand(state, seat, [CAREENING, FAIR_WINDS, KC_SURPRISE, AMBITION])
+    twin = state.clone()
+    bb_arrange.hand(twin, seat, [WEAR, FAIR_WINDS, KC_SURPRISE, AMBITION])
+    for position in (state, twin):
+        bb_arrange.turn(position, seat)
+    return state, twin
+
+
+def swap_events(state: GameState, seat: int, held: int, other: int) -> GameState:
+    """A clone in which `seat` holds `other` instead of `held`, which takes the place of a
+    copy of `other` in the Event deck."""
+    twin = state.clone()
+    hand, deck = twin.seats[seat].events, twin.event_deck
+    hand[hand.index(held)], deck[deck.index(other)] = other, held
+    hand.sort()
+    return twin
+
+
+def blackbeard_locate(state: GameState, request: Request) -> int:
+    """Vane locates the merchant at 32 when he can; `blackbeard_choice` otherwise."""
+    keys = [option.key for option in request.options]
+    for key in ("pirate:VA", "action:locate", "port:32"):
+        if request.kind in ("choose_pirate", "choose_action", "locate_target") and key in keys:
+            return keys.index(key)
+    return blackbeard_choice(state, request)
+
+
+BB_STAGES = (("early", 0, 60, ("hands",), (), True),
+             ("middle", 100, 250, ("merchants",), ("locate",), True),
+             ("middle", 150, 300, ("decks", "rng"), (), True),
+             ("late", 300, 500, PARTS["blackbeard"], (), False))
+"""Blackbeard's random twins: where in a game (answers from its start; a 4-player game
+lasts about 500), what is dealt again, what the decision rule avoids, and whether the
+observer is the Pirate Player (then it is asked at once and through its turn; else it
+is another seat). Face-down merchants dealt again are never located, so the pair runs
+on (to the end, as a rule) through merchants drawn blind from the pool and swept back
+to it."""
+
+
+def blackbeard_twins(seed: int) -> list[Twins]:
+    """Blackbeard: the roll point (`blackbeard_roll_point`, the acting seat holding Skull and
+    Crossbones or Piratical Ambition, seen by the next seat), a Card Play Phase whose hand
+    can or cannot set Actions (`blackbeard_no_actions`), then random pairs early, in
+    the middle and late in 2-5 player games: other hands, face-down merchants, deck orders
+    and the chance seed, then everything."""
+    state = blackbeard_roll_point(seed)
+    named = [Twins("blackbeard:roll-point:skull-or-ambition", "blackbeard", state,
+                   swap_events(state, state.order[0], SKULL, AMBITION), state.order[1],
+                   blackbeard_locate, frozenset(BB_REVEALS["hands"]))]
+    hand, other = blackbeard_no_actions(seed)
+    named.append(Twins("blackbeard:card-phase:no-card-sets-actions", "blackbeard", hand,
+                       other, hand.order[2], blackbeard_choice,
+                       frozenset(BB_REVEALS["hands"])))
+    rng = random.Random(seed)
+    randoms = []
+    for _, low, high, parts, avoid, active in BB_STAGES:
+        seed, steps, players = rng.getrandbits(32), rng.randrange(low, high), rng.choice(
+            [2, 3, 4, 5])
+        if active:
+            twins = _active_twins(seed, steps, players, parts)
+        else:
+            twins = random_twins("blackbeard", seed, steps, players=players, parts=parts)
+        reveals = frozenset().union(*(BB_REVEALS[part] for part in parts))
+        randoms.append(replace(twins, choose=partial(blackbeard_choice, avoid=frozenset(avoid)),
+                               reveals=reveals))
+    return named + randoms
+
+
+def _active_twins(seed: int, steps: int, players: int, parts: tuple[str, ...]) -> Twins:
+    """As `random_twins`, the observer being the Pirate Player asked now."""
+    rng = random.Random(seed)
+    while True:
+        state = load_game("blackbeard").new_game(players, seed)
+        for _ in range(steps):
+            request = state.pending()[0]
+            state.apply(request.seat, rng.randrange(len(request.options)))
+            if state.outcome() is not None:
+                break
+        if state.outcome() is None:
+            break
+        steps //= 2
+    while True:
+        asked = state.pending()[0].seat
+        if asked == state.active:
+            twin = scramble(state, asked, rng, parts)
+            if twin is not None:
+                name = f"blackbeard:active:{seed}:{steps}:{'+'.join(parts)}"
+                return Twins(name, "blackbeard", state, twin, asked, blackbeard_choice)
+        state.apply(asked, 0)
+
+
 def _told(events, observer: int) -> list[dict[str, Any]]:
     return [event.to_json() for event in visible_events(events, observer)]
 
@@ -393,6 +710,8 @@ def _dump(value: Any) -> str:
     return json.dumps(value, sort_keys=True, default=str)
 
 
-__all__ = ["PARTS", "REVEALS", "Twins", "compare", "fleet_window", "jamaica_opening",
-           "jamaica_spoils", "observed", "ordinary", "public_choice", "random_twins", "scramble",
-           "swap_fortune", "swap_treasures", "twin_states"]
+__all__ = ["PARTS", "REVEALS", "Twins", "blackbeard_choice", "blackbeard_locate",
+           "blackbeard_roll_point", "blackbeard_twins", "compare", "fleet_window",
+           "jamaica_opening", "jamaica_spoils", "observed", "ordinary", "public_choice",
+           "random_twins", "scramble", "swap_events", "swap_fortune", "swap_treasures",
+           "twin_states"]

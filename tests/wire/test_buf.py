@@ -8,8 +8,10 @@ proto-release` writes it when a release is cut. Buf comes pinned from npm (proto
 
 from __future__ import annotations
 
+import fcntl
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -21,9 +23,18 @@ RELEASED = PROTO / "released" / "admiralty-v1.binpb"
 
 @pytest.fixture(scope="session")
 def buf() -> str:
+    """Buf, installed from the lock file unless it is there already. Each xdist worker
+    runs this fixture: a file lock keeps two `npm ci` from writing one folder at once."""
     require(["node", "npm"], NODE_INSTALL)
-    run(["npm", "ci", "--no-audit", "--no-fund"], cwd=PROTO)
-    return str(PROTO / "node_modules" / ".bin" / "buf")
+    binary = PROTO / "node_modules" / ".bin" / "buf"
+    installed = PROTO / "node_modules" / ".package-lock.json"
+    with open(Path(tempfile.gettempdir()) / "admiralty-proto-npm.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        lock_file = PROTO / "package-lock.json"
+        if not (binary.exists() and installed.exists()
+                and installed.stat().st_mtime >= lock_file.stat().st_mtime):
+            run(["npm", "ci", "--no-audit", "--no-fund"], cwd=PROTO)
+    return str(binary)
 
 
 def buf_run(buf: str, *args: str, cwd: Path = PROTO) -> subprocess.CompletedProcess:

@@ -173,7 +173,7 @@ class BlackbeardShip(_message.Message):
     def __init__(self, type: _Optional[str] = ..., combat: _Optional[int] = ..., speed: _Optional[int] = ..., loyalty: _Optional[int] = ..., holds: _Optional[_Iterable[int]] = ..., hostages: _Optional[_Iterable[_Union[BlackbeardHostage, _Mapping]]] = ..., attack_history: _Optional[_Iterable[str]] = ..., letter_of_marque: _Optional[str] = ..., heavy_guns: _Optional[bool] = ..., scurvy: _Optional[bool] = ..., revelry: _Optional[str] = ...) -> None: ...
 
 class BlackbeardPirate(_message.Message):
-    __slots__ = ("id", "owner", "area", "port", "notoriety", "net_worth", "cunning_used", "information", "bribed", "buried_treasure", "sack_pending", "deployed_turn", "half_move", "recover_progress", "ship")
+    __slots__ = ("id", "owner", "area", "port", "notoriety", "net_worth", "cunning_used", "information", "bribed", "buried_treasure", "sack_pending", "deployed_turn", "half_move", "recover_progress", "ship", "ally")
     class InformationEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -196,6 +196,7 @@ class BlackbeardPirate(_message.Message):
     HALF_MOVE_FIELD_NUMBER: _ClassVar[int]
     RECOVER_PROGRESS_FIELD_NUMBER: _ClassVar[int]
     SHIP_FIELD_NUMBER: _ClassVar[int]
+    ALLY_FIELD_NUMBER: _ClassVar[int]
     id: str
     owner: int
     area: str
@@ -211,7 +212,8 @@ class BlackbeardPirate(_message.Message):
     half_move: str
     recover_progress: int
     ship: BlackbeardShip
-    def __init__(self, id: _Optional[str] = ..., owner: _Optional[int] = ..., area: _Optional[str] = ..., port: _Optional[int] = ..., notoriety: _Optional[int] = ..., net_worth: _Optional[int] = ..., cunning_used: _Optional[int] = ..., information: _Optional[_Mapping[str, int]] = ..., bribed: _Optional[_Iterable[str]] = ..., buried_treasure: _Optional[bool] = ..., sack_pending: _Optional[int] = ..., deployed_turn: _Optional[int] = ..., half_move: _Optional[str] = ..., recover_progress: _Optional[int] = ..., ship: _Optional[_Union[BlackbeardShip, _Mapping]] = ...) -> None: ...
+    ally: str
+    def __init__(self, id: _Optional[str] = ..., owner: _Optional[int] = ..., area: _Optional[str] = ..., port: _Optional[int] = ..., notoriety: _Optional[int] = ..., net_worth: _Optional[int] = ..., cunning_used: _Optional[int] = ..., information: _Optional[_Mapping[str, int]] = ..., bribed: _Optional[_Iterable[str]] = ..., buried_treasure: _Optional[bool] = ..., sack_pending: _Optional[int] = ..., deployed_turn: _Optional[int] = ..., half_move: _Optional[str] = ..., recover_progress: _Optional[int] = ..., ship: _Optional[_Union[BlackbeardShip, _Mapping]] = ..., ally: _Optional[str] = ...) -> None: ...
 
 class BlackbeardPortState(_message.Message):
     __slots__ = ("code", "governor", "side", "destroyed", "attacked", "safe_haven")
@@ -389,7 +391,7 @@ class BlackbeardObservation(_message.Message):
     def __init__(self, game: _Optional[str] = ..., viewer: _Optional[int] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., phase: _Optional[str] = ..., order: _Optional[_Iterable[int]] = ..., active_pirate: _Optional[str] = ..., actions_left: _Optional[int] = ..., actions_pirate: _Optional[str] = ..., action_number: _Optional[int] = ..., players: _Optional[_Iterable[_Union[BlackbeardPlayer, _Mapping]]] = ..., pirates: _Optional[_Iterable[_Union[BlackbeardPirate, _Mapping]]] = ..., ports: _Optional[_Iterable[_Union[BlackbeardPortState, _Mapping]]] = ..., merchants: _Optional[_Iterable[_Union[BlackbeardMerchant, _Mapping]]] = ..., patrols: _Optional[_Mapping[str, str]] = ..., pools: _Optional[_Union[BlackbeardPools, _Mapping]] = ..., event_deck: _Optional[int] = ..., discard: _Optional[_Iterable[int]] = ..., held_out: _Optional[int] = ..., pirate_deck: _Optional[int] = ..., retired: _Optional[_Iterable[str]] = ..., dead: _Optional[_Iterable[str]] = ..., pardons: _Optional[int] = ..., pardon_in_force: _Optional[bool] = ..., options: _Optional[_Union[BlackbeardOptions, _Mapping]] = ..., outcome: _Optional[_Union[BlackbeardOutcome, _Mapping]] = ...) -> None: ...
 
 class BlackbeardOptionPayload(_message.Message):
-    __slots__ = ("pirate", "area", "ship", "card", "use", "action", "target", "kind", "keep", "hold", "dump", "convert", "fate", "yes", "holds", "speed", "combat", "pay", "spoils", "draw", "deploy", "port", "nation", "reroll", "play")
+    __slots__ = ("pirate", "area", "ship", "card", "use", "action", "target", "kind", "keep", "hold", "dump", "convert", "fate", "yes", "holds", "speed", "combat", "pay", "spoils", "draw", "deploy", "port", "nation", "reroll", "play", "pirates", "areas", "dissolve")
     PIRATE_FIELD_NUMBER: _ClassVar[int]
     AREA_FIELD_NUMBER: _ClassVar[int]
     SHIP_FIELD_NUMBER: _ClassVar[int]
@@ -415,6 +417,9 @@ class BlackbeardOptionPayload(_message.Message):
     NATION_FIELD_NUMBER: _ClassVar[int]
     REROLL_FIELD_NUMBER: _ClassVar[int]
     PLAY_FIELD_NUMBER: _ClassVar[int]
+    PIRATES_FIELD_NUMBER: _ClassVar[int]
+    AREAS_FIELD_NUMBER: _ClassVar[int]
+    DISSOLVE_FIELD_NUMBER: _ClassVar[int]
     pirate: str
     area: str
     ship: str
@@ -440,4 +445,7 @@ class BlackbeardOptionPayload(_message.Message):
     nation: str
     reroll: bool
     play: bool
-    def __init__(self, pirate: _Optional[str] = ..., area: _Optional[str] = ..., ship: _Optional[str] = ..., card: _Optional[int] = ..., use: _Optional[str] = ..., action: _Optional[str] = ..., target: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., kind: _Optional[str] = ..., keep: _Optional[bool] = ..., hold: _Optional[int] = ..., dump: _Optional[int] = ..., convert: _Optional[str] = ..., fate: _Optional[str] = ..., yes: _Optional[bool] = ..., holds: _Optional[_Iterable[int]] = ..., speed: _Optional[int] = ..., combat: _Optional[int] = ..., pay: _Optional[bool] = ..., spoils: _Optional[str] = ..., draw: _Optional[bool] = ..., deploy: _Optional[bool] = ..., port: _Optional[int] = ..., nation: _Optional[str] = ..., reroll: _Optional[bool] = ..., play: _Optional[bool] = ...) -> None: ...
+    pirates: _containers.RepeatedScalarFieldContainer[str]
+    areas: _containers.RepeatedScalarFieldContainer[str]
+    dissolve: bool
+    def __init__(self, pirate: _Optional[str] = ..., area: _Optional[str] = ..., ship: _Optional[str] = ..., card: _Optional[int] = ..., use: _Optional[str] = ..., action: _Optional[str] = ..., target: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., kind: _Optional[str] = ..., keep: _Optional[bool] = ..., hold: _Optional[int] = ..., dump: _Optional[int] = ..., convert: _Optional[str] = ..., fate: _Optional[str] = ..., yes: _Optional[bool] = ..., holds: _Optional[_Iterable[int]] = ..., speed: _Optional[int] = ..., combat: _Optional[int] = ..., pay: _Optional[bool] = ..., spoils: _Optional[str] = ..., draw: _Optional[bool] = ..., deploy: _Optional[bool] = ..., port: _Optional[int] = ..., nation: _Optional[str] = ..., reroll: _Optional[bool] = ..., play: _Optional[bool] = ..., pirates: _Optional[_Iterable[str]] = ..., areas: _Optional[_Iterable[str]] = ..., dissolve: _Optional[bool] = ...) -> None: ...

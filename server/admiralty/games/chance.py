@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -77,7 +78,7 @@ class Chance:
     def _text(self, name: tuple[Name, ...]) -> bytes:
         """The seed's digits, then the name's `repr`, which keeps apart names a joined
         string would confuse: ``("a:1", 2)`` and ``("a", "1:2")``, ``1`` and ``"1"``."""
-        return self._prefix + repr(name).encode()
+        return self._prefix + _encoded(*name)
 
     def snapshot(self) -> str:
         """The seed as decimal text (JSON numbers lose precision past 2**53)."""
@@ -85,6 +86,14 @@ class Chance:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(<hidden seed>)"
+
+
+@lru_cache(maxsize=1 << 12, typed=True)
+def _encoded(*name: Name) -> bytes:
+    """`repr(name)` as bytes, worked out once per name: every game draws from the same
+    names (``("dice", 1)``...), and a repr costs more than a lookup. `typed`, so that
+    ``1`` and ``True`` (equal, with equal hashes) are told apart."""
+    return repr(name).encode()
 
 
 def _hash(text: bytes, size: int) -> bytes:

@@ -37,6 +37,7 @@ state copies with a list slice and snapshots to JSON.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, NamedTuple
 
 from admiralty.games.base import IllegalAction, Option, Request, Window
@@ -98,8 +99,8 @@ class Flow:
         self.sealed: dict[int, Ask] = {}
         """The open requests of a SEALED window, by seat."""
         self.window_id = 0
-        self._auto: tuple[str, tuple[Any, ...]] | None = None
-        """A single-option ask's continuation, with its option: run before any frame."""
+        self._auto: tuple[Step, Option] | None = None
+        """A single-option ask's continuation and its option: run before any frame."""
 
     @property
     def asked(self) -> Ask | None:
@@ -115,9 +116,11 @@ class Flow:
         self.stack += reversed(frames)
 
     def ask(self, seat: int, window: Window, kind: str, prompt: str,
-            options: tuple[Option, ...], then: Step | tuple[Step, ...], *,
+            options: tuple[Option, ...], then: Step | tuple[Step, ...],
             optional: bool = False, publish: bool = False, polled: bool = False) -> None:
-        """Open one request to `seat`; `then` is called with the answer.
+        """Open one request to `seat`; `then` is called with the answer. (Pass the flags by
+        keyword; they are not keyword-only because CPython 3.11 does not specialise a call to
+        a function with keyword-only parameters, and every decision calls this.)
 
         A request with a single option is applied at once without asking, unless it is
         `optional` (PASS is a real choice) or `publish` is set: a window whose opening
@@ -125,8 +128,7 @@ class Flow:
         so its opening tells the table nothing. `polled` marks the answer of a `Poll`.
         """
         if len(options) == 1 and not (optional or publish or polled):
-            step = then if isinstance(then, Step) else then[0]
-            self._auto = (step.name, (options[0], *step.args))
+            self._auto = (then if isinstance(then, Step) else then[0], options[0])
             return
         if not options:
             raise ValueError(f"{kind}: a request needs at least one option")
@@ -144,7 +146,7 @@ class Flow:
         self.window_id = window_id = self.window_id + 1
         self.sealed = {
             seat: Ask(Request(seat, window_id, _SEALED, kind, prompt, choices),
-                      Step(then.name, (*then.args, seat)))
+                      _seated(then, seat))
             for seat, choices in enumerate(options)
         }
 
@@ -192,13 +194,15 @@ class Flow:
             asked = self.sealed.get(seat)
             if asked is None:
                 raise IllegalAction(f"seat {seat} has no open request")
-            options, then = asked.request.options, asked.then
+            request, then, _ = asked
+            options = request.options
             if type(index) is not int or not 0 <= index < len(options):
                 index = _checked(index, len(options))
             del self.sealed[seat]
         step = then if isinstance(then, Step) else then[index]
         getattr(game, step.name)(options[index], *step.args)
-        self.run(game)
+        if self.request is None:  # else the answer opened the next request (most do)
+            self.run(game)
 
     def run(self, game: Any) -> None:
         """Run frames until a request is open or nothing is left to run."""
@@ -207,7 +211,8 @@ class Flow:
             auto = self._auto
             if auto is not None:
                 self._auto = None
-                getattr(game, auto[0])(*auto[1])
+                step, option = auto
+                getattr(game, step.name)(option, *step.args)
             elif not stack:
                 return
             else:
@@ -243,6 +248,13 @@ class Flow:
 
 _NOTHING: tuple[Step, ...] = ()
 """What `then` holds while no request is open."""
+
+
+@cache
+def _seated(then: Step, seat: int) -> Step:
+    """`then` with `seat` appended to its args: what a SEALED window's answer of `seat`
+    calls, built once (every round of a game seals the same windows)."""
+    return Step(then.name, (*then.args, seat))
 
 
 def _checked(index: object, count: int) -> int:

@@ -82,10 +82,11 @@ class OptionSpec:
 
     def takes(self) -> str:
         """The values it takes, in words, for error messages and `admiralty games`."""
-        if self.type is bool:
+        if self.type is bool and not self.choices:
             text = "true or false"
-        elif self.choices:  # every str, and an int kept to choices
-            text = "one of " + ", ".join(map(str, self.choices))
+        elif self.choices:  # every str, an int kept to choices, a bool kept to its default
+            text = "one of " + ", ".join(json.dumps(c) if type(c) is bool else str(c)
+                                         for c in self.choices)
         else:
             low, high = self.bounds or (0, 0)  # an int without choices has bounds
             text = f"an integer from {low} to {high}"

@@ -52,6 +52,8 @@ SKIP = opt("skip", "leave it", hold=None)
 ACCEPT, REROLL = opt("accept", "accept the roll", reroll=False), opt("reroll", "re-roll it",
                                                                      reroll=True)
 PLAY_SKULL = opt("skull", "play Skull and Crossbones", play=True)
+SHARE_UNIT = 50
+"""Allies' Booty splits in 50 doubloons, the smallest sum on the charts [blackbeard §11.13]."""
 SKULL = DATA.card("skull_and_crossbones")
 
 
@@ -77,16 +79,18 @@ class Actions(Table):
     def legal_actions(self, pirate: Pirate) -> list[str]:
         """The Actions `pirate` may announce [blackbeard §4.5, §13.22, §9.53]."""
         acts = ["move"] if self.move_targets(pirate) else []
-        if pirate.ship.revelry is not None:
-            if pirate.port is not None:
+        partner = self.partner(pirate) if pirate.ally is not None else None
+        if pirate.ship.revelry is not None or (partner and partner.ship.revelry is not None):
+            if pirate.port is not None:  # allies: either in D&R [blackbeard §13.22, §11.12]
                 acts.append("recover")
             return acts
         if pirate.port is None:
             if pirate.area in DATA.areas:
                 near = self.merchants_near(pirate)
-                if any(m.located_by != pirate.id for m in near):
+                ours = self.located_ids(pirate)
+                if any(m.located_by not in ours for m in near):
                     acts.append("locate")
-                if any(m.located_by == pirate.id for m in near):
+                if any(m.located_by in ours for m in near):
                     acts.append("loot")
                 if self.attack_targets(pirate):
                     acts.append("attack")
@@ -102,6 +106,8 @@ class Actions(Table):
             acts.append("in_port")
         if self.grab_targets(pirate):
             acts.append("grab")
+        if not taken and self.ally_targets(pirate):
+            acts.append("ally")
         if not taken and self.retire_cases(pirate):
             acts.append("retire")
         if attitude == ANTI and not taken:  # the Pardon's English port: Retire or Move out
@@ -112,11 +118,15 @@ class Actions(Table):
         if action == "move":
             return self.move_targets(pirate)
         if action == "locate":
+            ours = self.located_ids(pirate)
             return tuple(merchant_option(m.port, self.merchant_label(m.id, m.face_up))
-                         for m in self.merchants_near(pirate) if m.located_by != pirate.id)
+                         for m in self.merchants_near(pirate) if m.located_by not in ours)
         if action == "loot":
+            ours = self.located_ids(pirate)
             return tuple(merchant_option(m.port, self.merchant_label(m.id, True))
-                         for m in self.merchants_near(pirate) if m.located_by == pirate.id)
+                         for m in self.merchants_near(pirate) if m.located_by in ours)
+        if action == "ally":
+            return tuple(target_pirate(pid) for pid in self.ally_targets(pirate))
         if action == "attack":
             return tuple(port_option(code) for code in self.attack_targets(pirate))
         if action == "grab":
@@ -159,12 +169,30 @@ class Actions(Table):
                       if p.owner != pirate.owner and p.ship.revelry is not None)
 
     def retire_cases(self, pirate: Pirate) -> list[str]:
-        """The cases of 18.41 open to him where he is [blackbeard §R18.41]."""
+        """The cases of 18.41 open to him where he is; not B while allied
+        [blackbeard §R18.41, §11.15]."""
         code = pirate.port
         if code is None:
             return []
         return list(mech.retirement_cases(DATA, DATA.ports[code], self.ports[code], pirate,
-                                          pardon_in_force=self.pardon_in_force))
+                                          pardon_in_force=self.pardon_in_force,
+                                          allied=pirate.ally is not None))
+
+    def located_ids(self, pirate: Pirate) -> tuple[str, ...]:
+        """Whose Locate lets him Loot: his, or his ally's [blackbeard §8.21, §11.12]."""
+        return (pirate.id,) if pirate.ally is None else (pirate.id, pirate.ally)
+
+    def ally_targets(self, pirate: Pirate) -> list[str]:
+        """Action I: another of the player's pirates In Port in the same port, neither
+        allied nor in D&R; one alliance per player (both his pirates in a 4-5-player game,
+        only two in a 2-3-player game) [blackbeard §11.11]."""
+        code = pirate.port
+        if code is None or pirate.ally is not None or any(
+                p.ally is not None for p in self.pirates_of(pirate.owner)):
+            return []
+        return sorted(p.id for p in self.in_port(code)
+                      if p.owner == pirate.owner and p.id != pirate.id
+                      and p.ship.revelry is None)
 
     def clear_half_moves(self, keep: str | None) -> None:
         """A first half Move is lost unless the next Action is its second [blackbeard §7.12]."""
@@ -255,8 +283,9 @@ class Actions(Table):
         seat = pirate.owner
         self.seats[seat].events.remove(SKULL.number)
         self.discard.append(SKULL.number)
-        if seat == self.active:
-            self.hup_played = True
+        if seat == self.active:  # its Event, the card's own-turn use: a HUP play (17.14)
+            self.hup_played = True  # [blackbeard §4.4, §12.0, §R4.5]
+            self._emit("card_used", {"seat": seat, "card": SKULL.number, "use": "event"})
         pirate.cunning_used += self._skull_cost()
         bonus = 1 if self.options["skull_and_crossbones_bonus"] == "plus1_cunning" else \
             SKULL.params["bonus"]
@@ -271,23 +300,28 @@ class Actions(Table):
         on the second [blackbeard §7.11, §7.12, §7.3]."""
         pirate = self.pirates[pid]
         key = step_option(*_step(target)).key
-        if pirate.ship.speed < 0 and pirate.half_move != key:
+        speed = pirate.ship.speed if pirate.ally is None else self.speed_of(pirate)
+        if speed < 0 and pirate.half_move != key:
             pirate.half_move = key
             self._emit("half_move", {"pirate": pid, "to": target})
             return
         pirate.half_move = None
+        for each in self.alliance(pirate):  # allies move as one [blackbeard §11.12]
+            self._step_to(each, target)
+
+    def _step_to(self, pirate: Pirate, target: str | int) -> None:
         origin = pirate.port if pirate.port is not None else pirate.area
         if isinstance(target, int):
             pirate.port = target
             if pirate.ship.scurvy:
                 pirate.ship.scurvy = False
-                self._emit("scurvy_cured", {"pirate": pid})
+                self._emit("scurvy_cured", {"pirate": pirate.id})
         elif pirate.port is not None:
             self.place_at_sea(pirate, target)
         else:
             pirate.area = target
             self.forget_located(pirate)
-        self._emit("moved", {"pirate": pid, "from": origin, "to": target})
+        self._emit("moved", {"pirate": pirate.id, "from": origin, "to": target})
 
     # ------------------------------------------------------------------ B Locate (8.1)
 
@@ -300,7 +334,7 @@ class Actions(Table):
         pirate, merchant = self.pirates[pid], self.merchants[code]
         bonus = FIG["locate"]["relocated_bonus"] if merchant.face_up else 0
         roll = self.rolled["locate"]
-        total = roll + DATA.pirates[pid].ability + bonus + self.bonus["locate"]
+        total = roll + self.rating(pirate, "ability") + bonus + self.bonus["locate"]
         found = total >= FIG["locate"]["target"]
         self._emit("locate_rolled", {"pirate": pid, "port": code, "roll": roll, "total": total,
                                      "located": found})
@@ -336,7 +370,7 @@ class Actions(Table):
                    hostage: str | None) -> None:
         pirate = self.pirates[pid]
         if option is DECLINE:
-            self.loyalty_row(pirate, "cargo_declined")
+            self.shared_loyalty_row(pirate, "cargo_declined")
             if hostage is not None:
                 self.return_hostage(hostage)
             self.remove_merchant(code)
@@ -353,18 +387,26 @@ class Actions(Table):
         if kind.convertible:
             options.append(convert_option(kind.id))
         options.append(LEAVE)
+        other = 0
+        partner = self.partner(pirate)
+        if partner is not None:  # each ally's ship stows his share [blackbeard §11.13]
+            high, _ = self.by_leadership(pirate, partner)
+            more, less = mech.share(booty, SHARE_UNIT)
+            booty, other = (more, less) if high is pirate else (less, more)
         self.flow.ask(self._seat(), TURN, "cargo_hold", "Where does the cargo go?",
-                      tuple(options), Step("_cargo_placed", (pid, code, booty, change)))
+                      tuple(options), Step("_cargo_placed", (pid, code, booty, change, other)))
 
     def _cargo_placed(self, option: Option, pid: str, code: int, booty: int,
-                      change: int) -> None:
-        """Step 2: an empty hold, a dumped hold, a converted ship, or the cargo left
-        [blackbeard §8.33, §8.5]."""
+                      change: int, other: int = 0) -> None:
+        """Step 2: an empty hold, a dumped hold, a converted ship, or the cargo left; an
+        ally's share then goes into his own ship [blackbeard §8.33, §8.5, §11.13]."""
         pirate = self.pirates[pid]
         if option is LEAVE:
-            self.loyalty_row(pirate, "cargo_declined")
+            self.shared_loyalty_row(pirate, "cargo_declined")
             self._emit("cargo_left", {"pirate": pid})
             return
+        if other and pirate.ally is not None:
+            self.flow.push(Step("_share_cargo", (pirate.ally, other)))
         if "convert" in option.payload:
             self._convert(pirate, code)
             self._convert_fit(pid, code, booty, change)
@@ -380,9 +422,32 @@ class Actions(Table):
             self._emit("cargo_taken", {"pirate": pirate.id, "hold": hold, "booty": booty,
                                        "dumped": dumped})
         kind = DATA.merchants[self.merchants[code].id]
-        self.notoriety(pirate, mech.cargo(DATA, 1, kind, pirate.area).notoriety, "loot")
+        self.shared_notoriety(pirate, mech.cargo(DATA, 1, kind, pirate.area).notoriety, "loot")
         if change:
-            self.loyalty(pirate, change, "cargo")
+            self.shared_loyalty(pirate, change, "cargo")
+
+    def _share_cargo(self, pid: str, booty: int) -> None:
+        """The ally's share of a cargo: into an empty hold, a dumped one, or left
+        [blackbeard §11.13, §8.33]."""
+        pirate = self.pirates.get(pid)
+        if pirate is None:
+            return
+        ship = pirate.ship
+        options = [hold_option(i, d) for i, d in enumerate(ship.holds) if not d]
+        options += [hold_option(i, d) for i, d in enumerate(ship.holds) if d]
+        self.flow.ask(self._seat(), TURN, "share_hold",
+                      f"Where does {DATA.pirates[pid].name}'s share ({booty}) go?",
+                      (*options, LEAVE), Step("_share_stowed", (pid, booty)))
+
+    def _share_stowed(self, option: Option, pid: str, booty: int) -> None:
+        if option is LEAVE:
+            self._emit("booty_left", {"pirate": pid, "booty": booty})
+            return
+        hold = option.payload["hold"]
+        ship = self.pirates[pid].ship
+        dumped, ship.holds[hold] = ship.holds[hold], booty
+        self._emit("cargo_taken", {"pirate": pid, "hold": hold, "booty": booty,
+                                   "dumped": dumped})
 
     def _convert(self, pirate: Pirate, code: int) -> None:
         """The new ship at full Combat and Speed; Loyalty +1 larger, -1 smaller; the old
@@ -439,15 +504,15 @@ class Actions(Table):
         """1d6 above Cruelty: he talks; NP and Loyalty either way [blackbeard §8.45]."""
         pirate = self.pirates[pid]
         roll = self.rolled["torture"]
-        cruelty = DATA.pirates[pid].cruelty - self.bonus["torture"]
+        cruelty = self.rating(pirate, "cruelty", min) - self.bonus["torture"]
         result = mech.torture(DATA, roll, cruelty, DATA.hostages[hostage])
         if result.talks:
             pirate.information[code] = pirate.information.get(code, 0) + result.information
         self._emit("tortured", {"pirate": pid, "hostage": hostage, "roll": roll,
                                 "talked": result.talks, "port": code,
                                 "information": result.information})
-        self.notoriety(pirate, result.notoriety, "torture")
-        self.loyalty(pirate, result.loyalty, "torture")
+        self.shared_notoriety(pirate, result.notoriety, "torture")
+        self.shared_loyalty(pirate, result.loyalty, "torture")
         self.return_hostage(hostage)
 
     def _loot_end(self, pid: str, code: int) -> None:
@@ -467,17 +532,20 @@ class Actions(Table):
     # ------------------------------------------------------------------ D In-Port Activities (9.4)
 
     def _do_in_port(self, pid: str, target: None) -> None:
-        """Ransom, cash, repairs, a Safe Haven, D&R, in this order [blackbeard §9.4]."""
-        pirate = self.pirates[pid]
-        assert pirate.port is not None
-        code = pirate.port
-        attitude, port = self.attitude(pirate, code), DATA.ports[code]
-        ransoms = tuple(h.id for h in pirate.ship.hostages
-                        if mech.may_ransom(DATA, port, attitude, h))
+        """Ransom, cash, repairs, a Safe Haven, D&R, in this order [blackbeard §9.4]; an
+        alliance's for each ship in turn, the Active Pirate's first [blackbeard §11.12]."""
         self.must_revel = None
-        self.flow.push(Step("_ip_ransom", (pid, ransoms)), Step("_ip_cash", (pid,)),
-                       Step("_ip_repair", (pid,)), Step("_ip_safe_haven", (pid,)),
-                       Step("_ip_revelry", (pid,)))
+        steps: list[Step] = []
+        for pirate in self.alliance(self.pirates[pid]):
+            assert pirate.port is not None
+            code, each = pirate.port, pirate.id
+            attitude, port = self.attitude(pirate, code), DATA.ports[code]
+            ransoms = tuple(h.id for h in pirate.ship.hostages
+                            if mech.may_ransom(DATA, port, attitude, h))
+            steps += (Step("_ip_ransom", (each, ransoms)), Step("_ip_cash", (each,)),
+                      Step("_ip_repair", (each,)), Step("_ip_safe_haven", (each,)),
+                      Step("_ip_revelry", (each,)))
+        self.flow.push(*steps)
 
     def _ip_ransom(self, pid: str, hostages: tuple[str, ...]) -> None:
         if not hostages or pid not in self.pirates:
@@ -502,7 +570,22 @@ class Actions(Table):
         self.return_hostage(hostage)
         self._emit("ransomed", {"pirate": pid, "hostage": hostage, "roll": total,
                                 "doubloons": amount})
-        self.flow.ask(self._seat(), TURN, "ransom_hold", "Into which hold?",
+        self._ask_into_hold("ransom_hold", pid, amount, True)
+
+    def _ask_into_hold(self, kind: str, pid: str, amount: int, split: bool) -> None:
+        """Doubloons into any hold, even a full one; an alliance's split between the two
+        ships, the odd 50 to the higher Leadership [blackbeard §11.13]."""
+        pirate = self.pirates.get(pid)
+        if pirate is None or not amount:
+            return
+        partner = self.partner(pirate) if split else None
+        if partner is not None:
+            high, _ = self.by_leadership(pirate, partner)
+            more, less = mech.share(amount, SHARE_UNIT)
+            amount, other = (more, less) if high is pirate else (less, more)
+            self.flow.push(Step("_ask_into_hold", (kind, partner.id, other, False)))
+        self.flow.ask(self._seat(), TURN, kind,
+                      f"Into which hold of {DATA.pirates[pid].name} ({amount})?",
                       tuple(into_option(i) for i in range(len(pirate.ship.holds))),
                       Step("_into_hold", (pid, amount)))
 
@@ -634,16 +717,28 @@ class Actions(Table):
     def _do_recover(self, pid: str, target: None) -> None:
         """One Recover ends a voluntary D&R, two in a row an involuntary one
         [blackbeard §13.24]."""
-        pirate = self.pirates[pid]
-        if pirate.ship.revelry == INVOLUNTARY and pirate.recover_progress == 0:
-            pirate.recover_progress = 1
-            self._emit("recovering", {"pirate": pid})
-            return
-        pirate.ship.revelry = None
-        pirate.recover_progress = 0
-        self._emit("recovered", {"pirate": pid})
+        for pirate in self.alliance(self.pirates[pid]):  # allies: each ship in D&R
+            if pirate.ship.revelry is None:
+                continue
+            if pirate.ship.revelry == INVOLUNTARY and pirate.recover_progress == 0:
+                pirate.recover_progress = 1
+                self._emit("recovering", {"pirate": pirate.id})
+                continue
+            pirate.ship.revelry = None
+            pirate.recover_progress = 0
+            self._emit("recovered", {"pirate": pirate.id})
 
     # ------------------------------------------------------------------ Buried Treasure (card 1)
+
+    # ------------------------------------------------------------------ I Form Alliance (11.1)
+
+    def _do_ally(self, pid: str, target: str) -> None:
+        """The two pirates become allies [blackbeard §11.11]."""
+        pirate, other = self.pirates[pid], self.pirates.get(target)
+        if other is None or other.port != pirate.port or other.owner != pirate.owner:
+            self._emit("action_lost", {"pirate": pid, "action": "ally"})
+            return
+        self.ally(pirate, other)
 
     def _do_dig(self, pid: str, target: None) -> None:
         """1d6: 1-2 nothing; else 3d6 x 100 into one hold; the card is discarded
@@ -661,13 +756,10 @@ class Actions(Table):
                    Step("_treasure_rolled", (pid,)))
 
     def _treasure_rolled(self, pid: str) -> None:
-        pirate = self.pirates[pid]
         amount = self.rolled["treasure"] * TREASURE.params["doubloons_per_pip"]
         self._emit("treasure_dug", {"pirate": pid, "roll": self.rolled["treasure"],
                                     "doubloons": amount})
-        self.flow.ask(self._seat(), TURN, "treasure_hold", "Into which hold?",
-                      tuple(into_option(i) for i in range(len(pirate.ship.holds))),
-                      Step("_into_hold", (pid, amount)))
+        self._ask_into_hold("treasure_hold", pid, amount, True)
 
     # ------------------------------------------------------------------ K (5.1)
 

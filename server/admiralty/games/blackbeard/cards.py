@@ -113,11 +113,11 @@ class Cards(Raids):
     def _wind_step(self, option: Option, pid: str, steps: int) -> None:
         if option is STOP:
             return
-        pirate = self.pirates[pid]
-        origin, pirate.area = pirate.area, option.payload["target"]
-        self.forget_located(pirate)
-        self._emit("moved", {"pirate": pid, "from": origin, "to": pirate.area,
-                             "fair_winds": True})
+        for pirate in self.alliance(self.pirates[pid]):  # allies sail as one [blackbeard §11.12]
+            origin, pirate.area = pirate.area, option.payload["target"]
+            self.forget_located(pirate)
+            self._emit("moved", {"pirate": pirate.id, "from": origin, "to": pirate.area,
+                                 "fair_winds": True})
         if steps > 0:
             self._wind_ask(pid, steps, False)
 
@@ -154,7 +154,10 @@ class Cards(Raids):
         self._emit("heavy_guns", {"pirate": pirate.id})
 
     def _lom_nations(self, pirate: Pirate) -> list[str]:
-        """The nations that may give him a Letter of Marque [blackbeard §R4.5]."""
+        """The nations that may give him a Letter of Marque; none while he is allied
+        [blackbeard §R4.5, §11.15]."""
+        if pirate.ally is not None:
+            return []
         history = pirate.ship.attack_history
         if self.options["lom_acquisition"] == "anywhere":
             return [n for n in EUROPEAN if n not in history]
@@ -206,13 +209,15 @@ class Cards(Raids):
         for index in range(self.deck_cards[card].params["governors"]):
             governor = self.draw_from(self.anti_governors, *self._mpi_name("governor", index))
             if governor is None:
-                return
+                break
             code = self.next_port(self.d66(*self._mpi_name("governor", index, "port")),
                                   self._anti_fits)
             if code is None:
                 self.removed_governors.append(governor)
                 continue
             self.place_governor(governor, code)
+        if self.from_bermuda:  # Ousted from Bermuda: the owner picks [blackbeard §2.2, §7.3]
+            self.flow.push(Step("_bermuda"))
 
     def _anti_fits(self, code: int) -> bool:
         return (not DATA.ports[code].pirate_port and not self.ports[code].destroyed
@@ -260,6 +265,8 @@ class Cards(Raids):
                 and self.d6(*self._mpi_name("hurricane", "destroy"))
                 == self.deck_cards[card].params["destroy_on"]):
             self.destroy_port(code)
+            if self.from_bermuda:
+                self.flow.push(Step("_bermuda"))
 
     def _mpi_spanish_treasure_fleet(self, card: int) -> None:
         """Three merchants to Spanish ports of the Caribbean, and an escort in Central

@@ -464,6 +464,58 @@ def port_attack_score(data: GameData, roll: int, pirate: Pirate, port: Port, *,
             + _heavy_guns(pirate.ship, heavy_guns, evasion=False))
 
 
+def alliance_attack_score(data: GameData, roll: int, pirates: Sequence[Pirate], port: Port, *,
+                          heavy_guns: str) -> int:
+    """Allies attack as one: 1d6 + the higher of the two ships' Combat + the Skills of both
+    pirates (+ the better Information on the port; Heavy Guns once if either ship has them)
+    [blackbeard §11.12, §9.52, §R4.5].
+
+    >>> from admiralty.games.blackbeard.data import load
+    >>> from admiralty.games.blackbeard.pieces import Ship
+    >>> data = load()
+    >>> vane = Pirate("VA", 0, "EC", Ship("schooner", 6, 3, 7, [0, 0, 0]))
+    >>> low = Pirate("LW", 0, "EC", Ship("sloop", 4, 5, 7, [0, 0]))
+    >>> alliance_attack_score(data, 3, [vane, low], data.ports[52], heavy_guns="plus1_minus1")
+    16
+    """
+    combat = max(pirate.ship.combat for pirate in pirates)
+    skills = sum(data.pirates[pirate.id].ability for pirate in pirates)
+    information = max(pirate.information.get(port.code, 0) for pirate in pirates)
+    guns = max(_heavy_guns(pirate.ship, heavy_guns, evasion=False) for pirate in pirates)
+    return _die(roll) + combat + skills + information + guns
+
+
+def share(amount: int, unit: int = 1) -> tuple[int, int]:
+    """Allies split Booty and NP equally; the odd remainder (in `unit`s: 50 doubloons,
+    the smallest sum of the charts, or 1 NP) goes to the pirate with the higher Leadership:
+    (his share, the other's) [blackbeard §11.13]. Combat hits split the same way, the odd
+    hit to the ship the player chooses [blackbeard §11.14].
+
+    >>> share(5), share(2500, 50), share(150, 50), share(0)
+    ((3, 2), (1250, 1250), (100, 50), (0, 0))
+    """
+    units = amount // unit
+    low = units // 2 * unit
+    return amount - low, low
+
+
+def draft_order(first: int, players: int, picks: int) -> list[int]:
+    """The seats in the order they pick in a Pirate draft: from the player who rolled
+    highest, clockwise (seat order), then back ("snake"), one card a pick
+    [blackbeard §3.0].
+
+    >>> draft_order(0, 4, 2)
+    [0, 1, 2, 3, 3, 2, 1, 0]
+    >>> draft_order(2, 3, 3)
+    [2, 0, 1, 1, 0, 2, 2, 0, 1]
+    """
+    seats = [(first + k) % players for k in range(players)]
+    out: list[int] = []
+    for pick in range(picks):
+        out += seats if pick % 2 == 0 else seats[::-1]
+    return out
+
+
 def port_defense_score(data: GameData, dice: Sequence[int], port: Port, state: PortState
                        ) -> int:
     """The port's roll: 1d6 + Defense, 2d6 + Defense once it has a Port Attack marker

@@ -7,10 +7,13 @@ really a swap of data (another port table, other pirate ratings, other warship a
 values, another deck): they are made by editing a data file, so `DESIGN` names the file in
 their place. Where a data file holds an option's default (the copies of a card, a track's
 end, a Net Worth rate), the default is read from it, so correcting the file corrects the
-default too.
+default too. Options whose rules are not built yet (the anti-pirate side's, solitaire's)
+take only their default until they are (`_later`).
 
->>> OPTIONS["general_pardon_copies"].default, OPTIONS["solitaire_level"].choices
-(3, ('easy', 'standard', 'hard'))
+>>> OPTIONS["general_pardon_copies"].default, OPTIONS["general_pardon_copies"].choices
+(3, (1, 2, 3, 4))
+>>> OPTIONS["solitaire_level"].choices
+('standard',)
 >>> [design.key for design in DESIGN if design.spec is None]
 ['port_table', 'pirate_ratings', 'warship_values', 'deck_composition']
 >>> deck_for({"new_governors_mpi": False}).by_class()["MPI"]
@@ -50,6 +53,13 @@ def _spanning(default: int, low: int, high: int) -> tuple[int, int]:
     return min(low, default), max(high, default)
 
 
+def _later(spec: OptionSpec, part: str) -> OptionSpec:
+    """`spec` kept to its default until `part` of the game is built: an option whose
+    other values would change nothing is refused rather than silently ignored."""
+    return dataclasses.replace(spec, choices=(spec.default,),
+                               help=f"{spec.help}. Only the default until {part} is built")
+
+
 _PARDONS = _DATA.card("general_pardon").copies
 _SIGHTINGS = _DATA.card("warship_sighting").copies
 _SUNK = _DATA.tracks["speed"].sunk or 0  # the loader makes sure the Speed track has one
@@ -87,16 +97,17 @@ DESIGN: tuple[DesignOption, ...] = (
         "safe_haven_retirement_automatic", bool, False,
         "Retiring at one's Safe Haven (18.41 D1) is automatic and free; false: an attempt, "
         "1d6 of 1 the Governor stalls, else the roll x 200 doubloons")),
-    DesignOption(7, "ap_vp_awards", OptionSpec(
+    DesignOption(7, "ap_vp_awards", _later(OptionSpec(
         "ap_vp_awards", str, "standard",
         "VP for anti-pirate successes (18.12 D-F): standard = half a KC's Combat when a "
         "pirate beats it, 1 per hit of a warship that wins (+ half the NP if it sinks him), "
         "half the NP of a pirate who surrenders; none; doubled",
-        choices=("standard", "none", "doubled"))),
-    DesignOption(8, "option_2_4_plus2", OptionSpec(
+        choices=("standard", "none", "doubled")), "the anti-pirate side")),
+    DesignOption(8, "option_2_4_plus2", _later(OptionSpec(
         "option_2_4_plus2", bool, True,
         "Rule 2.4's optional rule, recommended as standard: +2 to every warship and KC "
-        "combat roll. In solitaire the level sets it unless this option is given")),
+        "combat roll. In solitaire the level sets it unless this option is given"),
+        "the anti-pirate side")),
     DesignOption(9, "crew_loyalty_max", OptionSpec(
         "crew_loyalty_max", int, _DATA.tracks["loyalty"].high,
         "The top of the Crew Loyalty track: 12 makes a crew immune to Mutiny Conspiracy "
@@ -149,17 +160,17 @@ DESIGN: tuple[DesignOption, ...] = (
         "New Governors (card 15) is Must Play Immediately, two Governors placed by d66; "
         "false: an Anti-Pirate card (1 Action OR Event) played at the announcement of an "
         "In-Port Action at a national port, placing one Governor there and one by d66")),
-    DesignOption(23, "piratical_ambition_requires_free_slot", OptionSpec(
+    DesignOption(23, "piratical_ambition_requires_free_slot", _later(OptionSpec(
         "piratical_ambition_requires_free_slot", bool, True,
         "Piratical Ambition (card 17) needs its player below his pirate limit (rule 5.14); "
-        "false: the challenger may exceed it")),
-    DesignOption(24, "solitaire_level", OptionSpec(
+        "false: the challenger may exceed it"), "the anti-pirate side")),
+    DesignOption(24, "solitaire_level", _later(OptionSpec(
         "solitaire_level", str, "standard",
         "Solitaire difficulty (the Crown's AP Actions per turn, KCs, Threat Row, the VP "
         "target): " + ", ".join(
             f"{level.key} {level.ap_budget}/{level.kc_limit}/{level.threat_row}/"
             f"{level.vp_target}" for level in _DATA.setup.solitaire_levels.values()),
-        choices=_LEVELS)),
+        choices=_LEVELS), "solitaire")),
     DesignOption(25, "tie_breaks", OptionSpec(
         "tie_breaks", str, "standard",
         "A tie for the most VP: standard = the most VP from Net Worth, then the most "

@@ -85,6 +85,8 @@ class Pirate:
     card [blackbeard §7.12]."""
     recover_progress: int = 0
     """Recover Actions already taken against an involuntary D&R: 0 or 1 [blackbeard §13.24]."""
+    ally: str | None = None
+    """The pirate of the same player he is allied with, if any [blackbeard §11.11]."""
 
     @property
     def at_sea(self) -> bool:

@@ -15,6 +15,7 @@ from admiralty.games.blackbeard.actions import (
     NO,
     PAY,
     REFUSE,
+    SHARE_UNIT,
     SKIP,
     SWAP,
     TAKE,
@@ -24,6 +25,7 @@ from admiralty.games.blackbeard.actions import (
     as_dice,
     hold_option,
     into_option,
+    target_pirate,
 )
 from admiralty.games.blackbeard.choices import orders
 from admiralty.games.blackbeard.table import DATA, FIG
@@ -53,37 +55,57 @@ class Raids(Actions):
         port, state, ship = DATA.ports[code], self.ports[code], pirate.ship
         assert port.nation is not None and port.value is not None and port.defense is not None
         roll, against = self.rolled["attack"], self.rolled["defense"]
-        total = mech.port_attack_score(DATA, roll, pirate, port,
-                                       heavy_guns=self.options["heavy_guns"])
+        allies = self.alliance(pirate)
+        if len(allies) > 1:  # [blackbeard §11.12]
+            total = mech.alliance_attack_score(DATA, roll, allies, port,
+                                               heavy_guns=self.options["heavy_guns"])
+        else:
+            total = mech.port_attack_score(DATA, roll, pirate, port,
+                                           heavy_guns=self.options["heavy_guns"])
         total += self.bonus["attack"]
         result = mech.port_attack(DATA, port, total, against)
         won = result.success
         self._emit("port_attacked", {"pirate": pid, "port": code, "roll": roll, "total": total,
                                      "defense": against, "success": won})
-        ship.attack_history.add(port.nation)
-        if ship.letter_of_marque == port.nation:
-            ship.letter_of_marque = None
-            self._emit("letter_of_marque_lost", {"pirate": pid, "nation": port.nation})
         state.attacked = True
-        if state.safe_haven == pid:
-            state.safe_haven = None
+        for each in allies:
+            ship = each.ship
+            ship.attack_history.add(port.nation)
+            if ship.letter_of_marque == port.nation:
+                ship.letter_of_marque = None
+                self._emit("letter_of_marque_lost", {"pirate": each.id, "nation": port.nation})
+            if state.safe_haven == each.id:
+                state.safe_haven = None
         if not won:
-            if not self.hit(pirate, "combat", result.hits, "port_attack"):
+            if len(allies) > 1:
+                self.flow.push(Step("_split_hits", (pid, "combat", result.hits, "port_attack")),
+                               Step("_t_mid", (pid,)))
+            elif not self.hit(pirate, "combat", result.hits, "port_attack"):
                 self.flow.push(self.poll("T-MID", pid))
             return
-        self.notoriety(pirate, result.notoriety, "port_attack")
-        self.loyalty(pirate, result.loyalty, "port_attack")
-        pirate.port = code
-        pirate.sack_pending = code
-        ship.scurvy = False
+        self.shared_notoriety(pirate, result.notoriety, "port_attack")
+        self.shared_loyalty(pirate, result.loyalty, "port_attack")
+        for each in allies:
+            each.port = code
+            each.sack_pending = code
+            each.ship.scurvy = False
         self.flow.push(Step("_attack_hit", (pid, result.hits)))
         self._roll(pid, "booty", port.value, False, Step("_attack_booty_rolled", (pid, code)))
 
     def _attack_booty_rolled(self, pid: str, code: int) -> None:
-        """(Port Value) d6 x 100 into a whole hold, a full one dumped [blackbeard §9.53]."""
-        port, ship = DATA.ports[code], self.pirates[pid].ship
+        """(Port Value) d6 x 100 into a whole hold, a full one dumped; allies share it
+        [blackbeard §9.53, §11.13]."""
+        pirate = self.pirates[pid]
+        port, ship = DATA.ports[code], pirate.ship
         booty = mech.port_booty(DATA, port, as_dice(self.rolled["booty"], port.value or 0))
         self._emit("port_booty", {"pirate": pid, "port": code, "booty": booty})
+        partner = self.partner(pirate)
+        if partner is not None:
+            high, _ = self.by_leadership(pirate, partner)
+            more, less = mech.share(booty, SHARE_UNIT)
+            booty, other = (more, less) if high is pirate else (less, more)
+            if other:
+                self.flow.push(Step("_share_cargo", (partner.id, other)))
         options = [hold_option(i, d) for i, d in enumerate(ship.holds) if not d]
         options += [hold_option(i, d) for i, d in enumerate(ship.holds) if d]
         self.flow.ask(self._seat(), TURN, "attack_hold", "Where does the port's Booty go?",
@@ -103,7 +125,41 @@ class Raids(Actions):
     def _attack_hit(self, pid: str, hits: int) -> None:
         """The hit of a success comes after its NP, Loyalty and Booty [blackbeard §9.53]."""
         if pid in self.pirates:
-            self.hit(self.pirates[pid], "combat", hits, "port_attack")
+            self._split_hits(pid, "combat", hits, "port_attack")
+
+    def _t_mid(self, pid: str) -> None:
+        if pid in self.pirates:
+            self.flow.push(self.poll("T-MID", pid))
+
+    def _split_hits(self, pid: str, track: str, hits: int, reason: str) -> None:
+        """Hits on an alliance: Combat hits split equally, the odd one on the ship the
+        player chooses; Speed hits on each ship [blackbeard §11.14]."""
+        pirate = self.pirates.get(pid)
+        if pirate is None:
+            return
+        partner = self.partner(pirate)
+        if partner is None:
+            self.hit(pirate, track, hits, reason)
+            return
+        if track != "combat":
+            for each in (pirate, partner):
+                self.hit(each, track, hits, reason)
+            return
+        if hits % 2:
+            seat = pirate.owner
+            self.flow.ask(seat, TURN if seat == self.active else INTERRUPT, "alliance_hit",
+                          "Which ship takes the odd hit?",
+                          (target_pirate(pid), target_pirate(partner.id)),
+                          Step("_odd_hit", (pid, partner.id, hits, reason)))
+            return
+        self._odd_hit(target_pirate(pid), pid, partner.id, hits, reason)
+
+    def _odd_hit(self, option: Option, pid: str, other: str, hits: int, reason: str) -> None:
+        chosen = option.payload["target"]
+        for each in (pid, other):
+            if each in self.pirates:
+                self.hit(self.pirates[each], "combat",
+                         hits // 2 + (hits % 2 if each == chosen else 0), reason)
 
     # ------------------------------------------------------------------ H Sack (9.55)
 
@@ -119,17 +175,21 @@ class Raids(Actions):
 
     def _sack_result(self, pid: str, code: int) -> None:
         pirate, port = self.pirates[pid], DATA.ports[code]
-        roll, cruelty = self.rolled["sack"], DATA.pirates[pid].cruelty + self.bonus["sack"]
+        roll, cruelty = self.rolled["sack"], self.rating(pirate, "cruelty") + self.bonus["sack"]
         result = mech.sack(DATA, port, roll, cruelty)
         self._emit("sack_rolled", {"pirate": pid, "port": code, "roll": roll,
                                    "total": roll + cruelty, "success": result.destroyed})
         if not result.destroyed:
             return
-        self.loyalty(pirate, result.loyalty, "sack")  # the D&R's gain included
-        self.notoriety(pirate, result.notoriety, "sack")
+        allies = self.alliance(pirate)
+        self.shared_loyalty(pirate, result.loyalty, "sack")  # the D&R's gain included
+        self.shared_notoriety(pirate, result.notoriety, "sack")
         self.destroy_port(code)
-        pirate.ship.revelry = result.revelry
-        self._emit("revelry", {"pirate": pid, "side": result.revelry})
+        for each in allies:
+            each.ship.revelry = result.revelry
+            self._emit("revelry", {"pirate": each.id, "side": result.revelry})
+        if self.from_bermuda:
+            self.flow.push(Step("_bermuda"))
 
     # ------------------------------------------------------------------ E Booty Grab (9.6)
 
@@ -147,7 +207,7 @@ class Raids(Actions):
             return
         pirate = self.pirates[pid]
         attack, defend = self.rolled["grab_attacker"], self.rolled["grab_defender"]
-        result = mech.booty_grab(DATA, attack, DATA.pirates[pid].ability
+        result = mech.booty_grab(DATA, attack, self.rating(pirate, "ability")
                                  + self.bonus["grab_attacker"], defend,
                                  DATA.pirates[victim].ability,
                                  skull_and_crossbones=self.bonus["grab_defender"])
@@ -155,7 +215,7 @@ class Raids(Actions):
                                   "defense_roll": defend, "result": result.result,
                                   "difference": result.difference})
         if result.result == mech.FAILURE:
-            self.loyalty(pirate, result.loyalty, "booty_grab_failed")
+            self.shared_loyalty(pirate, result.loyalty, "booty_grab_failed")
             return
         if result.result == mech.DUEL:
             self._duel(pid, victim, 0)
@@ -177,13 +237,11 @@ class Raids(Actions):
         target = self.pirates[victim]
         target.ship.holds = mech.take_from_holds(target.ship.holds, amount,
                                                  option.payload["holds"])
-        self.flow.ask(self._seat(), TURN, "grab_hold", "Into which hold?",
-                      tuple(into_option(i) for i in range(len(self.pirates[pid].ship.holds))),
-                      Step("_into_hold", (pid, amount)))
+        self._ask_into_hold("grab_hold", pid, amount, True)
 
     def _duel(self, pid: str, victim: str, bout: int) -> None:
         """Each rolls his Dueling in dice; a tie again if both want it [blackbeard §15.11]."""
-        ratings = DATA.pirates[pid].duel, DATA.pirates[victim].duel
+        ratings = self.rating(self.pirates[pid], "duel"), DATA.pirates[victim].duel
         self.rolled["duel_attacker"] = sum(self.roll(ratings[0], *self._where("duel", bout,
                                                                                "attacker")))
         self.rolled["duel_defender"] = sum(self.roll(ratings[1], *self._where("duel", bout,
@@ -196,7 +254,7 @@ class Raids(Actions):
         """The higher total wins; NP = both Duel ratings [blackbeard §15.11, §15.12]."""
         a_total = self.rolled["duel_attacker"] + self.bonus["duel_attacker"]
         d_total = self.rolled["duel_defender"] + self.bonus["duel_defender"]
-        ratings = DATA.pirates[pid].duel, DATA.pirates[victim].duel
+        ratings = self.rating(self.pirates[pid], "duel"), DATA.pirates[victim].duel
         notoriety = mech.duel(DATA, ratings[0], [1] * ratings[0], ratings[1],
                               [1] * ratings[1]).notoriety
         self._emit("duel", {"pirate": pid, "victim": victim, "bout": bout,

@@ -15,7 +15,8 @@ follow it or opens a request, whose answer calls the continuation it names with 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
+from itertools import product
 from typing import Any
 
 from admiralty.games.base import Event, GameState, Option, Outcome, Request, Viewer, Window
@@ -32,6 +33,8 @@ from admiralty.games.flow import Flow, Poll, Step
 TURN, INTERRUPT, SETUP = Window.TURN, Window.INTERRUPT, Window.SETUP
 SHIPS = tuple(kind.id for kind in DATA.ship_types.values() if kind.start)
 AREAS = tuple(DATA.areas)
+BERMUDA = next(port.areas for port in DATA.ports.values() if len(port.areas) > 1)
+"""Bermuda's two sea areas, North Atlantic first [blackbeard §2.2]."""
 NO_WINDOWS = frozenset({"retire"})
 """Actions with no T-END window: the pirate leaves play [blackbeard §R18.41]."""
 
@@ -63,6 +66,17 @@ def area_options() -> tuple[Option, ...]:
 def ship_options() -> tuple[Option, ...]:
     return tuple(Option(f"ship:{kind}", DATA.ship_types[kind].name, {"ship": kind})
                  for kind in SHIPS)
+
+
+@lru_cache(maxsize=32)
+def placement_options(cards: tuple[str, ...]) -> tuple[Option, ...]:
+    """Every way to write down a sea area for each of `cards` (secret placement): 10 per
+    pirate, in `AREAS` order [blackbeard §3.0]."""
+    return tuple(Option("areas:" + "+".join(areas),
+                        ", ".join(f"{DATA.pirates[card].name} to {DATA.areas[area].name}"
+                                  for card, area in zip(cards, areas, strict=True)),
+                        {"pirates": list(cards), "areas": list(areas)})
+                 for areas in product(AREAS, repeat=len(cards)))
 
 
 USES = {"actions": opt("use:actions", "for its Actions", use="actions"),
@@ -102,6 +116,11 @@ class BlackbeardState(Cards, GameState):
         """A pirate who cashed in a Pirate Port in this In-Port Activities [blackbeard §9.35]."""
         self.passed: list[int] = []
         """Seats done deploying at setup."""
+        self.placing: dict[int, list[tuple[str, str]]] = {}
+        """Secret placement: the (Pirate card, ship type) each seat deploys, by seat, until
+        the sealed window reveals their sea areas [blackbeard §3.0]."""
+        self.written: dict[int, list[str]] = {}
+        """Secret placement: the sea areas a seat has written down, hidden until all are in."""
         self.end_reason: str | None = None
         self._outcome: Outcome | None = None
         self._setup()
@@ -142,6 +161,9 @@ class BlackbeardState(Cards, GameState):
                      "held_out", "pirate_deck", "retired", "dead", "passed"):
             setattr(new, name, getattr(self, name)[:])
         new.patrols = dict(self.patrols)
+        new.from_bermuda = self.from_bermuda[:]
+        new.placing = {seat: chosen[:] for seat, chosen in self.placing.items()}
+        new.written = {seat: areas[:] for seat, areas in self.written.items()}
         new.rolled, new.bonus = dict(self.rolled), dict(self.bonus)
         new._events = []
         return new
@@ -149,30 +171,65 @@ class BlackbeardState(Cards, GameState):
     # ------------------------------------------------------------------ setup (3.0)
 
     def _setup(self) -> None:
-        """Steps 2-9 of setup; deployment (step 7) asks the seats [blackbeard §3.0]."""
+        """Steps 2-9 of setup; the draft (step 6, optional) and deployment (step 7) ask the
+        seats [blackbeard §3.0]."""
         self._player_order()
         self._deal_events()
         self._pro_governors()
-        self._deal_pirates()
+        draft = self.options["pirate_selection"] == "draft"
+        frames: list[Step] = []
+        if draft:
+            self.pirate_deck = self.chance.shuffled(sorted(DATA.pirates), "pirates", 0)
+            first = self._highest_roller("draft")
+            frames = [Step("_draft_pick", (seat, pick)) for pick, seat in
+                      enumerate(mech.draft_order(first, self.players, self.limits.dealt))]
+        else:
+            self._deal_pirates()
         for index in range(DATA.setup.merchants_at_setup):
             self._new_merchant("setup", index)
         self._emit("setup_done", {"order": list(self.order),
                                   "merchants": sorted(self.merchants)})
-        self.flow.push(Step("_deploy_round", (1,)), Step("_turn_start"))
+        if self.options["initial_placement"] == "secret":
+            frames += [Step("_deploy_round", (1,)), Step("_secret_seal")]
+        else:
+            frames.append(Step("_deploy_round", (1,)))
+        self.flow.push(*frames, Step("_turn_start"))
 
     def _player_order(self) -> None:
         """Each rolls 1d6; the highest is Player A, ties re-rolled among the tied; the
         order runs on from A in seat order [blackbeard §3.0]."""
+        first = self._highest_roller("order")
+        self.order = tuple((first + k) % self.players for k in range(self.players))
+
+    def _highest_roller(self, what: str) -> int:
+        """Every seat rolls 1d6, ties re-rolled among the tied: the seat that rolls highest
+        (`what`: "order" for Player A, "draft" for the first pick) [blackbeard §3.0]."""
         rolling, attempt = list(range(self.players)), 0
         while len(rolling) > 1:
-            rolls = {seat: self.d6("setup", "order", attempt, seat) for seat in rolling}
-            self._emit("order_rolled", {"attempt": attempt, "rolls": {str(s): r for s, r in
-                                                                     rolls.items()}})
+            rolls = {seat: self.d6("setup", what, attempt, seat) for seat in rolling}
+            self._emit(f"{what}_rolled", {"attempt": attempt,
+                                           "rolls": {str(s): r for s, r in rolls.items()}})
             best = max(rolls.values())
             rolling = [seat for seat in rolling if rolls[seat] == best]
             attempt += 1
-        first = rolling[0]
-        self.order = tuple((first + k) % self.players for k in range(self.players))
+        return rolling[0]
+
+    # ------------------------------------------------------------------ the draft (3.0 step 6)
+
+    def _draft_pick(self, seat: int, pick: int) -> None:
+        """One pick among the Pirate cards still in the deck, in snake order
+        [blackbeard §3.0]. The picks are open: the next picker sees what is left."""
+        self.flow.ask(seat, SETUP, "draft_pick", "Which Pirate card do you draft?",
+                      tuple(pirate_option(card) for card in sorted(self.pirate_deck)),
+                      Step("_drafted", (seat, pick)))
+
+    def _drafted(self, option: Option, seat: int, pick: int) -> None:
+        card = option.payload["pirate"]
+        self.pirate_deck.remove(card)
+        hand = self.seats[seat].pirate_cards
+        hand.append(card)
+        hand.sort()
+        self._emit("pirate_drafted", {"seat": seat, "pirate": card, "pick": pick})
 
     def _deal_events(self) -> None:
         """MPI cards set aside, 4 cards dealt in Player Order, then the MPI cards shuffled
@@ -241,8 +298,8 @@ class BlackbeardState(Cards, GameState):
             self.flow.push(Step("_deploy_round", (round_no + 1,)))
 
     def _may_deploy(self, seat: int) -> bool:
-        return (bool(self.seats[seat].pirate_cards)
-                and len(self.pirates_of(seat)) < self.limits.map_limit)
+        placed = len(self.pirates_of(seat)) + len(self.placing.get(seat, ()))
+        return bool(self.seats[seat].pirate_cards) and placed < self.limits.map_limit
 
     def _deploy_ask(self, seat: int, round_no: int) -> None:
         if seat in self.passed or not self._may_deploy(seat):
@@ -261,24 +318,64 @@ class BlackbeardState(Cards, GameState):
         self._ask_area(seat, option.payload["pirate"], "SETUP")
 
     def _ask_area(self, seat: int, card: str, window: str) -> None:
-        if self.options["initial_placement"] == "random" and window == "SETUP":
-            area = DATA.ports[self.d66("setup", "placement", card)].area
+        """The sea area: chosen in the open; at setup, optionally by d66 (the area of that
+        port; Bermuda's is North Atlantic) or written down secretly [blackbeard §3.0,
+        §R1.5.3]."""
+        placement = self.options["initial_placement"] if window == "SETUP" else "open"
+        if placement == "random":
+            code = self.d66("setup", "placement", card)
+            area = DATA.ports[code].area
+            self._emit("placement_rolled", {"seat": seat, "pirate": card, "roll": code,
+                                            "area": area})
             self._deploy_area(opt(f"area:{area}", area, area=area), seat, card, window)
+            return
+        if placement == "secret":
+            self._deploy_area(None, seat, card, window)
             return
         self.flow.ask(seat, Window(window), "deploy_area", "In which sea area?",
                       area_options(), Step("_deploy_area", (seat, card, window)))
 
-    def _deploy_area(self, option: Option, seat: int, card: str, window: str) -> None:
+    def _deploy_area(self, option: Option | None, seat: int, card: str, window: str) -> None:
+        area = option.payload["area"] if option is not None else ""
         self.flow.ask(seat, Window(window), "deploy_ship", "Sloop or Schooner?", ship_options(),
-                      Step("_deploy_ship", (seat, card, option.payload["area"])))
+                      Step("_deploy_ship", (seat, card, area)))
 
     def _deploy_ship(self, option: Option, seat: int, card: str, area: str) -> None:
-        self.deploy(seat, card, area, option.payload["ship"])
+        if area:
+            self.deploy(seat, card, area, option.payload["ship"])
+            return
+        self.seats[seat].pirate_cards.remove(card)  # secret placement: the area comes later
+        self.placing.setdefault(seat, []).append((card, option.payload["ship"]))
+        self._emit("deploy_chosen", {"seat": seat, "pirate": card, "ship": option.payload["ship"]})
 
-    def deploy(self, seat: int, card: str, area: str, kind: str) -> Pirate:
+    def _secret_seal(self) -> None:
+        """Secret placement: every seat writes down the sea areas of the pirates it deploys,
+        in one sealed window, revealed at once [blackbeard §3.0]."""
+        self.flow.push(Step("_secret_reveal"))
+        self.flow.seal("deploy_areas", "In which sea areas do your pirates start?",
+                       [placement_options(tuple(card for card, _ in self.placing[seat]))
+                        for seat in range(self.players)], Step("_secret_written"))
+
+    def _secret_written(self, option: Option, seat: int) -> None:
+        self.written[seat] = list(option.payload["areas"])
+        self._emit("placement_written", {"seat": seat})
+
+    def _secret_reveal(self) -> None:
+        revealed = {str(seat): dict(zip((card for card, _ in self.placing[seat]),
+                                        self.written[seat], strict=True))
+                    for seat in self.order}
+        self._emit("placement_revealed", {"areas": revealed})
+        for seat in self.order:
+            for (card, kind), area in zip(self.placing[seat], self.written[seat], strict=True):
+                self.deploy(seat, card, area, kind, from_hand=False)
+        self.placing, self.written = {}, {}
+
+    def deploy(self, seat: int, card: str, area: str, kind: str, *,
+               from_hand: bool = True) -> Pirate:
         """A Pirate card from the hand to the map, with a new ship and display
         [blackbeard §5.13]."""
-        self.seats[seat].pirate_cards.remove(card)
+        if from_hand:
+            self.seats[seat].pirate_cards.remove(card)
         pirate = Pirate(card, seat, area, self.new_ship(kind), deployed_turn=self.turn)
         self.pirates[card] = pirate
         self._emit("pirate_deployed", {"seat": seat, "pirate": card, "area": area,
@@ -373,9 +470,8 @@ class BlackbeardState(Cards, GameState):
             options += [fallback_option(card) for card in hand]
         if self.hup_played or not hand:
             options.append(END)
-        if not options:
-            self.phase = "turn_end"
-            return
+        assert options, "a hand always offers a card, the 4.55 fallback or the end"
+        options += self._dissolve_options()
         self.flow.push(Step("_card_phase"))
         # published: whether a choice is left depends on the hand, which only he sees
         self.flow.ask(self.active, TURN, "choose_card", "Play a card, or end the phase",
@@ -403,12 +499,29 @@ class BlackbeardState(Cards, GameState):
         return isinstance(actions, int) and actions > 0
 
     def _sets_actions(self, card: int) -> bool:
-        return self._can_actions(card) or "event_and_action" in self._uses(card)
+        """Whether `card` can be played now to set a number of Actions: for Actions, or
+        as an AND card whose Event can be carried out [blackbeard §4.55]."""
+        return bool({"actions", "event_and_action"}.intersection(self._uses(card)))
+
+    def _dissolve_options(self) -> list[Option]:
+        """Announcing the end of an alliance: free, on the owner's turn, whenever no
+        Pirate Action is under way [blackbeard §11.16]."""
+        assert self.active is not None
+        return [dissolve_option(p.id) for p in self.pirates_of(self.active)
+                if p.ally is not None and p.id < p.ally]
+
+    def _dissolved(self, option: Option) -> bool:
+        if "dissolve" not in option.payload:
+            return False
+        self.dissolve(self.pirates[option.payload["pirate"]], "announced")
+        return True
 
     def _chosen_card(self, option: Option) -> None:
         assert self.active is not None
         if option is END:
             self.phase = "turn_end"
+            return
+        if self._dissolved(option):
             return
         card = option.payload["card"]
         self._emit("card_played", {"seat": self.active, "card": card})  # face up from now
@@ -474,11 +587,15 @@ class BlackbeardState(Cards, GameState):
             self.clear_half_moves(None)
             return
         bound = self.actions_pirate if self.actions_pirate in self.pirates else None
-        candidates = [self.pirates[bound]] if bound else self.pirates_of(self.active)
-        options = [pirate_option(p.id) for p in candidates if self.legal_actions(p)]
+        candidates = (list(self.alliance(self.pirates[bound])) if bound
+                      else self.pirates_of(self.active))
+        # an alliance acts as one: through its Active Pirate [blackbeard §11.12]
+        options = [pirate_option(p.id) for p in candidates
+                   if (p.ally is None or self.leads(p)) and self.legal_actions(p)]
         if self.k_legal(self.active):
             options.append(K_OPTION)
         options.append(STOP)
+        options += self._dissolve_options()
         self.flow.push(Step("_action_loop"))
         self.flow.ask(self.active, TURN, "choose_pirate", "Which pirate acts?", tuple(options),
                       Step("_chosen_pirate"))
@@ -491,6 +608,9 @@ class BlackbeardState(Cards, GameState):
         if option is K_OPTION:
             self._begin_action(None, "k")
             self.action_k(self.active)
+            return
+        if self._dissolved(option):
+            self.flow.push(Step("_action_loop"))  # free: the loop asks again
             return
         pirate = self.pirates[option.payload["pirate"]]
         actions = self.legal_actions(pirate)
@@ -582,6 +702,34 @@ class BlackbeardState(Cards, GameState):
 
     def _action_over(self) -> None:
         self.active_pirate = None
+
+    # ------------------------------------------------------------------ Bermuda (4.3)
+
+    def _bermuda(self) -> None:
+        """Each pirate an effect placed At Sea from Bermuda: his owner chooses North
+        Atlantic or Central Atlantic; an ally goes with him [blackbeard §2.2, §7.3, §11.12]."""
+        pending, self.from_bermuda = self.from_bermuda, []
+        self.flow.push(*(Step("_bermuda_ask", (pid,)) for pid in pending))
+
+    def _bermuda_ask(self, pid: str) -> None:
+        pirate = self.pirates.get(pid)
+        if pirate is None or pirate.port is not None or pirate.area not in BERMUDA:
+            return
+        partner = self.partner(pirate)
+        if partner is not None and partner.id < pid and partner.port is None \
+                and partner.area in BERMUDA:
+            return  # asked once for the alliance, with the other ally
+        seat = pirate.owner
+        self.flow.ask(seat, TURN if seat == self.active else INTERRUPT, "bermuda_area",
+                      f"{DATA.pirates[pid].name} leaves Bermuda: into which sea area?",
+                      tuple(o for o in area_options() if o.payload["area"] in BERMUDA),
+                      Step("_bermuda_area", (pid,)))
+
+    def _bermuda_area(self, option: Option, pid: str) -> None:
+        area = option.payload["area"]
+        for pirate in self.alliance(self.pirates[pid]):
+            pirate.area = area
+            self._emit("bermuda_area", {"pirate": pirate.id, "area": area})
 
     def _end_turn(self) -> None:
         """D: located merchants are no longer located, a half Move is lost; the next player
@@ -676,11 +824,20 @@ def action_option(action: str) -> Option:
 ACTION_NAMES = {"move": "A Move", "locate": "B Locate a merchant", "loot": "C Loot a merchant",
                 "in_port": "D In-Port Activities", "grab": "E Booty Grab",
                 "recover": "F Recover from D&R", "attack": "G Attack a port",
-                "sack": "H Sack the port", "retire": "J Retire", "dig": "Dig for treasure"}
+                "sack": "H Sack the port", "ally": "I Form a Pirate Alliance",
+                "retire": "J Retire", "dig": "Dig for treasure"}
 TARGET_KINDS = {"move": "move_to", "locate": "locate_target", "loot": "loot_target",
-                "attack": "attack_target", "grab": "grab_target", "retire": "retire"}
+                "attack": "attack_target", "grab": "grab_target", "retire": "retire",
+                "ally": "ally_target"}
 TARGET_PROMPTS = {"move": "Where to?", "locate": "Which merchant?", "loot": "Which merchant?",
-                  "attack": "Which port?", "grab": "Whose Booty?", "retire": "How to retire?"}
+                  "attack": "Which port?", "grab": "Whose Booty?", "retire": "How to retire?",
+                  "ally": "Ally with which of your pirates?"}
+
+
+@cache
+def dissolve_option(pirate: str) -> Option:
+    return Option(f"dissolve:{pirate}", f"end the alliance of {DATA.pirates[pirate].name}",
+                  {"pirate": pirate, "dissolve": True})
 
 
 def _copy_pirate(pirate: Pirate) -> Pirate:
@@ -691,7 +848,7 @@ def _copy_pirate(pirate: Pirate) -> Pirate:
     return Pirate(pirate.id, pirate.owner, pirate.area, ship, pirate.port, pirate.notoriety,
                   pirate.net_worth, pirate.cunning_used, dict(pirate.information),
                   set(pirate.bribed), pirate.buried_treasure, pirate.sack_pending,
-                  pirate.deployed_turn, pirate.half_move, pirate.recover_progress)
+                  pirate.deployed_turn, pirate.half_move, pirate.recover_progress, pirate.ally)
 
 
 def _copy_port(port: PortState) -> PortState:

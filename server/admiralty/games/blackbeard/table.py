@@ -86,6 +86,9 @@ class Table:
         """Davy Jones' Locker, and Pirate cards out of the game."""
         self.pardons = 0
         self.pardon_in_force = False
+        self.from_bermuda: list[str] = []
+        """Pirates an effect has just placed At Sea from Bermuda, in North Atlantic until
+        their owner chooses (the flow asks him) [blackbeard §2.2, §7.3]."""
         self._events: list[Event] = []
 
     # ------------------------------------------------------------------ events and dice
@@ -150,13 +153,93 @@ class Table:
         return DATA.governors[governor].side if governor is not None else None
 
     def attitude(self, pirate: Pirate, code: int) -> str:
-        """The port's attitude to `pirate` [blackbeard §9.31, §9.58]."""
-        return mech.port_attitude(DATA, DATA.ports[code], self.ports[code], pirate)
+        """The port's attitude to `pirate`; an allied pirate's Letter of Marque cannot be
+        used [blackbeard §9.31, §9.58, §11.15]."""
+        return mech.port_attitude(DATA, DATA.ports[code], self.ports[code], pirate,
+                                  letter_of_marque=pirate.ally is None)
 
     def can_enter(self, pirate: Pirate, code: int) -> bool:
-        """Whether a Move may take him into the port [blackbeard §7.3, §9.31, §R18.41]."""
-        return mech.may_enter(DATA, DATA.ports[code], self.ports[code], pirate,
-                              pardon_in_force=self.pardon_in_force)
+        """Whether a Move may take him (and his ally, who moves with him) into the port
+        [blackbeard §7.3, §9.31, §11.12, §11.15, §R18.41]."""
+        if pirate.ally is None:
+            return mech.may_enter(DATA, DATA.ports[code], self.ports[code], pirate,
+                                  pardon_in_force=self.pardon_in_force)
+        return all(mech.may_enter(DATA, DATA.ports[code], self.ports[code], each,
+                                  pardon_in_force=self.pardon_in_force,
+                                  letter_of_marque=each.ally is None)
+                   for each in self.alliance(pirate))
+
+    # ------------------------------------------------------------------ alliances (11.0)
+
+    def partner(self, pirate: Pirate) -> Pirate | None:
+        """His ally, if he is allied [blackbeard §11.11]."""
+        return self.pirates.get(pirate.ally) if pirate.ally is not None else None
+
+    def alliance(self, pirate: Pirate) -> tuple[Pirate, ...]:
+        """He and his ally, who act as one [blackbeard §11.12]."""
+        partner = self.partner(pirate)
+        return (pirate,) if partner is None else (pirate, partner)
+
+    def leads(self, pirate: Pirate) -> bool:
+        """Whether he is the alliance's Active Pirate when it acts: more NP, then the higher
+        Leadership; on a full tie either, as the player names [blackbeard §11.12]."""
+        partner = self.partner(pirate)
+        if partner is None:
+            return True
+        mine = (pirate.notoriety, DATA.pirates[pirate.id].leadership)
+        return mine >= (partner.notoriety, DATA.pirates[partner.id].leadership)
+
+    def by_leadership(self, pirate: Pirate, partner: Pirate) -> tuple[Pirate, Pirate]:
+        """The two allies, the higher Leadership first (on a tie `pirate`, the Active
+        Pirate, first): he gets the odd remainder [blackbeard §11.13]."""
+        if DATA.pirates[partner.id].leadership > DATA.pirates[pirate.id].leadership:
+            return partner, pirate
+        return pirate, partner
+
+    def rating(self, pirate: Pirate, name: str, best: Callable[..., int] = max) -> int:
+        """A pirate rating of an alliance is either ally's, as the player chooses: the one
+        `best` for him [blackbeard §11.12]."""
+        return best(getattr(DATA.pirates[each.id], name) for each in self.alliance(pirate))
+
+    def speed_of(self, pirate: Pirate) -> int:
+        """An alliance's Speed is the lower of the two [blackbeard §11.12]."""
+        return min(each.ship.speed for each in self.alliance(pirate))
+
+    def shared_notoriety(self, pirate: Pirate, points: int, reason: str) -> None:
+        """NP gained by an alliance are split equally, the odd point to the higher
+        Leadership [blackbeard §11.13]."""
+        partner = self.partner(pirate)
+        if partner is None:
+            self.notoriety(pirate, points, reason)
+            return
+        high, low = self.by_leadership(pirate, partner)
+        more, less = mech.share(points)
+        self.notoriety(high, more, reason)
+        self.notoriety(low, less, reason)
+
+    def shared_loyalty(self, pirate: Pirate, delta: int, reason: str) -> None:
+        """A Crew Loyalty change of an alliance applies in full to both ships
+        [blackbeard §11.13]."""
+        for each in self.alliance(pirate):
+            self.loyalty(each, delta, reason)
+
+    def shared_loyalty_row(self, pirate: Pirate, key: str) -> None:
+        for each in self.alliance(pirate):
+            self.loyalty_row(each, key)
+
+    def ally(self, pirate: Pirate, other: Pirate) -> None:
+        pirate.ally, other.ally = other.id, pirate.id
+        self._emit("alliance_formed", {"seat": pirate.owner, "pirates": [pirate.id, other.id]})
+
+    def dissolve(self, pirate: Pirate, reason: str) -> None:
+        """The alliance ends [blackbeard §11.16]."""
+        partner = self.partner(pirate)
+        pirate.ally = None
+        if partner is not None:
+            partner.ally = None
+            self._emit("alliance_dissolved", {"seat": pirate.owner,
+                                              "pirates": [pirate.id, partner.id],
+                                              "reason": reason})
 
     def steps(self, pirate: Pirate) -> list[tuple[str, str | int]]:
         """The places one Move step can take him: ("area", id), ("transit", id) or ("port",
@@ -250,9 +333,14 @@ class Table:
     # ------------------------------------------------------------------ placing and leaving
 
     def place_at_sea(self, pirate: Pirate, area: str | None = None) -> None:
-        """Put him At Sea in his port's area (Bermuda: its first area unless `area`)."""
+        """Put him At Sea in his port's area. From Bermuda without `area` he goes to its first
+        area and joins `from_bermuda`: the flow asks his owner for North Atlantic or
+        Central Atlantic [blackbeard §2.2, §7.3]."""
         if pirate.port is not None:
-            pirate.area = area or self.port_areas(pirate.port)[0]
+            areas = self.port_areas(pirate.port)
+            if area is None and len(areas) > 1:
+                self.from_bermuda.append(pirate.id)
+            pirate.area = area or areas[0]
         pirate.port = None
         pirate.recover_progress = 0
         self.forget_located(pirate)
@@ -330,7 +418,10 @@ class Table:
 
     def remove_pirate(self, pirate: Pirate, why: str) -> None:
         """He leaves play (retired or dead): hostages to the pool, Safe Havens end, a
-        Buried Treasure is discarded, his display is free [blackbeard §R18.42]."""
+        Buried Treasure is discarded, his display is free; an alliance ends with him
+        [blackbeard §R18.42, §11.16]."""
+        if pirate.ally is not None:
+            self.dissolve(pirate, why)
         del self.pirates[pirate.id]
         for hostage in pirate.ship.hostages:
             self.return_hostage(hostage.id)

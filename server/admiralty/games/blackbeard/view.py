@@ -71,6 +71,10 @@ def snapshot(state: BlackbeardState) -> dict[str, Any]:
         "rolled": dict(sorted(state.rolled.items())), "bonus": dict(sorted(state.bonus.items())),
         "actions_card_used": state.actions_card_used, "hup_played": state.hup_played,
         "fallbacks": state.fallbacks, "end_reason": state.end_reason,
+        "from_bermuda": state.from_bermuda[:],
+        "placing": {str(seat): [list(pair) for pair in chosen]
+                    for seat, chosen in sorted(state.placing.items())},
+        "written": {str(seat): areas[:] for seat, areas in sorted(state.written.items())},
         "options": dict(state.options),
     }
 
@@ -107,6 +111,7 @@ def _pirate(pirate: Pirate) -> dict[str, Any]:
         "bribed": sorted(pirate.bribed), "buried_treasure": pirate.buried_treasure,
         "sack_pending": pirate.sack_pending, "deployed_turn": pirate.deployed_turn,
         "half_move": pirate.half_move, "recover_progress": pirate.recover_progress,
+        "ally": pirate.ally,
         "ship": {"type": ship.type, "combat": ship.combat, "speed": ship.speed,
                  "loyalty": ship.loyalty, "holds": ship.holds[:],
                  "hostages": [{"id": h.id, "nation": h.nation} for h in ship.hostages],

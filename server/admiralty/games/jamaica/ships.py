@@ -11,7 +11,7 @@ same contents are offered once; the 6th Hold is always its own choice.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 
@@ -167,8 +167,15 @@ def bank_loads(ship: Ship, targets: Sequence[Target], kind: str, amount: int, ba
     for hold, dump in targets:
         count = min(amount, bank + (counts[hold] if kinds[hold] == kind else 0))
         if count:
-            loads.append(Load(hold, dump, count))
+            loads.append(load_of(hold, dump, count))
     return loads
+
+
+@cache
+def load_of(hold: int, dump: bool, tokens: int) -> Load:
+    """`Load(hold, dump, tokens)`, built once: loads are offered every turn, and a named
+    tuple costs more to build than to look up."""
+    return Load(hold, dump, tokens)
 
 
 def payment_plans(holds: tuple[int, ...], counts: tuple[int, ...], size: int, cost: int,

@@ -47,7 +47,7 @@ from admiralty.games.jamaica.options import (
     sabre_options,
     target_option,
 )
-from admiralty.games.jamaica.ships import Load, Ship, bank_loads, load_targets, payment_plans
+from admiralty.games.jamaica.ships import Ship, bank_loads, load_of, load_targets, payment_plans
 from admiralty.games.jamaica.table import Table, audience
 
 MORNING, EVENING = "morning", "evening"
@@ -97,7 +97,8 @@ class JamaicaState(Table, GameState):
     # ------------------------------------------------------------- the engine contract
 
     def pending(self) -> list[Request]:
-        return self.flow.pending()
+        request = self.flow.request  # `flow.pending()` without the call, outside a SEALED window
+        return [request] if request is not None else self.flow.pending()
 
     def apply(self, seat: int, index: int) -> list[Event]:
         events: list[Event] = []
@@ -631,7 +632,7 @@ class JamaicaState(Table, GameState):
         else:
             self._battle().stage = "stash"
             seat = self.controller(winner, loser)
-            loads = [Load(target.hold, target.dump, count) for target in targets]
+            loads = [load_of(target.hold, target.dump, count) for target in targets]
             self.flow.ask(seat, self._battle_window(seat, winner), "stash",
                           f"Load the {count} {kind} you took: into which hold?",
                           hold_options(thief.kinds, thief.counts, loads, kind),
