@@ -346,6 +346,7 @@ class Match:
         try:
             return await bot.decide(message, timeout), None
         except grpc.aio.AioRpcError as error:
+            _raise_if_cancelled(error)
             if error.code() is not grpc.StatusCode.UNAVAILABLE:
                 return None, _classify(error, bot.reached())
             broken = (IncidentKind.CRASH, f"the connection broke: {error.details()}")
@@ -356,6 +357,7 @@ class Match:
         try:
             return await bot.decide(message, left), None
         except grpc.aio.AioRpcError as error:
+            _raise_if_cancelled(error)
             back = error.code() is not grpc.StatusCode.UNAVAILABLE and bot.reached()
             return None, _classify(error, True) if back else broken
 
@@ -444,6 +446,15 @@ def _board(game: str) -> Message:
 
 def _short(text: str, limit: int = DETAIL_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _raise_if_cancelled(error: grpc.aio.AioRpcError) -> None:
+    """A call cut because the match itself is being cancelled (Ctrl-C) can end in a
+    CANCELLED error rather than the cancellation: raise the cancellation, so the match
+    stops instead of charging the bot and playing on."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError from error
 
 
 def _classify(error: grpc.aio.AioRpcError, reached: bool) -> tuple[IncidentKind, str]:

@@ -1,0 +1,56 @@
+"""Ctrl-C cancels the match task while it waits on a bot. gRPC may then end the pending call
+with a CANCELLED error rather than let the cancellation through; the referee must treat it
+as the cancellation it is, not as the bot's failure, or the match would play on."""
+
+from __future__ import annotations
+
+import asyncio
+
+import grpc
+import pytest
+
+from admiralty.referee.match import Match, MatchSpec
+
+
+class CallCutBot:
+    """Waits on every decision; when the wait is cancelled it fails the way a gRPC call
+    cut by its caller can: with a CANCELLED status."""
+
+    name = "cut"
+    auto_pass = frozenset()
+    absent = ""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def reached(self) -> bool:
+        return True
+
+    async def decide(self, message, timeout):
+        self.asked += 1
+        try:
+            await asyncio.sleep(timeout)
+        except asyncio.CancelledError:
+            raise grpc.aio.AioRpcError(grpc.StatusCode.CANCELLED, grpc.aio.Metadata(),
+                                       grpc.aio.Metadata(), "Locally cancelled") from None
+        raise AssertionError("the test cancels before the deadline")
+
+    async def match_over(self, message, timeout):
+        return None
+
+
+def test_a_call_cut_by_ctrl_c_cancels_the_match_instead_of_counting_against_the_bot():
+    bots = [CallCutBot(), CallCutBot()]
+
+    async def main():
+        match = Match(MatchSpec("cut", "jamaica", 3, deadline=30.0), bots, wire_id="cut")
+        task = asyncio.ensure_future(match.run())
+        while not any(bot.asked for bot in bots):
+            await asyncio.sleep(0.01)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        return match
+
+    match = asyncio.run(main())
+    assert sum(bot.asked for bot in bots) == 1 and match.incidents == []
