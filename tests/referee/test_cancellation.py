@@ -5,11 +5,13 @@ as the cancellation it is, not as the bot's failure, or the match would play on.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import grpc
 import pytest
 
 from admiralty.referee.match import Match, MatchSpec
+from admiralty_sdk.v1 import bot_pb2
 
 
 class CallCutBot:
@@ -54,3 +56,32 @@ def test_a_call_cut_by_ctrl_c_cancels_the_match_instead_of_counting_against_the_
 
     match = asyncio.run(main())
     assert sum(bot.asked for bot in bots) == 1 and match.incidents == []
+
+
+class SwallowingBot(CallCutBot):
+    """Answers option 0 even when its wait is cancelled: the cancellation is lost on the
+    way, as it can be when a call completes just as it is cancelled."""
+
+    name = "swallow"
+
+    async def decide(self, message, timeout):
+        self.asked += 1
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.sleep(timeout)
+        return bot_pb2.DecideResponse(request_id=message.request_id, option_index=0)
+
+
+def test_a_cancellation_lost_on_the_way_still_stops_the_match_at_the_next_decision():
+    bots = [SwallowingBot(), SwallowingBot()]
+
+    async def main():
+        match = Match(MatchSpec("lost", "jamaica", 3, deadline=30.0), bots, wire_id="lost")
+        task = asyncio.ensure_future(match.run())
+        while not any(bot.asked for bot in bots):
+            await asyncio.sleep(0.01)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(main())
+    assert sum(bot.asked for bot in bots) == 1

@@ -240,6 +240,7 @@ class Match:
             self._retire_absent()
             self._publish(self.state.setup_events)
             while self.state.outcome() is None:
+                _raise_if_cancelling()
                 if self.steps >= MAX_STEPS:
                     raise RuntimeError(f"match {self.spec.match_id} exceeded {MAX_STEPS} steps")
                 await self._play_window(self.state.pending())
@@ -452,9 +453,20 @@ def _raise_if_cancelled(error: grpc.aio.AioRpcError) -> None:
     """A call cut because the match itself is being cancelled (Ctrl-C) can end in a
     CANCELLED error rather than the cancellation: raise the cancellation, so the match
     stops instead of charging the bot and playing on."""
-    task = asyncio.current_task()
-    if task is not None and task.cancelling():
+    if _cancelling():
         raise asyncio.CancelledError from error
+
+
+def _raise_if_cancelling() -> None:
+    """Stop a match whose task was cancelled even if some await on the way swallowed the
+    cancellation (a call completing as it was cancelled): the request stays counted."""
+    if _cancelling():
+        raise asyncio.CancelledError
+
+
+def _cancelling() -> bool:
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
 
 
 def _classify(error: grpc.aio.AioRpcError, reached: bool) -> tuple[IncidentKind, str]:
