@@ -16,7 +16,7 @@ CASES = {
     "decide_rtt.py": (["--matches", "1", "--players", "2"],
                       {"referee", "raw_grpc", "ratio_median"}),
     "tournament.py": (["--parallel", "2", "--seconds", "0.5"], {"tournament", "ratio"}),
-    "forced.py": (["--matches", "1"], {"jamaica/2p", "black_fleet/4p"}),
+    "forced.py": (["--matches", "1"], {"jamaica/2p", "black_fleet/4p", "blackbeard/4p"}),
     "memory.py": (["--matches", "3"], {"rss_peak_mb", "per_match_kb"}),
     "duplicate.py": (["--deals", "8", "--trials", "20", "--max-games", "8"],
                      {"plain", "duplicate", "ratio", "mean_score", "games_played"}),

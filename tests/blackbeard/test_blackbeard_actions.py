@@ -49,8 +49,11 @@ def test_move_steps_from_the_map():
 
 def test_a_move_is_polled_at_t_ann_and_t_end_by_the_others_in_player_order():
     """[blackbeard §R4.3, §4.63] Each other player, from the one after the Pirate Player,
-    is offered PASS alone (an INTERRUPT), before and after the step."""
+    is offered PASS (an INTERRUPT; alone, with no card to play, KC or NP to strike at),
+    before and after the step."""
     state, seat, vane = position()
+    for other in state.order[1:]:
+        arrange.hand(state, other, [])
     arrange.actions(state, seat, 1)
     answer(state, "pirate:VA")
     answer(state, "action:move")

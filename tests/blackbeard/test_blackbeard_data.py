@@ -538,7 +538,7 @@ def test_the_storm_effects_table(data):
 
 def test_the_other_rolls(data):
     """[blackbeard §8.13, §8.15, §9.42, §9.52, §9.53, §9.62, §9.63, §10.12]
-    [blackbeard §2.4, §13.23, §10.33, §14.11, §9.43, §9.44, §9.45, §R5.10]
+    [blackbeard §2.4, §13.23, §10.33, §14.11, §9.43, §9.44, §9.45, §R5.10, §6.46]
     Locate 1d6 + Ability >= 7, +1 if another pirate located it; ransom 2d6 x Value x 50; a port
     attacked before defends with 2d6; Port Attack Booty (Value)d6 x 100; Booty Grab attacker +1,
     (1d6 + difference) x 10 %; KC deployment 3d6; option 2.4 +2; D&R -2; a KC moving in -1;
@@ -552,7 +552,8 @@ def test_the_other_rolls(data):
     assert f["booty_grab"] == {"attacker_bonus": 1, "take_percent_per_point": 10,
                                "take_percent_max": 100}
     assert f["fight"] == {"option_2_4_bonus": 2, "debauchery_penalty": 2,
-                          "kc_deploy_dice": 3, "kc_moved_in_penalty": 1}
+                          "kc_deploy_dice": 3, "kc_moved_in_penalty": 1,
+                          "warship_win_hits": 1}
     assert f["mutiny"]["conspiracy_dice"] == 2
     assert f["repair"] == {"dice": 1, "divisor": 2, "safe_haven_bonus": 2}
     assert f["safe_haven"]["price_per_pip"] == 100
@@ -803,7 +804,8 @@ def test_the_alternatives_of_the_design_options():
     The named alternatives: 2 or 4 General Pardons or 1 reshuffled; a Pirate-Port rate of 100;
     50-200 doubloons per VP; a Loyalty maximum of 12 or 9; Sunk at Speed -2 or -4; 5-10 Warship
     Sightings; solitaire Easy or Hard (the levels are data; the option takes only its default
-    until solitaire is built, as do the anti-pirate side's options 7, 8 and 23)."""
+    until solitaire is built); the anti-pirate side's options 7, 8 and 23 with their
+    alternatives."""
     spec = options.OPTIONS
     assert spec["general_pardon_copies"].choices == (1, 2, 3, 4)
     assert spec["pirate_port_retirement_rate"].choices == (100, 200)
@@ -813,9 +815,10 @@ def test_the_alternatives_of_the_design_options():
     assert spec["warship_sighting_copies"].bounds == (5, 10)
     assert tuple(load().setup.solitaire_levels) == ("easy", "standard", "hard")
     assert spec["tie_breaks"].choices == ("standard", "shared")
-    later = ("ap_vp_awards", "option_2_4_plus2", "piratical_ambition_requires_free_slot",
-             "solitaire_level")
-    assert all(spec[name].choices == (spec[name].default,) for name in later)
+    assert spec["solitaire_level"].choices == (spec["solitaire_level"].default,)
+    assert spec["ap_vp_awards"].choices == ("standard", "none", "doubled")
+    assert spec["option_2_4_plus2"].type is bool
+    assert spec["piratical_ambition_requires_free_slot"].type is bool
 
 
 def test_the_rules_own_options_and_the_safety_stop():

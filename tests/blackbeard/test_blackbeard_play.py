@@ -33,8 +33,17 @@ def invariants(state: BlackbeardState) -> None:
         sorted(DATA.merchants)
     cards = state.pirate_deck + list(state.pirates) + state.retired + state.dead
     cards += [card for seat in state.seats for card in seat.pirate_cards]
+    cards += [state.challenger.id] if state.challenger is not None else []
     assert sorted(cards) == sorted(DATA.pirates)
-    assert sorted(state.warship_pool + list(state.patrols.values())) == sorted(DATA.warships)
+    sighted = [state.ap.sighted] if state.ap.sighted is not None else []
+    assert sorted(state.warship_pool + list(state.patrols.values()) + sighted) == \
+        sorted(DATA.warships)
+    kcs = state.kc_pool + list(state.kcs) + state.kcs_killed
+    assert sorted(kc for kc in kcs if DATA.kcs[kc].pool == "named") == \
+        sorted(kc.id for kc in DATA.kcs.values() if kc.pool == "named")
+    assert len(kcs) == len(set(kcs))
+    assert len({kc.owner for kc in state.kcs.values()}) == len(state.kcs)  # one each (10.13)
+    assert all(kc.area in DATA.areas or kc.area in DATA.transits for kc in state.kcs.values())
     governors = [p.governor for p in state.ports.values() if p.governor]
     assert len(governors) + len(state.anti_governors) + len(state.removed_governors) == 24
     for pirate in state.pirates.values():

@@ -185,3 +185,68 @@ def test_no_color_is_honoured(monkeypatch):
     coloured = Console(width=80, height=40, force_terminal=True, file=io.StringIO())
     coloured.print(screen)
     assert re.search(COLOUR, coloured.file.getvalue())
+
+
+ANTI_PIRATE_EVENTS = frozenset({
+    "anti_pirate_act", "kc_placed", "kc_moved", "kc_reacted", "kc_deploy_rolled",
+    "kc_port_attack", "kc_oust", "ousted", "evasion", "kc_battle", "kc_killed",
+    "warship_battle", "warship_left", "warship_sighted", "surrendered", "action_cancelled",
+    "merchant_escaped", "revelry_due", "merchant_fought", "conspiracy_rolled", "scurvy",
+    "storm", "challenger", "duel", "new_captain", "card_used"})
+
+
+def anti_pirate_events(games=400):
+    """The events of the anti-pirate side from random games that interfere whenever they
+    may (and loot when they can, for Merchant Fights Back), one of each kind and variant
+    (each act, each reason an Action is cancelled, a Storm at Sea, an AP card's use)."""
+    game = load_game("blackbeard")
+    found = {}
+    for seed in range(games):
+        state, rng = game.new_game(2 + seed % 4, seed), random.Random(seed)
+        while state.outcome() is None:
+            request = rng.choice(state.pending())
+            keys = [option.key for option in request.options]
+            if request.kind == "anti_pirate" and len(keys) > 1 and rng.random() < 0.7:
+                index = rng.randrange(1, len(keys))
+            elif request.kind == "choose_action" and "action:loot" in keys:
+                index = keys.index("action:loot")
+            else:
+                index = rng.randrange(len(keys))
+            for event in state.apply(request.seat, index):
+                data = event.data
+                if event.kind not in ANTI_PIRATE_EVENTS or not event.visible_to(None):
+                    continue
+                variant = data.get("act") or data.get("why") or data.get("card") or ""
+                if event.kind == "card_used" and data.get("use") != "anti_pirate":
+                    continue
+                if event.kind == "kc_port_attack":
+                    variant = bool(data["defenders"])
+                found.setdefault((event.kind, variant), event_json(event))
+        if {kind for kind, _ in found} == ANTI_PIRATE_EVENTS:
+            return found
+    raise AssertionError(f"never seen: {sorted(ANTI_PIRATE_EVENTS - {k for k, _ in found})}")
+
+
+def test_every_anti_pirate_event_is_told_in_a_line():
+    names = seat_names(["a", "b", "c", "d", "e"])
+    for (kind, variant), event in sorted(anti_pirate_events().items(), key=str):
+        line = describe(event, names)
+        assert line is not None and line.plain.strip(" —"), (kind, variant, event)
+        assert "{" not in line.plain and "None" not in line.plain, (kind, line.plain)
+
+
+def test_kcs_stand_in_their_areas_and_the_turns_anti_pirate_use_is_shown():
+    game, state, screen = mid_game()
+    view = dict(state.view(None))
+    view["kcs"] = [{"id": "K1", "owner": 2, "area": "WC"}, {"id": "KX", "owner": 0,
+                                                            "area": "EA"}]
+    view["interference"] = {**view["interference"], "used": [1, 2], "kc_action": True,
+                            "titles": ["warship_sighting"]}
+    screen.update(view=view)
+    lines = render(screen)
+    rows = sea_rows(lines, game.static_info())
+    assert "♛K1" in rows["WC"] and "♛KX" in rows["EA"]
+    text = " ".join(" ".join(lines).split())
+    assert re.search(rf"{NAMES[1]} \d+ VP \d+e \d+p AP✓", text)
+    assert re.search(rf"{NAMES[3]} \d+ VP \d+e \d+p(?! AP✓)", text)
+    assert "this turn: KC acted, Warship Sighting" in text

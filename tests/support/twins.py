@@ -65,7 +65,8 @@ twin but not in the other means that one was asked or did something the other di
 
 BB_REVEALS = {
     "hands": {"events_dealt", "pirates_dealt", "event_drawn", "pirate_drawn", "card_played",
-              "pirate_deployed", "new_captain", "skull_and_crossbones"},
+              "pirate_deployed", "new_captain", "skull_and_crossbones", "card_used",
+              "challenger"},
     "decks": {"events_dealt", "pirates_dealt", "event_drawn", "pirate_drawn", "card_played",
               "pirate_deployed", "new_captain", "skull_and_crossbones"},  # drawn, then played
     "merchants": {"merchant_revealed", "loot_rolled"},
@@ -74,7 +75,9 @@ BB_REVEALS = {
             "repair_rolled", "safe_haven_price", "treasure_dug", "rerolled",
             "port_defense_rolled", "port_attacked", "port_booty", "sack_rolled", "booty_grab",
             "booty_grab_take", "duel", "retirement_price", "retirement_refused", "mutiny",
-            "storm", "hurricane", "warship_patrol"},
+            "storm", "hurricane", "warship_patrol", "evasion", "kc_deploy_rolled", "kc_battle",
+            "warship_battle", "warship_sighted", "kc_placed", "kc_port_attack", "kc_oust",
+            "merchant_fought", "conspiracy_rolled"},
 }
 """Blackbeard's revealing event kinds by what a twin deals again: a hidden card played,
 drawn, dealt or deployed (a card of a deck is drawn, then played); a face-down merchant
@@ -140,7 +143,8 @@ def blackbeard_choice(state: GameState, request: Request,
                       avoid: frozenset[str] = frozenset()) -> int:
     """Blackbeard's public decision rule: the class of option first (a key, or one of
     `BB_CLASSES`: play an Event card, deploy a Pirate card) from the public view, then the
-    card itself, which the rules reveal; Skull and Crossbones is never played. In the
+    card itself, which the rules reveal; Skull and Crossbones and anti-pirate cards are
+    never played (whether one can be depends on the hand). In the
     Card Play Phase the phase is ended whenever that is allowed and the public view says
     so, else a card is played if one can be. Options whose key ends in one of `avoid`
     are not taken while another is allowed."""
@@ -154,7 +158,8 @@ def blackbeard_choice(state: GameState, request: Request,
         wanted = "end" if "end" in kinds and _hash(public) % 2 else "play"
         chosen = wanted if wanted in kinds else kinds[0]
     else:
-        allowed = sorted({kind for kind in kinds if kind != "skull"})
+        allowed = sorted({kind for kind in kinds if kind != "skull"
+                          and not (request.kind == "anti_pirate" and kind.startswith("card:"))})
         allowed = [k for k in allowed if k.split(":")[-1] not in avoid] or allowed
         chosen = allowed[_hash(_dump([public, allowed])) % len(allowed)]
     among = [i for i, kind in enumerate(kinds) if kind == chosen]

@@ -317,6 +317,44 @@ class BlackbeardOptions(_message.Message):
     round_cap: int
     def __init__(self, and_card_counts_as_actions_card: _Optional[bool] = ..., general_pardon_copies: _Optional[int] = ..., pirate_port_retirement_rate: _Optional[int] = ..., net_worth_per_vp: _Optional[int] = ..., bribe_retirement: _Optional[str] = ..., safe_haven_retirement_automatic: _Optional[bool] = ..., ap_vp_awards: _Optional[str] = ..., option_2_4_plus2: _Optional[bool] = ..., crew_loyalty_max: _Optional[int] = ..., sunk_positions: _Optional[int] = ..., map_extra_edges: _Optional[bool] = ..., warship_sighting_copies: _Optional[int] = ..., scurvy_tick: _Optional[str] = ..., skull_and_crossbones_bonus: _Optional[str] = ..., heavy_guns: _Optional[str] = ..., lom_acquisition: _Optional[str] = ..., hurricane_destroy_on: _Optional[str] = ..., new_governors_mpi: _Optional[bool] = ..., piratical_ambition_requires_free_slot: _Optional[bool] = ..., solitaire_level: _Optional[str] = ..., tie_breaks: _Optional[str] = ..., game_length: _Optional[str] = ..., cunning: _Optional[bool] = ..., pirate_selection: _Optional[str] = ..., initial_placement: _Optional[str] = ..., round_cap: _Optional[int] = ...) -> None: ...
 
+class BlackbeardKc(_message.Message):
+    __slots__ = ("id", "owner", "area")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    OWNER_FIELD_NUMBER: _ClassVar[int]
+    AREA_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    owner: int
+    area: str
+    def __init__(self, id: _Optional[str] = ..., owner: _Optional[int] = ..., area: _Optional[str] = ...) -> None: ...
+
+class BlackbeardInterference(_message.Message):
+    __slots__ = ("used", "kc_action", "titles", "action", "warship", "kc_deploy", "reaction", "cancelled", "entering", "revelry", "surprise", "sighted")
+    USED_FIELD_NUMBER: _ClassVar[int]
+    KC_ACTION_FIELD_NUMBER: _ClassVar[int]
+    TITLES_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    WARSHIP_FIELD_NUMBER: _ClassVar[int]
+    KC_DEPLOY_FIELD_NUMBER: _ClassVar[int]
+    REACTION_FIELD_NUMBER: _ClassVar[int]
+    CANCELLED_FIELD_NUMBER: _ClassVar[int]
+    ENTERING_FIELD_NUMBER: _ClassVar[int]
+    REVELRY_FIELD_NUMBER: _ClassVar[int]
+    SURPRISE_FIELD_NUMBER: _ClassVar[int]
+    SIGHTED_FIELD_NUMBER: _ClassVar[int]
+    used: _containers.RepeatedScalarFieldContainer[int]
+    kc_action: bool
+    titles: _containers.RepeatedScalarFieldContainer[str]
+    action: str
+    warship: bool
+    kc_deploy: bool
+    reaction: bool
+    cancelled: bool
+    entering: str
+    revelry: _containers.RepeatedScalarFieldContainer[str]
+    surprise: str
+    sighted: str
+    def __init__(self, used: _Optional[_Iterable[int]] = ..., kc_action: _Optional[bool] = ..., titles: _Optional[_Iterable[str]] = ..., action: _Optional[str] = ..., warship: _Optional[bool] = ..., kc_deploy: _Optional[bool] = ..., reaction: _Optional[bool] = ..., cancelled: _Optional[bool] = ..., entering: _Optional[str] = ..., revelry: _Optional[_Iterable[str]] = ..., surprise: _Optional[str] = ..., sighted: _Optional[str] = ...) -> None: ...
+
 class BlackbeardOutcome(_message.Message):
     __slots__ = ("places", "scores", "reason")
     PLACES_FIELD_NUMBER: _ClassVar[int]
@@ -328,7 +366,7 @@ class BlackbeardOutcome(_message.Message):
     def __init__(self, places: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class BlackbeardObservation(_message.Message):
-    __slots__ = ("game", "viewer", "turn", "active", "phase", "order", "active_pirate", "actions_left", "actions_pirate", "action_number", "players", "pirates", "ports", "merchants", "patrols", "pools", "event_deck", "discard", "held_out", "pirate_deck", "retired", "dead", "pardons", "pardon_in_force", "options", "outcome")
+    __slots__ = ("game", "viewer", "turn", "active", "phase", "order", "active_pirate", "actions_left", "actions_pirate", "action_number", "players", "pirates", "ports", "merchants", "patrols", "pools", "event_deck", "discard", "held_out", "pirate_deck", "retired", "dead", "pardons", "pardon_in_force", "options", "outcome", "kcs", "kcs_killed", "interference")
     class PatrolsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -362,6 +400,9 @@ class BlackbeardObservation(_message.Message):
     PARDON_IN_FORCE_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    KCS_FIELD_NUMBER: _ClassVar[int]
+    KCS_KILLED_FIELD_NUMBER: _ClassVar[int]
+    INTERFERENCE_FIELD_NUMBER: _ClassVar[int]
     game: str
     viewer: int
     turn: int
@@ -388,10 +429,13 @@ class BlackbeardObservation(_message.Message):
     pardon_in_force: bool
     options: BlackbeardOptions
     outcome: BlackbeardOutcome
-    def __init__(self, game: _Optional[str] = ..., viewer: _Optional[int] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., phase: _Optional[str] = ..., order: _Optional[_Iterable[int]] = ..., active_pirate: _Optional[str] = ..., actions_left: _Optional[int] = ..., actions_pirate: _Optional[str] = ..., action_number: _Optional[int] = ..., players: _Optional[_Iterable[_Union[BlackbeardPlayer, _Mapping]]] = ..., pirates: _Optional[_Iterable[_Union[BlackbeardPirate, _Mapping]]] = ..., ports: _Optional[_Iterable[_Union[BlackbeardPortState, _Mapping]]] = ..., merchants: _Optional[_Iterable[_Union[BlackbeardMerchant, _Mapping]]] = ..., patrols: _Optional[_Mapping[str, str]] = ..., pools: _Optional[_Union[BlackbeardPools, _Mapping]] = ..., event_deck: _Optional[int] = ..., discard: _Optional[_Iterable[int]] = ..., held_out: _Optional[int] = ..., pirate_deck: _Optional[int] = ..., retired: _Optional[_Iterable[str]] = ..., dead: _Optional[_Iterable[str]] = ..., pardons: _Optional[int] = ..., pardon_in_force: _Optional[bool] = ..., options: _Optional[_Union[BlackbeardOptions, _Mapping]] = ..., outcome: _Optional[_Union[BlackbeardOutcome, _Mapping]] = ...) -> None: ...
+    kcs: _containers.RepeatedCompositeFieldContainer[BlackbeardKc]
+    kcs_killed: _containers.RepeatedScalarFieldContainer[str]
+    interference: BlackbeardInterference
+    def __init__(self, game: _Optional[str] = ..., viewer: _Optional[int] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., phase: _Optional[str] = ..., order: _Optional[_Iterable[int]] = ..., active_pirate: _Optional[str] = ..., actions_left: _Optional[int] = ..., actions_pirate: _Optional[str] = ..., action_number: _Optional[int] = ..., players: _Optional[_Iterable[_Union[BlackbeardPlayer, _Mapping]]] = ..., pirates: _Optional[_Iterable[_Union[BlackbeardPirate, _Mapping]]] = ..., ports: _Optional[_Iterable[_Union[BlackbeardPortState, _Mapping]]] = ..., merchants: _Optional[_Iterable[_Union[BlackbeardMerchant, _Mapping]]] = ..., patrols: _Optional[_Mapping[str, str]] = ..., pools: _Optional[_Union[BlackbeardPools, _Mapping]] = ..., event_deck: _Optional[int] = ..., discard: _Optional[_Iterable[int]] = ..., held_out: _Optional[int] = ..., pirate_deck: _Optional[int] = ..., retired: _Optional[_Iterable[str]] = ..., dead: _Optional[_Iterable[str]] = ..., pardons: _Optional[int] = ..., pardon_in_force: _Optional[bool] = ..., options: _Optional[_Union[BlackbeardOptions, _Mapping]] = ..., outcome: _Optional[_Union[BlackbeardOutcome, _Mapping]] = ..., kcs: _Optional[_Iterable[_Union[BlackbeardKc, _Mapping]]] = ..., kcs_killed: _Optional[_Iterable[str]] = ..., interference: _Optional[_Union[BlackbeardInterference, _Mapping]] = ...) -> None: ...
 
 class BlackbeardOptionPayload(_message.Message):
-    __slots__ = ("pirate", "area", "ship", "card", "use", "action", "target", "kind", "keep", "hold", "dump", "convert", "fate", "yes", "holds", "speed", "combat", "pay", "spoils", "draw", "deploy", "port", "nation", "reroll", "play", "pirates", "areas", "dissolve")
+    __slots__ = ("pirate", "area", "ship", "card", "use", "action", "target", "kind", "keep", "hold", "dump", "convert", "fate", "yes", "holds", "speed", "combat", "pay", "spoils", "draw", "deploy", "port", "nation", "reroll", "play", "pirates", "areas", "dissolve", "act", "kc")
     PIRATE_FIELD_NUMBER: _ClassVar[int]
     AREA_FIELD_NUMBER: _ClassVar[int]
     SHIP_FIELD_NUMBER: _ClassVar[int]
@@ -420,6 +464,8 @@ class BlackbeardOptionPayload(_message.Message):
     PIRATES_FIELD_NUMBER: _ClassVar[int]
     AREAS_FIELD_NUMBER: _ClassVar[int]
     DISSOLVE_FIELD_NUMBER: _ClassVar[int]
+    ACT_FIELD_NUMBER: _ClassVar[int]
+    KC_FIELD_NUMBER: _ClassVar[int]
     pirate: str
     area: str
     ship: str
@@ -448,4 +494,6 @@ class BlackbeardOptionPayload(_message.Message):
     pirates: _containers.RepeatedScalarFieldContainer[str]
     areas: _containers.RepeatedScalarFieldContainer[str]
     dissolve: bool
-    def __init__(self, pirate: _Optional[str] = ..., area: _Optional[str] = ..., ship: _Optional[str] = ..., card: _Optional[int] = ..., use: _Optional[str] = ..., action: _Optional[str] = ..., target: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., kind: _Optional[str] = ..., keep: _Optional[bool] = ..., hold: _Optional[int] = ..., dump: _Optional[int] = ..., convert: _Optional[str] = ..., fate: _Optional[str] = ..., yes: _Optional[bool] = ..., holds: _Optional[_Iterable[int]] = ..., speed: _Optional[int] = ..., combat: _Optional[int] = ..., pay: _Optional[bool] = ..., spoils: _Optional[str] = ..., draw: _Optional[bool] = ..., deploy: _Optional[bool] = ..., port: _Optional[int] = ..., nation: _Optional[str] = ..., reroll: _Optional[bool] = ..., play: _Optional[bool] = ..., pirates: _Optional[_Iterable[str]] = ..., areas: _Optional[_Iterable[str]] = ..., dissolve: _Optional[bool] = ...) -> None: ...
+    act: str
+    kc: str
+    def __init__(self, pirate: _Optional[str] = ..., area: _Optional[str] = ..., ship: _Optional[str] = ..., card: _Optional[int] = ..., use: _Optional[str] = ..., action: _Optional[str] = ..., target: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., kind: _Optional[str] = ..., keep: _Optional[bool] = ..., hold: _Optional[int] = ..., dump: _Optional[int] = ..., convert: _Optional[str] = ..., fate: _Optional[str] = ..., yes: _Optional[bool] = ..., holds: _Optional[_Iterable[int]] = ..., speed: _Optional[int] = ..., combat: _Optional[int] = ..., pay: _Optional[bool] = ..., spoils: _Optional[str] = ..., draw: _Optional[bool] = ..., deploy: _Optional[bool] = ..., port: _Optional[int] = ..., nation: _Optional[str] = ..., reroll: _Optional[bool] = ..., play: _Optional[bool] = ..., pirates: _Optional[_Iterable[str]] = ..., areas: _Optional[_Iterable[str]] = ..., dissolve: _Optional[bool] = ..., act: _Optional[str] = ..., kc: _Optional[str] = ...) -> None: ...

@@ -6,9 +6,12 @@ Every mark has a glyph of its own, so the screen reads the same without colour (
 a port's merchant box is ▪ (face down) or ▣ with the cargo value (face up); + and - are
 a Pro- and an Anti-Pirate Governor; ✕ a destroyed port, ! a Port Attack marker, ♥ a Safe
 Haven, ☠ a Pirate Port, ⚓ a warship on patrol; a pirate In Port stands in brackets after the
-port's name, one At Sea at the end of his area's row. A ship's type may be followed by G
-(Heavy Guns), S (Scurvy), R (Debauchery & Revelry) and M (Letter of Marque); its holds
-show their doubloons of Booty, · when empty.
+port's name, one At Sea at the end of his area's row, and a King's Commissioner (♛ and its
+id, in its controller's colour) there too. A ship's type may be followed by G (Heavy Guns),
+S (Scurvy), R (Debauchery & Revelry) and M (Letter of Marque); its holds show their
+doubloons of Booty, · when empty. A player who has taken his one anti-pirate Action this
+Player Turn is marked AP✓; the KC action and the anti-pirate cards used this turn follow
+the players.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from rich.text import Text
 
 from admiralty.console.screen import SEAT_STYLES
 
-LEGEND = "▪▣3 merchant +/- Governor ✕ destroyed ! attacked ♥ haven [TE] in port ⚓ patrol"
+LEGEND = "▪▣3 merchant +/- Governor ✕ razed ! attacked ♥ haven [TE] in port ⚓ patrol ♛ KC"
 SIDES = {"pro": ("+", "green"), "anti": ("-", "red")}
 FLAGS = (("heavy_guns", "G"), ("scurvy", "S"), ("revelry", "R"), ("letter_of_marque", "M"))
 """Marks after a ship's type: Heavy Guns, Scurvy, Debauchery & Revelry, Letter of Marque."""
@@ -53,6 +56,22 @@ def _place(place: Any) -> str:
     if place in data.transits:
         return data.transits[place].name
     return str(place)
+
+
+def _kc(kc: Any) -> Text:
+    kcs = _data().kcs
+    return Text(kcs[kc].name if kc in kcs else str(kc), style="bold")
+
+
+def _warship(warship: Any) -> Text:
+    warships = _data().warships
+    return Text(warships[warship].name if warship in warships else str(warship),
+                style="bold")
+
+
+def _foe(foe: Any) -> Text:
+    """A KC or a warship, by name."""
+    return _kc(foe) if foe in _data().kcs else _warship(foe)
 
 
 def _card(number: Any) -> str:
@@ -113,6 +132,8 @@ _USES = {"actions": "for its Actions", "event": "for its Event",
 
 
 def _used(d, names):
+    if d.get("use") == "anti_pirate":  # after anti_pirate_act's line
+        return Text(f"— {_card(d['card'])}")
     return Text(f"— {_USES.get(d.get('use'), d.get('use'))}")
 
 
@@ -241,7 +262,123 @@ def _new_captain(d, names):
 
 def _storm(d, names):
     sinks = ", and sinks" if d.get("sinks") else ""
+    if d.get("card"):  # Storm at Sea, a line of its own; its damage events follow
+        return _say("A storm strikes ", _pirate(d["pirate"]), f": rolls {d['roll']}{sinks}")
     return _say("— ", _pirate(d["pirate"]), f" takes {d['speed_hits']} Speed hits{sinks}")
+
+
+# ------------------------------------------------------------------ the anti-pirate side
+
+_POINTS = {"T-ANN": "announced", "T-ENTER": "entering", "T-MID": "after the roll",
+           "T-END": "at the end"}
+"""The point of the Pirate Action a window is at."""
+_AP_ACTS = {"react": ("reacts to ", " with his KC"),
+            "kc_deploy": ("calls for a King's Commissioner against ", ""),
+            "patrol": ("sends the patrolling warship against ", ""),
+            "kc_move": ("moves his KC during ", "'s Action"),
+            "kc_port": ("sends his KC against a Pirate Port during ", "'s Action"),
+            "kc_oust": ("sends his KC to oust ", ""),
+            "card": ("plays an anti-pirate card against ", "")}
+"""What an anti-pirate act says, before and after the Active Pirate's name."""
+
+
+def _ap_act(d, names):
+    before, after = _AP_ACTS.get(d["act"], (f"{d['act']} against ", ""))
+    return _say(_seat(names, d["seat"]), " ", before, _pirate(d["pirate"]), after,
+                f" ({_POINTS.get(d['point'], d['point'])})")
+
+
+_KC_HOW = {"deployed": "is brought in", "kc_surprise": "appears (KC Surprise)",
+           "pirate_converts": "takes the King's side (Pirate Converts)"}
+
+
+def _kc_placed(d, names):
+    return _say(_kc(d["kc"]), f" {_KC_HOW.get(d['how'], d['how'])} in {_place(d['area'])} "
+                "for ", _seat(names, d["seat"]))
+
+
+def _kc_moved(d, names):
+    return _say(_kc(d["kc"]), f" sails {_place(d['from'])} → {_place(d['to'])}")
+
+
+def _kc_reacted(d, names):
+    where = (f" in {_place(d['to'])}" if d["from"] == d["to"]
+             else f" from {_place(d['from'])} into {_place(d['to'])}")
+    modifier = f" ({d['modifier']:+d})" if d.get("modifier") else ""
+    return _say(_kc(d["kc"]), f" intercepts{where}{modifier}")
+
+
+def _kc_deploy_rolled(d, names):
+    result = "a KC comes in" if d.get("success") else "no KC comes"
+    return Text(f"— 3d6 {d['roll']} against NP {d['notoriety']}: {result}")
+
+
+def _kc_port_attack(d, names):
+    if not d.get("defenders"):
+        return _say(_kc(d["kc"]), f" attacks {_place(d['port'])}: nobody defends it")
+    against = ", ".join(f"{_data().pirates[p].name if p in _data().pirates else p} {score}"
+                        for p, score in d["defenders"].items())
+    result = (Text("takes it", style="bold") if d.get("success")
+              else Text("is beaten off"))
+    return _say(_kc(d["kc"]), f" attacks {_place(d['port'])}: {d['kc_score']} against "
+                f"{against}, ", result)
+
+
+def _kc_oust(d, names):
+    result = "the pirates are put to sea" if d.get("success") else "they stay"
+    return _say(_kc(d["kc"]), f" tries to oust the pirates from {_place(d['port'])}: "
+                f"{d['kc_score']} against {d['defence']}, {result}")
+
+
+def _evasion(d, names):
+    result = "escapes" if d.get("escaped") else "is caught"
+    return _say(_pirate(d["pirate"]), " tries to evade ", _foe(d["foe"]),
+                f": {d['score']} against {d['against']}, {result}")
+
+
+def _battle(foe: str):
+    def line(d, names):
+        result = (Text("wins", style="bold") if d.get("pirate_won")
+                  else Text("loses", style="bold red"))
+        return _say(_pirate(d["pirate"]), " fights ", _foe(d[foe]),
+                    f": {d['score']} against {d['against']}, ", result)
+    return line
+
+
+_ACTIONS_NAMED = {"move": "Move", "locate": "Locate", "loot": "Loot",
+                  "in_port": "In-Port Action", "grab": "Booty Grab", "recover": "Recover",
+                  "attack": "Port Attack", "sack": "Sack", "ally": "Alliance",
+                  "retire": "Retirement", "dig": "dig"}
+
+
+_CANCELLED = {"evaded": "he evaded", "warship": "the warship stopped him",
+              "kc_port_attack": "his port was taken", "ousted": "he was ousted",
+              "doldrums": "Doldrums", "informer": "an Informer",
+              "debauchery": "Debauchery & Revelry", "merchant_fights_back":
+              "the merchant fought back", "storm_at_sea": "a storm"}
+
+
+def _cancelled(d, names):
+    action = _ACTIONS_NAMED.get(d.get("action"), d.get("action"))
+    return _say(_pirate(d["pirate"]), f"'s {action} is cancelled "
+                f"({_CANCELLED.get(d['why'], d['why'])})")
+
+
+def _merchant_fought(d, names):
+    result = "he takes it" if d.get("pirate_won") else "it escapes"
+    return _say("The merchant fights back against ", _pirate(d["pirate"]),
+                f": {d['against']} against his {d['score']}, {result}")
+
+
+def _conspiracy(d, names):
+    result = Text("mutiny!", style="bold") if d.get("mutiny") else Text("the crew holds")
+    return _say("Mutiny Conspiracy aboard ", _pirate(d["pirate"]),
+                f"'s ship: 2d6 {d['roll']} against Loyalty {d['loyalty']}, ", result)
+
+
+def _challenger(d, names):
+    return _say(_seat(names, d["seat"]), "'s ", _pirate(d["pirate"]), " challenges ",
+                _pirate(d["against"]), " for his ship (Piratical Ambition)")
 
 
 def _game_over(d, names):
@@ -333,8 +470,33 @@ _DESCRIBERS = {
     "hurricane": lambda d, names: Text(f"A Hurricane strikes near {_place(d['port'])}"),
     "storm": _storm,
     "ousted": _pirate_line(" is thrown out of {port}"),
-    "warship_patrol": lambda d, names: Text(f"Warship {d['warship']} patrols "
-                                            f"{_place(d['area'])}"),
+    "warship_patrol": lambda d, names: _say(_warship(d["warship"]), " patrols ",
+                                            _place(d["area"])),
+    "anti_pirate_act": _ap_act,
+    "kc_placed": _kc_placed,
+    "kc_moved": _kc_moved,
+    "kc_reacted": _kc_reacted,
+    "kc_deploy_rolled": _kc_deploy_rolled,
+    "kc_port_attack": _kc_port_attack,
+    "kc_oust": _kc_oust,
+    "evasion": _evasion,
+    "kc_battle": _battle("kc"),
+    "kc_killed": lambda d, names: _say(_kc(d["kc"]), Text(" is killed", style="bold red")),
+    "warship_battle": _battle("warship"),
+    "warship_left": lambda d, names: _say(_warship(d["warship"]), " leaves play"),
+    "warship_sighted": lambda d, names: _say(_seat(names, d["seat"]), " sights ",
+                                             _warship(d["warship"]),
+                                             f" in {_place(d['area'])}"),
+    "surrendered": lambda d, names: _say(_pirate(d["pirate"]), " surrenders to ",
+                                         _kc(d["kc"]), " with his Letter of Marque"),
+    "action_cancelled": _cancelled,
+    "merchant_escaped": lambda d, names: Text(f"— the merchant at {_place(d['port'])} "
+                                              "escapes"),
+    "revelry_due": _pirate_line("'s crew will revel when his Action ends"),
+    "merchant_fought": _merchant_fought,
+    "conspiracy_rolled": _conspiracy,
+    "scurvy": _pirate_line("'s crew falls sick with Scurvy"),
+    "challenger": _challenger,
     "game_over": _game_over,
 }
 
@@ -391,6 +553,8 @@ def sea_table(view: Mapping[str, Any], board: Mapping[str, Any],
             in_port.setdefault(pirate["port"], []).append(pirate)
         else:
             at_sea.setdefault(pirate["area"], []).append(pirate)
+    for kc in view.get("kcs") or ():
+        at_sea.setdefault(kc["area"], []).append(kc)
     patrols = view.get("patrols") or {}
     table = Table(box=None, pad_edge=False, show_header=False, padding=(0, 1))
     table.add_column("sea", no_wrap=True)
@@ -408,8 +572,10 @@ def sea_table(view: Mapping[str, Any], board: Mapping[str, Any],
     return table
 
 
-def _pirate_mark(pirate: Mapping[str, Any]) -> Text:
-    return Text(pirate["id"], style=_owner_style(pirate["owner"]))
+def _pirate_mark(piece: Mapping[str, Any]) -> Text:
+    """A pirate's id, or a KC's after ♛ (KCs stand At Sea with the pirates)."""
+    kc = "♛" if piece["id"] in _data().kcs else ""
+    return Text(kc + piece["id"], style=_owner_style(piece["owner"]))
 
 
 def _port_cell(port: Mapping[str, Any], state: Mapping[str, Any] | None,
@@ -470,12 +636,29 @@ def pirates(view: Mapping[str, Any], names: Sequence[Text]) -> Table:
 
 
 def players(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
-    """Each player's VP and hands (Event cards e, Pirate cards p), one wrapping line."""
+    """Each player's VP and hands (Event cards e, Pirate cards p), AP✓ once he has taken
+    his anti-pirate Action this Player Turn, then the turn's KC action and anti-pirate
+    cards: one wrapping line."""
+    interference = view.get("interference") or {}
+    used = set(interference.get("used") or ())
     parts = []
     for player in view["players"]:
         part = _say(_seat(names, player["seat"]), Text(f" {player['vp']} VP", style="bold"),
                     f" {player['event_cards']}e {player['pirate_cards']}p")
+        if player["seat"] in used:
+            part.append(" AP✓", style="bold")
         if player.get("retired"):
             part.append(f" ret {','.join(player['retired'])}", style="dim")
         parts.append(part)
+    turn = ["KC acted"] if interference.get("kc_action") else []
+    turn += [_title(key) for key in interference.get("titles") or ()]
+    if turn:
+        parts.append(Text("this turn: " + ", ".join(turn), style="dim"))
     return Text(" · ").join(parts)
+
+
+def _title(key: str) -> str:
+    try:
+        return _data().card(key).title
+    except KeyError:
+        return key

@@ -8,6 +8,7 @@ sub-decisions above the T-END frame.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from admiralty.games.blackbeard.table import ANTI, DATA, FIG, FRIENDLY, PIRATE_P
 from admiralty.games.flow import Step
 
 if TYPE_CHECKING:
+    from admiralty.games.blackbeard.antipirate import Interference
     from admiralty.games.flow import Flow, Poll
 
 TURN, INTERRUPT = Window.TURN, Window.INTERRUPT
@@ -71,7 +73,11 @@ class Actions(Table):
         rolled: dict[str, int]
         bonus: dict[str, int]
 
+        ap: Interference
+        challenger: Pirate | None
+
         def poll(self, point: str, pid: str) -> Poll: ...
+        def reaction_in_range(self, pirate: Pirate, area: str) -> bool: ...
         def _ask_area(self, seat: int, card: str, window: str) -> None: ...
 
     # ------------------------------------------------------------------ what is legal
@@ -221,7 +227,7 @@ class Actions(Table):
         self.flow.push(then)
         self._roll_points([(pid, key, dice, skull, name)])
 
-    def _roll_points(self, rolls: list[tuple[str, str, int, bool, tuple[str | int, ...]]]
+    def _roll_points(self, rolls: Sequence[tuple[str, str, int, bool, tuple[str | int, ...]]]
                      ) -> None:
         """The roll point of one contest's rolls (the Pirate Player's pirate first): every
         Cunning decision, then every Skull and Crossbones decision [blackbeard §12.0]."""
@@ -233,6 +239,13 @@ class Actions(Table):
         skulls = [Step("_rp_skull", (pid, key)) for pid, key, _, skull, _ in rolls if skull]
         self.flow.push(*cunning, *skulls)
 
+    def roller(self, pid: str) -> Pirate | None:
+        """The pirate a roll is made for: on the map, or a Piratical Ambition challenger."""
+        pirate = self.pirates.get(pid)
+        if pirate is None and self.challenger is not None and self.challenger.id == pid:
+            return self.challenger
+        return pirate
+
     def cunning_left(self, pirate: Pirate) -> int:
         return DATA.pirates[pirate.id].cunning - pirate.cunning_used
 
@@ -240,7 +253,7 @@ class Actions(Table):
         return TURN if seat == self.active else INTERRUPT
 
     def _rp_cunning(self, pid: str, key: str, dice: int, name: tuple[str | int, ...]) -> None:
-        pirate = self.pirates.get(pid)
+        pirate = self.roller(pid)
         if pirate is None or self.cunning_left(pirate) <= 0:
             return
         self.flow.ask(pirate.owner, self._owner_window(pirate.owner), "cunning",
@@ -252,7 +265,8 @@ class Actions(Table):
                      name: tuple[str | int, ...]) -> None:
         if option is ACCEPT:
             return
-        pirate = self.pirates[pid]
+        pirate = self.roller(pid)
+        assert pirate is not None
         pirate.cunning_used += 1
         old = self.rolled[key]
         self.rolled[key] = sum(self.roll(dice, *self._where(key, *name, "reroll")))
@@ -267,7 +281,7 @@ class Actions(Table):
     def _rp_skull(self, pid: str, key: str) -> None:
         """Asked whenever the pirate could pay, held or not: the offer tells nothing of the
         hand [blackbeard §R4.5]."""
-        pirate = self.pirates.get(pid)
+        pirate = self.roller(pid)
         if pirate is None or self.cunning_left(pirate) < self._skull_cost():
             return
         seat = pirate.owner
@@ -279,7 +293,8 @@ class Actions(Table):
     def _rp_skulled(self, option: Option, pid: str, key: str) -> None:
         if option is ACCEPT:
             return
-        pirate = self.pirates[pid]
+        pirate = self.roller(pid)
+        assert pirate is not None
         seat = pirate.owner
         self.seats[seat].events.remove(SKULL.number)
         self.discard.append(SKULL.number)
@@ -306,7 +321,28 @@ class Actions(Table):
             self._emit("half_move", {"pirate": pid, "to": target})
             return
         pirate.half_move = None
-        for each in self.alliance(pirate):  # allies move as one [blackbeard §11.12]
+        entering = self.entering(pirate, target)
+        if entering is not None and self.reaction_in_range(pirate, entering):
+            self.ap.entering = entering
+            self.flow.push(self.poll("T-ENTER", pid), Step("_move_done", (pid, target)))
+            return
+        self._move_done(pid, target)
+
+    def entering(self, pirate: Pirate, target: str | int) -> str | None:
+        """The sea area a step from a sea area enters (a port's: its own, Bermuda's the
+        one he is in): the T-ENTER point; None for a step from a port or through a
+        Transit Box [blackbeard §10.32]."""
+        if pirate.port is not None or pirate.area not in DATA.areas:
+            return None
+        if isinstance(target, int):
+            return pirate.area
+        return target if target in DATA.areas else None
+
+    def _move_done(self, pid: str, target: str | int) -> None:
+        """The step is completed unless the pirate was stopped at T-ENTER."""
+        if self.pirates.get(pid) is None or self.ap.cancelled:
+            return
+        for each in self.alliance(self.pirates[pid]):  # allies move as one [blackbeard §11.12]
             self._step_to(each, target)
 
     def _step_to(self, pirate: Pirate, target: str | int) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar, cast
 
 from admiralty.games.blackbeard.game import Blackbeard
-from admiralty.games.blackbeard.pieces import Merchant, Pirate
+from admiralty.games.blackbeard.pieces import Commissioner, Merchant, Pirate
 from admiralty.games.blackbeard.state import BlackbeardState
 from admiralty.games.blackbeard.table import D6
 from admiralty.games.chance import Chance, Name
@@ -80,6 +80,22 @@ def pirate(state: BlackbeardState, seat: int, card: str, area: str, port: int | 
     return placed
 
 
+def pirate_hand(state: BlackbeardState, seat: int, cards: Iterable[str]) -> None:
+    """Give `seat` exactly these undeployed Pirate cards, taken from the Pirate deck or
+    another hand; its old ones go back on the deck."""
+    player = state.seats[seat]
+    state.pirate_deck.extend(player.pirate_cards)
+    player.pirate_cards = []
+    for card in cards:
+        for other in state.seats:
+            if card in other.pirate_cards:
+                other.pirate_cards.remove(card)
+        if card in state.pirate_deck:
+            state.pirate_deck.remove(card)
+        player.pirate_cards.append(card)
+    player.pirate_cards.sort()
+
+
 def remove_pirates(state: BlackbeardState) -> None:
     """Clear the map of pirates, their cards back on the Pirate deck."""
     for pid in sorted(state.pirates):
@@ -98,6 +114,39 @@ def merchant(state: BlackbeardState, code: int, merchant_id: str, face_up: bool 
     state.merchants[code] = placed
     return placed
 
+
+
+def kc(state: BlackbeardState, seat: int, kc_id: str, area: str) -> Commissioner:
+    """Put the King's Commissioner `kc_id` in sea area `area` under `seat`'s control, taken
+    from the pool (or from the map, or the killed); a KC `seat` held before goes back to
+    the pool (one KC per player) [blackbeard §10.13]."""
+    if kc_id in state.kc_pool:
+        state.kc_pool.remove(kc_id)
+    if kc_id in state.kcs_killed:
+        state.kcs_killed.remove(kc_id)
+    state.kcs.pop(kc_id, None)
+    for other in [k for k, c in state.kcs.items() if c.owner == seat]:
+        del state.kcs[other]
+        state.kc_pool.append(other)
+        state.kc_pool.sort()
+    placed = Commissioner(kc_id, seat, area)
+    state.kcs[kc_id] = placed
+    return placed
+
+
+def patrol(state: BlackbeardState, area: str, warship_id: str) -> None:
+    """Put warship `warship_id` on Patrol in sea area `area`, taken from the pool (or from
+    another area); one already patrolling there goes back to the pool [blackbeard §6.41]."""
+    if warship_id in state.warship_pool:
+        state.warship_pool.remove(warship_id)
+    for where, there in list(state.patrols.items()):
+        if there == warship_id:
+            del state.patrols[where]
+    old = state.patrols.get(area)
+    if old is not None:
+        state.warship_pool.append(old)
+        state.warship_pool.sort()
+    state.patrols[area] = warship_id
 
 def hand(state: BlackbeardState, seat: int, cards: Iterable[int]) -> None:
     """Give `seat` exactly these Event cards, taken from the deck or the discard pile; its

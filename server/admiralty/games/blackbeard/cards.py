@@ -30,6 +30,11 @@ def event_pirate_option(pirate: str) -> Option:
 
 
 @cache
+def event_kc_option(kc: str) -> Option:
+    return Option(f"kc:{kc}", f"your King's Commissioner {DATA.kcs[kc].name}", {"kc": kc})
+
+
+@cache
 def nation_option(nation: str) -> Option:
     return Option(f"nation:{nation}", DATA.nations[nation].name, {"nation": nation})
 
@@ -64,22 +69,33 @@ class Cards(Raids):
             return [p for p in mine if self._lom_nations(p)]
         return []
 
+    def event_kcs(self, card: int) -> list[str]:
+        """The active player's KC, when the Event of `card` may move it: Fair Winds
+        [blackbeard §R4.5]."""
+        assert self.active is not None
+        kc = self.kc_of(self.active)
+        return [kc.id] if kc is not None and self.card_key(card) == "fair_winds" else []
+
     def event_possible(self, card: int) -> bool:
         """An AND card may be played only if its Event can be carried out; an OR card's
         Event likewise [blackbeard §R4.2]."""
-        return bool(self.event_pirates(card))
+        return bool(self.event_pirates(card) or self.event_kcs(card))
 
     def play_event(self, card: int) -> None:
         """The card is discarded (Buried Treasure stays with the pirate it names); name
-        the pirate, then carry the Event out [blackbeard §4.4]."""
+        the pirate (or the KC), then carry the Event out [blackbeard §4.4]."""
         assert self.active is not None
         if self.card_key(card) != "buried_treasure":
             self.discard.append(card)
-        self.flow.ask(self.active, TURN, "event_pirate", "Which pirate?",
-                      tuple(event_pirate_option(p.id) for p in self.event_pirates(card)),
+        options = [event_pirate_option(p.id) for p in self.event_pirates(card)]
+        options += [event_kc_option(kc) for kc in self.event_kcs(card)]
+        self.flow.ask(self.active, TURN, "event_pirate", "Which pirate?", tuple(options),
                       Step("_event_pirate", (card,)))
 
     def _event_pirate(self, option: Option, card: int) -> None:
+        if "kc" in option.payload:
+            self._wind_ask(option.payload["kc"], self.deck_cards[card].params["steps"], True)
+            return
         pirate = self.pirates[option.payload["pirate"]]
         getattr(self, "_event_" + self.card_key(card))(pirate, card)
 
@@ -96,30 +112,41 @@ class Cards(Raids):
         self._emit("careened", {"pirate": pirate.id, "speed_hits_removed": removed})
 
     def _wind_steps(self, pirate: Pirate) -> list[str]:
-        return list(self.neighbours[pirate.area]) if pirate.port is None else []
+        if pirate.port is not None:
+            return []
+        barred = self.barred(pirate)  # never into his own KC's area [blackbeard §10.27]
+        return [near for near in self.neighbours[pirate.area] if near not in barred]
 
     def _event_fair_winds(self, pirate: Pirate, card: int) -> None:
         """Up to two steps between areas and transit boxes, no port [blackbeard §R4.5]."""
         self._wind_ask(pirate.id, self.deck_cards[card].params["steps"], True)
 
-    def _wind_ask(self, pid: str, steps: int, first: bool) -> None:
-        pirate = self.pirates[pid]
+    def _wind_ask(self, mover: str, steps: int, first: bool) -> None:
+        """The next step of a pirate (and his ally), or of the KC `mover`."""
+        kc = self.kcs.get(mover)
+        places = self.neighbours[kc.area] if kc is not None else \
+            self._wind_steps(self.pirates[mover])
         options = tuple(step_option("transit" if place in DATA.transits else "area", place)
-                        for place in self._wind_steps(pirate))
+                        for place in places)
         self.flow.ask(self._seat(), TURN, "fair_winds_step", "Sail where?",
                       options if first else (*options, STOP),
-                      Step("_wind_step", (pid, steps - 1)))
+                      Step("_wind_step", (mover, steps - 1)))
 
-    def _wind_step(self, option: Option, pid: str, steps: int) -> None:
+    def _wind_step(self, option: Option, mover: str, steps: int) -> None:
         if option is STOP:
             return
-        for pirate in self.alliance(self.pirates[pid]):  # allies sail as one [blackbeard §11.12]
-            origin, pirate.area = pirate.area, option.payload["target"]
-            self.forget_located(pirate)
+        kc = self.kcs.get(mover)
+        if kc is not None:  # a KC moved by the card: no other restriction [blackbeard §R4.5]
+            origin, kc.area = kc.area, option.payload["target"]
+            self._emit("kc_moved", {"kc": mover, "seat": kc.owner, "from": origin,
+                                    "to": kc.area, "fair_winds": True})
+        for pirate in self.alliance(self.pirates[mover]) if kc is None else ():
+            origin, pirate.area = pirate.area, option.payload["target"]  # allies sail as one
+            self.forget_located(pirate)  # [blackbeard §11.12]
             self._emit("moved", {"pirate": pirate.id, "from": origin, "to": pirate.area,
                                  "fair_winds": True})
         if steps > 0:
-            self._wind_ask(pid, steps, False)
+            self._wind_ask(mover, steps, False)
 
     def _pilot_ports(self, pirate: Pirate) -> list[int]:
         if pirate.port is None and pirate.area not in DATA.areas:

@@ -114,7 +114,7 @@ FIGURES: Mapping[str, tuple[str, ...]] = {
     "sack": ("dice",),
     "booty_grab": ("attacker_bonus", "take_percent_per_point", "take_percent_max"),
     "fight": ("option_2_4_bonus", "debauchery_penalty", "kc_deploy_dice",
-              "kc_moved_in_penalty"),
+              "kc_moved_in_penalty", "warship_win_hits"),
     "mutiny": ("conspiracy_dice", "resolution_dice"),
     "repair": ("dice", "divisor", "safe_haven_bonus"),
     "safe_haven": ("price_per_pip",),

@@ -7,8 +7,8 @@ really a swap of data (another port table, other pirate ratings, other warship a
 values, another deck): they are made by editing a data file, so `DESIGN` names the file in
 their place. Where a data file holds an option's default (the copies of a card, a track's
 end, a Net Worth rate), the default is read from it, so correcting the file corrects the
-default too. Options whose rules are not built yet (the anti-pirate side's, solitaire's)
-take only their default until they are (`_later`).
+default too. Options whose rules are not built yet
+take only their default until they are (`_later`): solitaire's.
 
 >>> OPTIONS["general_pardon_copies"].default, OPTIONS["general_pardon_copies"].choices
 (3, (1, 2, 3, 4))
@@ -97,17 +97,16 @@ DESIGN: tuple[DesignOption, ...] = (
         "safe_haven_retirement_automatic", bool, False,
         "Retiring at one's Safe Haven (18.41 D1) is automatic and free; false: an attempt, "
         "1d6 of 1 the Governor stalls, else the roll x 200 doubloons")),
-    DesignOption(7, "ap_vp_awards", _later(OptionSpec(
+    DesignOption(7, "ap_vp_awards", OptionSpec(
         "ap_vp_awards", str, "standard",
         "VP for anti-pirate successes (18.12 D-F): standard = half a KC's Combat when a "
         "pirate beats it, 1 per hit of a warship that wins (+ half the NP if it sinks him), "
         "half the NP of a pirate who surrenders; none; doubled",
-        choices=("standard", "none", "doubled")), "the anti-pirate side")),
-    DesignOption(8, "option_2_4_plus2", _later(OptionSpec(
+        choices=("standard", "none", "doubled"))),
+    DesignOption(8, "option_2_4_plus2", OptionSpec(
         "option_2_4_plus2", bool, True,
         "Rule 2.4's optional rule, recommended as standard: +2 to every warship and KC "
-        "combat roll. In solitaire the level sets it unless this option is given"),
-        "the anti-pirate side")),
+        "combat roll. In solitaire the level sets it unless this option is given")),
     DesignOption(9, "crew_loyalty_max", OptionSpec(
         "crew_loyalty_max", int, _DATA.tracks["loyalty"].high,
         "The top of the Crew Loyalty track: 12 makes a crew immune to Mutiny Conspiracy "
@@ -160,10 +159,10 @@ DESIGN: tuple[DesignOption, ...] = (
         "New Governors (card 15) is Must Play Immediately, two Governors placed by d66; "
         "false: an Anti-Pirate card (1 Action OR Event) played at the announcement of an "
         "In-Port Action at a national port, placing one Governor there and one by d66")),
-    DesignOption(23, "piratical_ambition_requires_free_slot", _later(OptionSpec(
+    DesignOption(23, "piratical_ambition_requires_free_slot", OptionSpec(
         "piratical_ambition_requires_free_slot", bool, True,
         "Piratical Ambition (card 17) needs its player below his pirate limit (rule 5.14); "
-        "false: the challenger may exceed it"), "the anti-pirate side")),
+        "false: the challenger may exceed it")),
     DesignOption(24, "solitaire_level", _later(OptionSpec(
         "solitaire_level", str, "standard",
         "Solitaire difficulty (the Crown's AP Actions per turn, KCs, Threat Row, the VP "

@@ -108,6 +108,16 @@ class Merchant:
 
 
 @dataclass(slots=True)
+class Commissioner:
+    """A King's Commissioner in play: his counter, the seat that brought him in and
+    controls him, and his sea area (never a port) [blackbeard §10.13, §10.26]."""
+
+    id: str
+    owner: int
+    area: str
+
+
+@dataclass(slots=True)
 class PortState:
     """What changes on a port during play [blackbeard §9.2, §9.5]."""
 

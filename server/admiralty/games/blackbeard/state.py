@@ -22,10 +22,18 @@ from typing import Any
 from admiralty.games.base import Event, GameState, Option, Outcome, Request, Viewer, Window
 from admiralty.games.blackbeard import mechanics as mech
 from admiralty.games.blackbeard import view as views
-from admiralty.games.blackbeard.cards import Cards
-from admiralty.games.blackbeard.choices import END, PASS, PASS_ONLY, STOP, opt
+from admiralty.games.blackbeard.antipirate import Interference
+from admiralty.games.blackbeard.apcards import ApCards
+from admiralty.games.blackbeard.choices import END, PASS, STOP, opt
 from admiralty.games.blackbeard.data import DIAMOND
-from admiralty.games.blackbeard.pieces import Hostage, Merchant, Pirate, PortState, Ship
+from admiralty.games.blackbeard.pieces import (
+    Commissioner,
+    Hostage,
+    Merchant,
+    Pirate,
+    PortState,
+    Ship,
+)
 from admiralty.games.blackbeard.table import DATA
 from admiralty.games.chance import Chance
 from admiralty.games.flow import Flow, Poll, Step
@@ -84,12 +92,9 @@ USES = {"actions": opt("use:actions", "for its Actions", use="actions"),
         "event_and_action": opt("use:event_and_action", "for its Event and one Action",
                                 use="event_and_action")}
 K_OPTION = opt("k", "Action K: draw or deploy a pirate", action="k")
-AP_PROMPTS = {"T-ANN": "The Pirate Action is announced: an anti-pirate act?",
-              "T-MID": "A roll was made: an anti-pirate act?",
-              "T-END": "The Pirate Action is over: an anti-pirate act?"}
 
 
-class BlackbeardState(Cards, GameState):
+class BlackbeardState(ApCards, GameState):
     """One game. Build it with `Blackbeard().new_game(...)`; see `arrange` for positions."""
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
@@ -121,6 +126,9 @@ class BlackbeardState(Cards, GameState):
         the sealed window reveals their sea areas [blackbeard §3.0]."""
         self.written: dict[int, list[str]] = {}
         """Secret placement: the sea areas a seat has written down, hidden until all are in."""
+        self.ap = Interference()
+        self.challenger: Pirate | None = None
+        """A Piratical Ambition challenger while his duel is fought [blackbeard §R4.5]."""
         self.end_reason: str | None = None
         self._outcome: Outcome | None = None
         self._setup()
@@ -165,6 +173,10 @@ class BlackbeardState(Cards, GameState):
         new.placing = {seat: chosen[:] for seat, chosen in self.placing.items()}
         new.written = {seat: areas[:] for seat, areas in self.written.items()}
         new.rolled, new.bonus = dict(self.rolled), dict(self.bonus)
+        new.kcs = {kc: Commissioner(c.id, c.owner, c.area) for kc, c in self.kcs.items()}
+        new.kcs_killed = self.kcs_killed[:]
+        new.ap = self.ap.copy()
+        new.challenger = _copy_pirate(self.challenger) if self.challenger else None
         new._events = []
         return new
 
@@ -395,6 +407,7 @@ class BlackbeardState(Cards, GameState):
         self.actions_card_used = self.hup_played = False
         self.fallbacks = self.action_no = self.actions_left = self.draws = 0
         self.actions_pirate = self.active_pirate = None
+        self.ap.new_turn()
         self._emit("turn_started", {"turn": self.turn, "seat": seat})
         every = self.options["scurvy_tick"] == "every_turn"
         for pirate in list(self.pirates.values()):
@@ -628,9 +641,10 @@ class BlackbeardState(Cards, GameState):
         self.flow.ask(self.active, TURN, TARGET_KINDS[action], TARGET_PROMPTS[action], targets,
                       Step("_announce", (pid, action)))
 
-    def _begin_action(self, pid: str | None, action: str) -> None:
+    def _begin_action(self, pid: str | None, action: str, target: Any = None) -> None:
         self.actions_left -= 1
         self.action_no += 1
+        self.ap.new_action(action, target)
         self.clear_half_moves(pid if action == "move" else None)
         if pid is not None:
             pirate = self.pirates[pid]
@@ -645,7 +659,7 @@ class BlackbeardState(Cards, GameState):
         """The Action and its targets announced; the activation check of a Loyalty-0 crew,
         then the T-ANN window [blackbeard §R4.3]."""
         target = option.payload.get("target") if option is not None else None
-        self._begin_action(pid, action)
+        self._begin_action(pid, action, target)
         self.active_pirate = pid
         frames: list[Step] = []
         if self.pirates[pid].ship.loyalty == 0:
@@ -661,34 +675,21 @@ class BlackbeardState(Cards, GameState):
         steps: list[Step | Poll] = [Step("_do_" + action, (pid, target))]
         if window:
             steps.insert(0, self.poll("T-ANN", pid))
-        if action not in NO_WINDOWS:
-            steps.append(Step("_t_end", (pid,)))
+        steps.append(Step("_action_over" if action in NO_WINDOWS else "_t_end", (pid,)))
         self.flow.push(*steps)
 
     def _still_active(self, pid: str) -> bool:
         pirate = self.pirates.get(pid)
         return pirate is not None and pirate.owner == self.active
 
-    def poll(self, point: str, pid: str) -> Poll:
-        """A window over the other players in Player Order [blackbeard §R4.3]."""
-        assert self.active is not None
-        return Poll(_others(self.order, self.active), "_offer_ap", (point, pid))
-
-    def _offer_ap(self, seat: int, point: str, pid: str) -> None:
-        """The single place where the anti-pirate acts will be offered. Eligibility and
-        options depend on public facts only; for now every polled seat has PASS alone."""
-        self.flow.ask(seat, INTERRUPT, "anti_pirate", AP_PROMPTS[point], PASS_ONLY,
-                      Step("_ap_act", (seat, point, pid)), polled=True)
-
-    def _ap_act(self, option: Option, seat: int, point: str, pid: str) -> None:
-        raise AssertionError("no anti-pirate act is offered yet")
-
     def _t_end(self, pid: str) -> None:
-        """Completion: an automatic Loyalty-0 mutiny, then the T-END window
-        [blackbeard §14.11, §R4.3]."""
+        """Completion: a D&R card played during the Action, an automatic Loyalty-0
+        mutiny, then the T-END window [blackbeard §14.11, §R4.3, §R4.5]."""
         if not self._still_active(pid):
+            self.ap.revelry = []  # his D&R card lapses with him [blackbeard §R4.3]
             self.active_pirate = None
             return
+        self.apply_revelry_cards()
         if self.pirates[pid].ship.loyalty == 0:
             self.flow.push(Step("_mutiny", (pid, "end")), Step("_t_end_window", (pid,)))
             return
@@ -700,7 +701,7 @@ class BlackbeardState(Cards, GameState):
         else:
             self.active_pirate = None
 
-    def _action_over(self) -> None:
+    def _action_over(self, pid: str | None = None) -> None:
         self.active_pirate = None
 
     # ------------------------------------------------------------------ Bermuda (4.3)
@@ -748,8 +749,10 @@ class BlackbeardState(Cards, GameState):
         """The owner rolls 1d6 against Leadership: above, the mutiny succeeds; equal,
         averted (Loyalty -1); below, crushed [blackbeard §14.12]."""
         pirate = self.pirates.get(pid)
-        if pirate is None or pirate.ship.loyalty > 0:
-            return
+        if pirate is not None and pirate.ship.loyalty == 0:
+            self.mutiny_breaks_out(pid, when)
+
+    def mutiny_breaks_out(self, pid: str, when: str) -> None:
         self._roll(pid, "mutiny", 1, False, Step("_mutiny_rolled", (pid,)), name=(pid, when))
 
     def _mutiny_rolled(self, pid: str) -> None:
@@ -808,12 +811,6 @@ class BlackbeardState(Cards, GameState):
         self._emit("game_over", {"reason": reason, "vp": [s.vp for s in self.seats],
                                  "places": list(self._outcome.places)})
         self.flow.stop()
-
-
-@cache
-def _others(order: tuple[int, ...], seat: int) -> tuple[int, ...]:
-    start = order.index(seat)
-    return tuple(order[(start + k) % len(order)] for k in range(1, len(order)))
 
 
 @cache

@@ -19,6 +19,7 @@ from admiralty.games.blackbeard.data import DIAMOND, load
 from admiralty.games.blackbeard.options import deck_for
 from admiralty.games.blackbeard.pieces import (
     INVOLUNTARY,
+    Commissioner,
     Merchant,
     Pirate,
     Player,
@@ -72,6 +73,10 @@ class Table:
         self.patrols: dict[str, str] = {}
         """A warship on Patrol per sea area [blackbeard §6.41]."""
         self.kc_pool = sorted(kc.id for kc in DATA.kcs.values() if kc.pool == "named")
+        self.kcs: dict[str, Commissioner] = {}
+        """The KCs in play, by counter id [blackbeard §10.1]."""
+        self.kcs_killed: list[str] = []
+        """KCs killed: out of the game for good [blackbeard §10.14]."""
         self.anti_governors = sorted(g.id for g in DATA.governors.values() if g.side == "anti")
         self.removed_governors: list[str] = []
         self.event_deck: list[int] = []
@@ -244,15 +249,26 @@ class Table:
     def steps(self, pirate: Pirate) -> list[tuple[str, str | int]]:
         """The places one Move step can take him: ("area", id), ("transit", id) or ("port",
         code) [blackbeard §7.11, §7.3]."""
+        barred = self.barred(pirate)
         if pirate.port is not None:
-            return [("area", area) for area in self.port_areas(pirate.port)]
+            return [("area", area) for area in self.port_areas(pirate.port)
+                    if area not in barred]
         out: list[tuple[str, str | int]] = [
             ("transit" if near in DATA.transits else "area", near)
-            for near in self.neighbours[pirate.area]]
+            for near in self.neighbours[pirate.area] if near not in barred]
         if pirate.area in DATA.areas:
             out += [("port", port.code) for port in PORTS_OF[pirate.area]
                     if self.can_enter(pirate, port.code)]
         return out
+
+    def kc_of(self, seat: int) -> Commissioner | None:
+        """The KC `seat` controls: at most one [blackbeard §10.13]."""
+        return next((kc for kc in self.kcs.values() if kc.owner == seat), None)
+
+    def barred(self, pirate: Pirate) -> tuple[str, ...]:
+        """Sea areas he may not enter: his own player's KC's, whose port he may not leave
+        either [blackbeard §10.27]."""
+        return tuple(kc.area for kc in self.kcs.values() if kc.owner == pirate.owner)
 
     def merchants_near(self, pirate: Pirate) -> list[Merchant]:
         """Merchants in the Merchant boxes of his sea area's ports [blackbeard §8.11]."""

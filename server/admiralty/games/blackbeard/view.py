@@ -31,6 +31,7 @@ def view(state: BlackbeardState, viewer: Viewer) -> dict[str, Any]:
         "ports": _ports(state),
         "merchants": [_merchant(merchant, False) for merchant in _merchants(state)],
         "patrols": dict(sorted(state.patrols.items())),
+        **_anti_pirate(state),
         "pools": {"merchants": len(state.merchant_pool), "hostages": len(state.hostage_pool),
                   "warships": len(state.warship_pool), "kcs": len(state.kc_pool),
                   "anti_governors": len(state.anti_governors)},
@@ -58,6 +59,8 @@ def snapshot(state: BlackbeardState) -> dict[str, Any]:
         "ports": _ports(state),
         "merchants": [_merchant(merchant, True) for merchant in _merchants(state)],
         "patrols": dict(sorted(state.patrols.items())),
+        **_anti_pirate(state),
+        "challenger": _pirate(state.challenger) if state.challenger is not None else None,
         "merchant_pool": state.merchant_pool[:], "hostage_pool": state.hostage_pool[:],
         "warship_pool": state.warship_pool[:], "kc_pool": state.kc_pool[:],
         "anti_governors": state.anti_governors[:],
@@ -84,6 +87,22 @@ def _turn(state: BlackbeardState) -> dict[str, Any]:
             "order": list(state.order), "active_pirate": state.active_pirate,
             "actions_left": state.actions_left, "actions_pirate": state.actions_pirate,
             "action_number": state.action_no}
+
+
+def _anti_pirate(state: BlackbeardState) -> dict[str, Any]:
+    """The KCs in play and what the anti-pirate side has used this Player Turn and in
+    the Action under way: all public, the facts the limits read [blackbeard §R4.3]."""
+    ap = state.ap
+    return {
+        "kcs": [{"id": kc.id, "owner": kc.owner, "area": kc.area}
+                for kc in sorted(state.kcs.values(), key=lambda kc: kc.id)],
+        "kcs_killed": state.kcs_killed[:],
+        "interference": {
+            "used": sorted(ap.used), "kc_action": ap.kc_action, "titles": sorted(ap.titles),
+            "action": ap.action, "warship": ap.warship, "kc_deploy": ap.kc_deploy,
+            "reaction": ap.reaction, "cancelled": ap.cancelled, "entering": ap.entering,
+            "revelry": ap.revelry[:], "surprise": ap.surprise, "sighted": ap.sighted},
+    }
 
 
 def _player(player: Player, own: bool) -> dict[str, Any]:
