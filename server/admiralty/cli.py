@@ -26,7 +26,7 @@ from rich.text import Text
 
 from admiralty.console.feeds import local_listener, replay_screen, watch_remote
 from admiralty.console.leaderboard import leaderboard_table
-from admiralty.console.screen import MatchScreen
+from admiralty.console.screen import MatchScreen, solo_verdict
 from admiralty.games import GAMES, GameInfo, IllegalAction, load_game
 from admiralty.referee import (
     BotLaunchError,
@@ -45,12 +45,14 @@ from admiralty.referee.match import checked_options
 from admiralty.referee.record import RecordError, ReplayReport
 from admiralty.referee.remote import remote_referee
 from admiralty.tournament import (
+    RANKING,
     Deals,
     Runner,
     Settings,
     Store,
     StoreError,
     WorkerError,
+    default_players,
     leaderboard,
     new_tournament,
     resume_tournament,
@@ -185,6 +187,12 @@ def print_game_info(info: GameInfo) -> None:
 def play(
     game: GameArgument,
     bot: BotsOption,
+    players: Annotated[
+        int | None,
+        typer.Option(help="Seats; it must match the number of --bot (so it may be left out). "
+                     "--players 1 plays a one-seat game (Blackbeard solitaire) against the "
+                     "game's automated opponent; the score is the margin over it.", min=1),
+    ] = None,
     seed: SeedOption = None,
     record: Annotated[
         Path | None, typer.Option(help="Where to write the match record (gzip JSON lines).")
@@ -202,7 +210,10 @@ def play(
     ] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Play one match between bots and print the placements."""
+    """Play one match between bots and print the placements; a one-seat match prints
+    whether the bot won or lost against the automated opponent, and the margin."""
+    if players is not None and players != len(bot):
+        raise usage(f"--players {players} needs {players} --bot, got {len(bot)}")
     try:
         check_game(game, len(bot))
         options = checked_options(game, len(bot), parse_options(option))
@@ -267,12 +278,25 @@ def print_report(report: MatchReport) -> None:
 
 
 def print_result(result: dict, title: str | None = None) -> None:
-    """The placements (place, seat, bot, score, forfeited) as a table, then the incidents."""
+    """The placements (place, seat, bot, score, forfeited) as a table, then the incidents;
+    for one seat, its margin and whether it won against the automated opponent."""
+    if len(result["placements"]) == 1:
+        table = Table("seat", "bot", "margin", "result", title=title)
+        (p,) = result["placements"]
+        table.add_row(str(p["seat"]), p["bot"], f"{int(p['score']):+d}",
+                      solo_verdict(result["game"], p))
+        out.print(table)
+        _print_incidents(result)
+        return
     table = Table("place", "seat", "bot", "score", title=title)
     for p in sorted(result["placements"], key=lambda p: (p["place"], p["seat"])):
         bot = p["bot"] + (" (forfeited)" if p["forfeited"] else "")
         table.add_row(str(p["place"]), str(p["seat"]), bot, str(p["score"]))
     out.print(table)
+    _print_incidents(result)
+
+
+def _print_incidents(result: dict) -> None:
     for incident in result.get("incidents", []):
         out.print(f"incident: seat {incident['seat']} {incident['kind']}: "
                   f"{incident['detail']}", highlight=False)
@@ -612,7 +636,9 @@ def _is_loopback(host: str) -> bool:
 
 
 tournament_app = typer.Typer(
-    help="Round-robin tournaments, ranked by TrueSkill and stored in SQLite.",
+    help="Round-robin tournaments, ranked by TrueSkill and stored in SQLite. A one-seat "
+    "tournament (--players 1: each bot alone against the game's automated opponent) plays "
+    "every bot on the same deals and ranks by mean margin instead.",
     no_args_is_help=True,
 )
 app.add_typer(tournament_app, name="tournament")
@@ -629,10 +655,13 @@ def tournament_run(
     bot: BotsOption,
     players: Annotated[
         int | None,
-        typer.Option(help="Seats per match; default: the game's usual count, clamped to the pool."),
+        typer.Option(help="Seats per match; default: the game's usual count, clamped to the "
+                     "pool. 1: each bot plays alone against the game's automated opponent "
+                     "(Blackbeard solitaire), every bot on the same deal each round.", min=1),
     ] = None,
     rounds: Annotated[
-        int, typer.Option(help="Rounds; each plays every group and seating once.", min=1)
+        int, typer.Option(help="Rounds; each plays every group and seating once (with one "
+                          "seat: one deal, played by every bot).", min=1)
     ] = 1,
     seed: Annotated[
         int | None,
@@ -643,13 +672,16 @@ def tournament_run(
         ),
     ] = None,
     deals: Annotated[
-        Deals,
+        Deals | None,
         typer.Option(
-            help="fresh: every match is dealt anew. duplicate: the seat rotations of a group "
-            "replay one deal, which cancels the luck of the deal but lets a bot that "
-            "remembers learn its opponents' cards; only for evaluating trusted bots."
+            help="fresh (the default): every match is dealt anew. duplicate: the seat "
+            "rotations of a group replay one deal, which cancels the luck of the deal but "
+            "lets a bot that remembers learn its opponents' cards; only for evaluating "
+            "trusted bots. A one-seat tournament is always duplicate: every bot plays the "
+            "round's deal.",
+            show_default=False,
         ),
-    ] = Deals.FRESH,
+    ] = None,
     parallel: ParallelOption = CORES,
     db: DbOption = Path("admiralty.db"),
     name: Annotated[
@@ -670,9 +702,18 @@ def tournament_run(
 ) -> None:
     """Plan a round-robin tournament (every K-subset of bots, every seat rotation), launch
     the bots, store the plan, play it, and print the leaderboard. Nothing is stored unless
-    every setting is valid and every bot starts and plays the game."""
+    every setting is valid and every bot starts and plays the game.
+
+    With --players 1 (a one-seat game, e.g. Blackbeard solitaire) every bot plays alone
+    against the game's automated opponent, all of them on the same deal in each round. The
+    score is the margin over the opponent (0 or more wins), and the leaderboard ranks by
+    mean margin with a 95% t-interval over the deals, the paired gap to the bot ranked
+    above on the deals both played, and the win rate; TrueSkill does not apply."""
     name = name or f"{game}-{secrets.token_hex(3)}"
     try:
+        if deals is Deals.FRESH and _seats(game, bot, players) == 1:
+            raise UsageError("a one-seat tournament plays every bot on the same deals: "
+                             "leave out --deals fresh")
         settings = Settings(
             policy=policy.value,
             deadline=deadline,
@@ -680,7 +721,7 @@ def tournament_run(
             rating=rating,
             options=parse_options(option),
             records=str(records),
-            deals=deals.value,
+            deals=(deals or Deals.FRESH).value,
         )
         seed = secrets.randbits(128) if seed is None else seed
         tournament, plan = new_tournament(name, game, bot, players, rounds, seed, settings)
@@ -694,6 +735,11 @@ def tournament_run(
             lambda on_result: start_tournament(store, tournament, plan, runner, parallel,
                                                on_result),
         )
+
+
+def _seats(game: str, bots: list[str], players: int | None) -> int:
+    """The seats a tournament will have: --players, else the game's usual count."""
+    return default_players(game, len(bots)) if players is None else players
 
 
 @tournament_app.command("resume")
@@ -722,7 +768,9 @@ def tournament_show(
     db: DbOption = Path("admiralty.db"),
     as_json: JsonOption = False,
 ) -> None:
-    """Print a tournament's leaderboard, sorted by mu - 3 sigma."""
+    """Print a tournament's leaderboard, sorted by mu - 3 sigma; a one-seat tournament's by
+    mean margin over the automated opponent, with its 95% t-interval over the shared deals,
+    the paired gap to the bot above and the win rate (TrueSkill does not apply)."""
     with _tournament_errors():
         _print_leaderboard(Store(db), name, as_json)
 
@@ -768,6 +816,8 @@ def _print_leaderboard(store: Store, name: str, as_json: bool) -> None:
                     "game": tournament.game,
                     "seed": tournament.seed,
                     "deals": tournament.settings["deals"],
+                    "ranking": RANKING if tournament.players == 1 else
+                    f"{tournament.settings['rating']}: mu - 3 sigma",
                     "planned": len(store.plan(name)),
                     "finished": len(store.results(name)),
                     "standings": [row.to_json(rank) for rank, row in enumerate(rows, start=1)],

@@ -803,9 +803,8 @@ def test_the_alternatives_of_the_design_options():
     """[blackbeard §R8]
     The named alternatives: 2 or 4 General Pardons or 1 reshuffled; a Pirate-Port rate of 100;
     50-200 doubloons per VP; a Loyalty maximum of 12 or 9; Sunk at Speed -2 or -4; 5-10 Warship
-    Sightings; solitaire Easy or Hard (the levels are data; the option takes only its default
-    until solitaire is built); the anti-pirate side's options 7, 8 and 23 with their
-    alternatives."""
+    Sightings; solitaire Easy or Hard (the levels are data, the option takes each of them);
+    the anti-pirate side's options 7, 8 and 23 with their alternatives."""
     spec = options.OPTIONS
     assert spec["general_pardon_copies"].choices == (1, 2, 3, 4)
     assert spec["pirate_port_retirement_rate"].choices == (100, 200)
@@ -815,24 +814,26 @@ def test_the_alternatives_of_the_design_options():
     assert spec["warship_sighting_copies"].bounds == (5, 10)
     assert tuple(load().setup.solitaire_levels) == ("easy", "standard", "hard")
     assert spec["tie_breaks"].choices == ("standard", "shared")
-    assert spec["solitaire_level"].choices == (spec["solitaire_level"].default,)
+    assert spec["solitaire_level"].choices == ("easy", "standard", "hard")
     assert spec["ap_vp_awards"].choices == ("standard", "none", "doubled")
     assert spec["option_2_4_plus2"].type is bool
     assert spec["piratical_ambition_requires_free_slot"].type is bool
 
 
 def test_the_rules_own_options_and_the_safety_stop():
-    """[blackbeard §4.1, §12.0, §3.0, §2.4]
+    """[blackbeard §4.1, §12.0, §3.0, §2.4, §2.7]
     The rules' optional rules with the rules' defaults: a standard game, the Cunning rule on,
-    Pirate cards dealt, pirates placed openly; and a round cap from 1 to 1000, the safety stop
-    every game has. Every default is one its option takes."""
+    Pirate cards dealt, pirates placed openly, the 6-10-player redraw allowed; and a round
+    cap from 1 to 1000, the safety stop every game has. Every default is one its option
+    takes."""
     spec = options.OPTIONS
     assert {name: spec[name].default for name in (
-        "game_length", "cunning", "pirate_selection", "initial_placement")} == {
+        "game_length", "cunning", "pirate_selection", "initial_placement",
+        "pirate_redraw")} == {
         "game_length": "standard", "cunning": True, "pirate_selection": "deal",
-        "initial_placement": "open"}
+        "initial_placement": "open", "pirate_redraw": True}
     assert spec["round_cap"].bounds == (1, 1000)
-    assert len(spec) == len(options.SPECS) == 21 + 4 + 1
+    assert len(spec) == len(options.SPECS) == 21 + 5 + 1
     assert all(s.accepts(s.default, None) for s in options.SPECS)
 
 

@@ -26,10 +26,12 @@ def admiralty(*args: str) -> list[str]:
     return [sys.executable, "-m", "admiralty.cli", *args]
 
 
-def tournament_args(db: Path, *extra: str, pool: list[str] = POOL) -> list[str]:
-    args = admiralty("tournament", "run", "jamaica", "--players", "2", "--seed", "7",
-                     "--name", "cup", "--db", str(db), "--records", str(db.parent / "records"),
-                     "--json", *extra)
+def tournament_args(db: Path, *extra: str, pool: list[str] = POOL, game: str = "jamaica",
+                    players: int = 2, command: Callable[..., list[str]] = admiralty
+                    ) -> list[str]:
+    args = command("tournament", "run", game, "--players", str(players), "--seed", "7",
+                   "--name", "cup", "--db", str(db), "--records", str(db.parent / "records"),
+                   "--json", *extra)
     for bot in pool:
         args += ["--bot", bot]
     return args
@@ -92,6 +94,19 @@ def workers_of(pid: int) -> list[int]:
     return [child for child, command in children(pid).items() if "spawn_main" in command]
 
 
+def killed_after(args: list[str], db: Path, finished: int) -> subprocess.Popen:
+    """Run a tournament until `finished` results are stored, then kill -9 it and its
+    children; the dead process."""
+    process = subprocess.Popen(args, cwd=REPO, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        wait_for(lambda: db.exists() and len(results(db)) >= finished, 120)
+        os.killpg(process.pid, signal.SIGKILL)
+    finally:
+        process.wait()
+    return process
+
+
 def test_three_bots_play_every_planned_match_and_are_ranked(tmp_path):
     data = run(tournament_args(tmp_path / "t.db", "--parallel", "2"))
     assert data["planned"] == data["finished"] == 3 * 2  # 3 pairs x 2 seatings
@@ -133,14 +148,7 @@ def test_parallel_and_sequential_runs_rank_identically(tmp_path):
 
 def test_a_killed_tournament_resumes_and_plays_every_match_exactly_once(tmp_path):
     db = tmp_path / "t.db"
-    process = subprocess.Popen(tournament_args(db, "--parallel", "1", "--rounds", "3"),
-                               cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
-    try:
-        wait_for(lambda: db.exists() and len(results(db)) >= 2, 120)
-        os.killpg(process.pid, signal.SIGKILL)
-    finally:
-        process.wait()
+    process = killed_after(tournament_args(db, "--parallel", "1", "--rounds", "3"), db, 2)
     interrupted = len(results(db))
     assert 2 <= interrupted < 18
     assert [row[0] for row in rows(db, "SELECT pid FROM runners")] == [process.pid]

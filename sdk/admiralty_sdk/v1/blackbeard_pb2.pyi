@@ -262,7 +262,7 @@ class BlackbeardPools(_message.Message):
     def __init__(self, merchants: _Optional[int] = ..., hostages: _Optional[int] = ..., warships: _Optional[int] = ..., kcs: _Optional[int] = ..., anti_governors: _Optional[int] = ...) -> None: ...
 
 class BlackbeardOptions(_message.Message):
-    __slots__ = ("and_card_counts_as_actions_card", "general_pardon_copies", "pirate_port_retirement_rate", "net_worth_per_vp", "bribe_retirement", "safe_haven_retirement_automatic", "ap_vp_awards", "option_2_4_plus2", "crew_loyalty_max", "sunk_positions", "map_extra_edges", "warship_sighting_copies", "scurvy_tick", "skull_and_crossbones_bonus", "heavy_guns", "lom_acquisition", "hurricane_destroy_on", "new_governors_mpi", "piratical_ambition_requires_free_slot", "solitaire_level", "tie_breaks", "game_length", "cunning", "pirate_selection", "initial_placement", "round_cap")
+    __slots__ = ("and_card_counts_as_actions_card", "general_pardon_copies", "pirate_port_retirement_rate", "net_worth_per_vp", "bribe_retirement", "safe_haven_retirement_automatic", "ap_vp_awards", "option_2_4_plus2", "crew_loyalty_max", "sunk_positions", "map_extra_edges", "warship_sighting_copies", "scurvy_tick", "skull_and_crossbones_bonus", "heavy_guns", "lom_acquisition", "hurricane_destroy_on", "new_governors_mpi", "piratical_ambition_requires_free_slot", "solitaire_level", "tie_breaks", "game_length", "cunning", "pirate_selection", "initial_placement", "round_cap", "pirate_redraw")
     AND_CARD_COUNTS_AS_ACTIONS_CARD_FIELD_NUMBER: _ClassVar[int]
     GENERAL_PARDON_COPIES_FIELD_NUMBER: _ClassVar[int]
     PIRATE_PORT_RETIREMENT_RATE_FIELD_NUMBER: _ClassVar[int]
@@ -289,6 +289,7 @@ class BlackbeardOptions(_message.Message):
     PIRATE_SELECTION_FIELD_NUMBER: _ClassVar[int]
     INITIAL_PLACEMENT_FIELD_NUMBER: _ClassVar[int]
     ROUND_CAP_FIELD_NUMBER: _ClassVar[int]
+    PIRATE_REDRAW_FIELD_NUMBER: _ClassVar[int]
     and_card_counts_as_actions_card: bool
     general_pardon_copies: int
     pirate_port_retirement_rate: int
@@ -315,17 +316,20 @@ class BlackbeardOptions(_message.Message):
     pirate_selection: str
     initial_placement: str
     round_cap: int
-    def __init__(self, and_card_counts_as_actions_card: _Optional[bool] = ..., general_pardon_copies: _Optional[int] = ..., pirate_port_retirement_rate: _Optional[int] = ..., net_worth_per_vp: _Optional[int] = ..., bribe_retirement: _Optional[str] = ..., safe_haven_retirement_automatic: _Optional[bool] = ..., ap_vp_awards: _Optional[str] = ..., option_2_4_plus2: _Optional[bool] = ..., crew_loyalty_max: _Optional[int] = ..., sunk_positions: _Optional[int] = ..., map_extra_edges: _Optional[bool] = ..., warship_sighting_copies: _Optional[int] = ..., scurvy_tick: _Optional[str] = ..., skull_and_crossbones_bonus: _Optional[str] = ..., heavy_guns: _Optional[str] = ..., lom_acquisition: _Optional[str] = ..., hurricane_destroy_on: _Optional[str] = ..., new_governors_mpi: _Optional[bool] = ..., piratical_ambition_requires_free_slot: _Optional[bool] = ..., solitaire_level: _Optional[str] = ..., tie_breaks: _Optional[str] = ..., game_length: _Optional[str] = ..., cunning: _Optional[bool] = ..., pirate_selection: _Optional[str] = ..., initial_placement: _Optional[str] = ..., round_cap: _Optional[int] = ...) -> None: ...
+    pirate_redraw: bool
+    def __init__(self, and_card_counts_as_actions_card: _Optional[bool] = ..., general_pardon_copies: _Optional[int] = ..., pirate_port_retirement_rate: _Optional[int] = ..., net_worth_per_vp: _Optional[int] = ..., bribe_retirement: _Optional[str] = ..., safe_haven_retirement_automatic: _Optional[bool] = ..., ap_vp_awards: _Optional[str] = ..., option_2_4_plus2: _Optional[bool] = ..., crew_loyalty_max: _Optional[int] = ..., sunk_positions: _Optional[int] = ..., map_extra_edges: _Optional[bool] = ..., warship_sighting_copies: _Optional[int] = ..., scurvy_tick: _Optional[str] = ..., skull_and_crossbones_bonus: _Optional[str] = ..., heavy_guns: _Optional[str] = ..., lom_acquisition: _Optional[str] = ..., hurricane_destroy_on: _Optional[str] = ..., new_governors_mpi: _Optional[bool] = ..., piratical_ambition_requires_free_slot: _Optional[bool] = ..., solitaire_level: _Optional[str] = ..., tie_breaks: _Optional[str] = ..., game_length: _Optional[str] = ..., cunning: _Optional[bool] = ..., pirate_selection: _Optional[str] = ..., initial_placement: _Optional[str] = ..., round_cap: _Optional[int] = ..., pirate_redraw: _Optional[bool] = ...) -> None: ...
 
 class BlackbeardKc(_message.Message):
-    __slots__ = ("id", "owner", "area")
+    __slots__ = ("id", "owner", "area", "crown")
     ID_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
     AREA_FIELD_NUMBER: _ClassVar[int]
+    CROWN_FIELD_NUMBER: _ClassVar[int]
     id: str
     owner: int
     area: str
-    def __init__(self, id: _Optional[str] = ..., owner: _Optional[int] = ..., area: _Optional[str] = ...) -> None: ...
+    crown: bool
+    def __init__(self, id: _Optional[str] = ..., owner: _Optional[int] = ..., area: _Optional[str] = ..., crown: _Optional[bool] = ...) -> None: ...
 
 class BlackbeardInterference(_message.Message):
     __slots__ = ("used", "kc_action", "titles", "action", "warship", "kc_deploy", "reaction", "cancelled", "entering", "revelry", "surprise", "sighted")
@@ -356,17 +360,43 @@ class BlackbeardInterference(_message.Message):
     def __init__(self, used: _Optional[_Iterable[int]] = ..., kc_action: _Optional[bool] = ..., titles: _Optional[_Iterable[str]] = ..., action: _Optional[str] = ..., warship: _Optional[bool] = ..., kc_deploy: _Optional[bool] = ..., reaction: _Optional[bool] = ..., cancelled: _Optional[bool] = ..., entering: _Optional[str] = ..., revelry: _Optional[_Iterable[str]] = ..., surprise: _Optional[str] = ..., sighted: _Optional[str] = ...) -> None: ...
 
 class BlackbeardOutcome(_message.Message):
-    __slots__ = ("places", "scores", "reason")
+    __slots__ = ("places", "scores", "reason", "vp", "target", "won")
     PLACES_FIELD_NUMBER: _ClassVar[int]
     SCORES_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    VP_FIELD_NUMBER: _ClassVar[int]
+    TARGET_FIELD_NUMBER: _ClassVar[int]
+    WON_FIELD_NUMBER: _ClassVar[int]
     places: _containers.RepeatedScalarFieldContainer[int]
     scores: _containers.RepeatedScalarFieldContainer[int]
     reason: str
-    def __init__(self, places: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., reason: _Optional[str] = ...) -> None: ...
+    vp: int
+    target: int
+    won: bool
+    def __init__(self, places: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., reason: _Optional[str] = ..., vp: _Optional[int] = ..., target: _Optional[int] = ..., won: _Optional[bool] = ...) -> None: ...
+
+class BlackbeardCrown(_message.Message):
+    __slots__ = ("level", "threat_row", "threat_row_limit", "budget", "budget_used", "kc_limit", "kcs", "vp_target")
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    THREAT_ROW_FIELD_NUMBER: _ClassVar[int]
+    THREAT_ROW_LIMIT_FIELD_NUMBER: _ClassVar[int]
+    BUDGET_FIELD_NUMBER: _ClassVar[int]
+    BUDGET_USED_FIELD_NUMBER: _ClassVar[int]
+    KC_LIMIT_FIELD_NUMBER: _ClassVar[int]
+    KCS_FIELD_NUMBER: _ClassVar[int]
+    VP_TARGET_FIELD_NUMBER: _ClassVar[int]
+    level: str
+    threat_row: _containers.RepeatedScalarFieldContainer[int]
+    threat_row_limit: int
+    budget: int
+    budget_used: int
+    kc_limit: int
+    kcs: _containers.RepeatedScalarFieldContainer[str]
+    vp_target: int
+    def __init__(self, level: _Optional[str] = ..., threat_row: _Optional[_Iterable[int]] = ..., threat_row_limit: _Optional[int] = ..., budget: _Optional[int] = ..., budget_used: _Optional[int] = ..., kc_limit: _Optional[int] = ..., kcs: _Optional[_Iterable[str]] = ..., vp_target: _Optional[int] = ...) -> None: ...
 
 class BlackbeardObservation(_message.Message):
-    __slots__ = ("game", "viewer", "turn", "active", "phase", "order", "active_pirate", "actions_left", "actions_pirate", "action_number", "players", "pirates", "ports", "merchants", "patrols", "pools", "event_deck", "discard", "held_out", "pirate_deck", "retired", "dead", "pardons", "pardon_in_force", "options", "outcome", "kcs", "kcs_killed", "interference")
+    __slots__ = ("game", "viewer", "turn", "active", "phase", "order", "active_pirate", "actions_left", "actions_pirate", "action_number", "players", "pirates", "ports", "merchants", "patrols", "pools", "event_deck", "discard", "held_out", "pirate_deck", "retired", "dead", "pardons", "pardon_in_force", "options", "outcome", "kcs", "kcs_killed", "interference", "crown")
     class PatrolsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -403,6 +433,7 @@ class BlackbeardObservation(_message.Message):
     KCS_FIELD_NUMBER: _ClassVar[int]
     KCS_KILLED_FIELD_NUMBER: _ClassVar[int]
     INTERFERENCE_FIELD_NUMBER: _ClassVar[int]
+    CROWN_FIELD_NUMBER: _ClassVar[int]
     game: str
     viewer: int
     turn: int
@@ -432,7 +463,8 @@ class BlackbeardObservation(_message.Message):
     kcs: _containers.RepeatedCompositeFieldContainer[BlackbeardKc]
     kcs_killed: _containers.RepeatedScalarFieldContainer[str]
     interference: BlackbeardInterference
-    def __init__(self, game: _Optional[str] = ..., viewer: _Optional[int] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., phase: _Optional[str] = ..., order: _Optional[_Iterable[int]] = ..., active_pirate: _Optional[str] = ..., actions_left: _Optional[int] = ..., actions_pirate: _Optional[str] = ..., action_number: _Optional[int] = ..., players: _Optional[_Iterable[_Union[BlackbeardPlayer, _Mapping]]] = ..., pirates: _Optional[_Iterable[_Union[BlackbeardPirate, _Mapping]]] = ..., ports: _Optional[_Iterable[_Union[BlackbeardPortState, _Mapping]]] = ..., merchants: _Optional[_Iterable[_Union[BlackbeardMerchant, _Mapping]]] = ..., patrols: _Optional[_Mapping[str, str]] = ..., pools: _Optional[_Union[BlackbeardPools, _Mapping]] = ..., event_deck: _Optional[int] = ..., discard: _Optional[_Iterable[int]] = ..., held_out: _Optional[int] = ..., pirate_deck: _Optional[int] = ..., retired: _Optional[_Iterable[str]] = ..., dead: _Optional[_Iterable[str]] = ..., pardons: _Optional[int] = ..., pardon_in_force: _Optional[bool] = ..., options: _Optional[_Union[BlackbeardOptions, _Mapping]] = ..., outcome: _Optional[_Union[BlackbeardOutcome, _Mapping]] = ..., kcs: _Optional[_Iterable[_Union[BlackbeardKc, _Mapping]]] = ..., kcs_killed: _Optional[_Iterable[str]] = ..., interference: _Optional[_Union[BlackbeardInterference, _Mapping]] = ...) -> None: ...
+    crown: BlackbeardCrown
+    def __init__(self, game: _Optional[str] = ..., viewer: _Optional[int] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., phase: _Optional[str] = ..., order: _Optional[_Iterable[int]] = ..., active_pirate: _Optional[str] = ..., actions_left: _Optional[int] = ..., actions_pirate: _Optional[str] = ..., action_number: _Optional[int] = ..., players: _Optional[_Iterable[_Union[BlackbeardPlayer, _Mapping]]] = ..., pirates: _Optional[_Iterable[_Union[BlackbeardPirate, _Mapping]]] = ..., ports: _Optional[_Iterable[_Union[BlackbeardPortState, _Mapping]]] = ..., merchants: _Optional[_Iterable[_Union[BlackbeardMerchant, _Mapping]]] = ..., patrols: _Optional[_Mapping[str, str]] = ..., pools: _Optional[_Union[BlackbeardPools, _Mapping]] = ..., event_deck: _Optional[int] = ..., discard: _Optional[_Iterable[int]] = ..., held_out: _Optional[int] = ..., pirate_deck: _Optional[int] = ..., retired: _Optional[_Iterable[str]] = ..., dead: _Optional[_Iterable[str]] = ..., pardons: _Optional[int] = ..., pardon_in_force: _Optional[bool] = ..., options: _Optional[_Union[BlackbeardOptions, _Mapping]] = ..., outcome: _Optional[_Union[BlackbeardOutcome, _Mapping]] = ..., kcs: _Optional[_Iterable[_Union[BlackbeardKc, _Mapping]]] = ..., kcs_killed: _Optional[_Iterable[str]] = ..., interference: _Optional[_Union[BlackbeardInterference, _Mapping]] = ..., crown: _Optional[_Union[BlackbeardCrown, _Mapping]] = ...) -> None: ...
 
 class BlackbeardOptionPayload(_message.Message):
     __slots__ = ("pirate", "area", "ship", "card", "use", "action", "target", "kind", "keep", "hold", "dump", "convert", "fate", "yes", "holds", "speed", "combat", "pay", "spoils", "draw", "deploy", "port", "nation", "reroll", "play", "pirates", "areas", "dissolve", "act", "kc")

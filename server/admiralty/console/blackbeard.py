@@ -32,6 +32,8 @@ FLAGS = (("heavy_guns", "G"), ("scurvy", "S"), ("revelry", "R"), ("letter_of_mar
 """Marks after a ship's type: Heavy Guns, Scurvy, Debauchery & Revelry, Letter of Marque."""
 WIDE = 120
 """From this width the pirates stand beside the sea areas rather than below them."""
+CROWN = -1
+"""The seat number of the Crown's acts in the log (solitaire's automated side)."""
 
 
 @cache
@@ -94,6 +96,9 @@ def describe(event: Mapping[str, Any], names: Sequence[Text]) -> Text | None:
 
 
 def _seat(names: Sequence[Text], seat: Any) -> Text:
+    """A seat's name; the Crown (solitaire's automated anti-pirate side) acts as seat -1."""
+    if seat == CROWN:
+        return Text("the Crown", style="bold")
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else Text(str(seat))
 
 
@@ -450,6 +455,9 @@ _DESCRIBERS = {
     "retired": _retired,
     "treasure_dug": _pirate_line(" digs up {doubloons} doubloons"),
     "pirate_drawn": lambda d, names: _say(_seat(names, d["seat"]), " draws a Pirate card"),
+    "pirate_redrawn": lambda d, names: _say(
+        _seat(names, d["seat"]), " puts the Pirate card back and draws again: 10 VP to "
+        "every other player"),
     "rerolled": _rerolled,
     "skull_and_crossbones": _skull,
     "mutiny": _mutiny,
@@ -533,8 +541,9 @@ def body(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text
     return Group(seas, Text(LEGEND, style="dim"), crews, scores)
 
 
-def _owner_style(seat: int) -> str:
-    return f"bold {SEAT_STYLES[seat % len(SEAT_STYLES)]}"
+def _owner_style(seat: int | None) -> str:
+    """A seat's colour; a piece no seat owns (the Crown's, in solitaire) is plain bold."""
+    return "bold" if seat is None else f"bold {SEAT_STYLES[seat % len(SEAT_STYLES)]}"
 
 
 def sea_table(view: Mapping[str, Any], board: Mapping[str, Any],

@@ -19,6 +19,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from admiralty.games import load_game
+
 SEAT_STYLES = ("red", "blue", "green", "yellow", "magenta", "cyan")
 GHOST_STYLE = "bold white on grey23"
 
@@ -38,6 +40,28 @@ class GameRenderer(Protocol):
 
 def renderer_for(game: str) -> GameRenderer:
     return import_module(f"admiralty.console.{game}")
+
+
+def opponent_name(game: str) -> str:
+    """Who a lone seat plays against: the game's automated actor of one-player games."""
+    try:
+        actors = load_game(game).info.automated
+    except ValueError:
+        actors = ()
+    names = [actor.name for actor in actors if 1 in actor.players]
+    if not names:
+        return "the automated opponent"
+    return names[0] if names[0].lower().startswith("the ") else f"the {names[0]}"
+
+
+def solo_verdict(game: str, placement: Mapping[str, Any]) -> str:
+    """The result of a one-seat match in words: its score is the margin over the automated
+    opponent; 0 or more wins, unless the seat forfeited (it would be placed last)."""
+    margin = int(placement["score"])
+    won = margin >= 0 and not placement.get("forfeited")
+    opponent = opponent_name(game)
+    return (f"won against {opponent}" if won else f"lost to {opponent}") + \
+        f", margin {margin:+d}" + (" (forfeited)" if placement.get("forfeited") else "")
 
 
 def plain(value: Any) -> Any:
@@ -132,6 +156,8 @@ class MatchScreen:
         return picked[::-1], min(rows, room)
 
     def _result_table(self) -> Table:
+        if len(self.result["placements"]) == 1:
+            return self._solo_table(self.result)
         table = Table(title="final", title_justify="left", expand=False)
         for column in ("place", "seat", "bot", "score"):
             table.add_column(column, justify="left" if column == "bot" else "right")
@@ -143,4 +169,17 @@ class MatchScreen:
         for incident in self.result.get("incidents", []):
             table.add_row("", str(incident["seat"]), Text(
                 f"{incident['kind']}: {incident['detail']}", style="yellow"), "")
+        return table
+
+    def _solo_table(self, result: Mapping[str, Any]) -> Table:
+        """A lone seat's result: won or lost against the automated opponent, and by how much."""
+        table = Table(title="final", title_justify="left", expand=False)
+        for column in ("seat", "bot", "margin", "result"):
+            table.add_column(column, justify="right" if column == "margin" else "left")
+        placement = result["placements"][0]
+        table.add_row(str(placement["seat"]), self.names[placement["seat"]].copy(),
+                      f"{int(placement['score']):+d}", solo_verdict(self.game, placement))
+        for incident in result.get("incidents", []):
+            table.add_row(str(incident["seat"]), Text(
+                f"{incident['kind']}: {incident['detail']}", style="yellow"), "", "")
         return table

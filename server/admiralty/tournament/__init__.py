@@ -1,4 +1,5 @@
-"""Round-robin tournaments: a reproducible plan, parallel play, SQLite results, ratings."""
+"""Round-robin tournaments: a reproducible plan, parallel play, SQLite results, ratings
+(or, for one-seat games, margins over shared deals)."""
 
 from admiralty.tournament.plan import Deals, PlannedMatch, derive_seed, plan_matches
 from admiralty.tournament.ratings import RATERS, Skill, make_rater
@@ -10,18 +11,22 @@ from admiralty.tournament.runner import (
     resume_tournament,
     start_tournament,
 )
+from admiralty.tournament.solo import RANKING, Interval, SoloStanding, solo_standings
 from admiralty.tournament.standings import Standing, standings
 from admiralty.tournament.store import Result, Runner, Store, StoreError, Tournament
 from admiralty.tournament.workers import WorkerError
 
 __all__ = [
+    "RANKING",
     "RATERS",
     "Deals",
+    "Interval",
     "PlannedMatch",
     "Result",
     "Runner",
     "Settings",
     "Skill",
+    "SoloStanding",
     "Standing",
     "Store",
     "StoreError",
@@ -34,6 +39,7 @@ __all__ = [
     "new_tournament",
     "plan_matches",
     "resume_tournament",
+    "solo_standings",
     "standings",
     "start_tournament",
 ]

@@ -9,6 +9,10 @@ every rotation of a subset and round the same seed, so luck of the deal cancels 
 a bot that remembers its old seat's hand and deck knows its opponent's in the next
 rotation: duplicate deals are for evaluating trusted bots only.
 
+A one-seat game (a bot against the game's automated opponent) has no opponents to learn
+about, so its deals are always shared: every bot of the pool plays the same seed in a
+round, whatever `deals` says, and bots are compared deal by deal (see `solo.py`).
+
 Seeds are 128 bits derived by SHA-256, so no match seed reveals the master seed or any
 other match's seed.
 """
@@ -54,10 +58,18 @@ def plan_matches(name: str, pool_size: int, players: int, rounds: int, seed: int
     for round_ in range(rounds):
         for group_index, group in enumerate(combinations(range(pool_size), players)):
             for shift in range(players):
-                path = (round_, group_index) if deals == Deals.DUPLICATE else (
-                    round_, group_index, shift)
+                path = _seed_path(players, deals, round_, group_index, shift)
                 seats = group[shift:] + group[:shift]
                 match_id = f"{name}-r{round_ + 1}-g{group_index + 1}-s{shift + 1}"
                 plan.append(PlannedMatch(match_id, len(plan), round_ + 1,
                                          derive_seed(seed, *path), seats))
     return plan
+
+
+def _seed_path(players: int, deals: Deals, round_: int, group: int, shift: int
+               ) -> tuple[int, ...]:
+    """What a match's seed is derived from: one seat shares the round's deal among all bots;
+    duplicate deals share it among a group's rotations; fresh deals share it with nothing."""
+    if players == 1:
+        return (round_,)
+    return (round_, group) if deals == Deals.DUPLICATE else (round_, group, shift)

@@ -33,6 +33,7 @@ from admiralty.referee import (
 from admiralty.referee.match import checked_options
 from admiralty.tournament.plan import Deals, PlannedMatch, plan_matches
 from admiralty.tournament.ratings import make_rater
+from admiralty.tournament.solo import SoloStanding, solo_standings
 from admiralty.tournament.standings import Standing, display_names, standings
 from admiralty.tournament.store import Result, Runner, Store, Tournament
 from admiralty.tournament.workers import RefereePool, referee_pool, run_all
@@ -80,6 +81,8 @@ def new_tournament(name: str, game_name: str, bots: Sequence[str], players: int 
     players = default_players(game_name, len(bots)) if players is None else players
     settings = dataclasses.replace(
         settings, options=checked_options(game_name, players, settings.options))
+    if players == 1:  # one seat: every bot plays the round's deal (see plan.py)
+        settings = dataclasses.replace(settings, deals=Deals.DUPLICATE.value)
     make_rater(settings.rating)
     FailurePolicy(settings.policy)
     plan = plan_matches(name, len(bots), players, rounds, seed, Deals(settings.deals))
@@ -88,10 +91,14 @@ def new_tournament(name: str, game_name: str, bots: Sequence[str], players: int 
     return tournament, plan
 
 
-def leaderboard(store: Store, name: str) -> list[Standing]:
+def leaderboard(store: Store, name: str) -> Sequence[Standing | SoloStanding]:
+    """TrueSkill (or OpenSkill) standings; for a one-seat game, the margin standings of
+    `solo.py`, since a rating needs seats to place against each other."""
     tournament = store.tournament(name)
     names = display_names([n or s for n, s in zip(tournament.bot_names, tournament.bot_specs,
                                                   strict=True)])
+    if tournament.players == 1:
+        return solo_standings(names, store.plan(name), store.results(name))
     rater = make_rater(tournament.settings["rating"])
     return standings(names, store.plan(name), store.results(name), rater)
 

@@ -47,6 +47,10 @@ RANSOM, TORTURE = opt("ransom", "hold for ransom", fate="ransom"), opt("torture"
                                                                      fate="torture")
 PAY, REFUSE = opt("pay", "pay", pay=True), opt("decline", "decline", pay=False)
 DRAW = opt("draw", "draw a Pirate card blind", draw=True)
+VARIANT_PLAYERS = 6
+"""The smallest count of the 6-10-player variant: one pirate at a time [blackbeard §2.7]."""
+REDRAW = opt("redraw", "put it back, shuffle and draw another: 10 VP to every other player",
+             draw=True)
 DEPLOY_NOW, KEEP_CARD = opt("deploy", "deploy it now", deploy=True), opt("keep", "keep it",
                                                                        deploy=False)
 TAKE, SWAP = opt("take", "take items", spoils="take"), opt("swap", "swap ships", spoils="swap")
@@ -830,12 +834,36 @@ class Actions(Table):
         self._tell(seat, "pirate_drawn", {"seat": seat, "card": card}, {"seat": seat})
         free = len(self.pirates_of(seat)) < self.limits.map_limit
         options = ((DEPLOY_NOW,) if free else ()) + ((KEEP_CARD,) if keep else ())
+        if self.may_redraw():
+            options += (REDRAW,)
         self.flow.ask(seat, TURN, "deploy_drawn", "Deploy the drawn pirate now?", options,
                       Step("_k_drawn", (seat, card)))
+
+    def may_redraw(self) -> bool:
+        """6-10 players: a drawn Pirate card may be put back for another, while the deck
+        holds another card [blackbeard §2.7]."""
+        return (self.players >= VARIANT_PLAYERS and self.options["pirate_redraw"]
+                and bool(self.pirate_deck))
 
     def _k_drawn(self, option: Option, seat: int, card: str) -> None:
         if option is DEPLOY_NOW:
             self._ask_area(seat, card, "TURN")
+        elif option is REDRAW:
+            self._redraw(seat, card)
+
+    def _redraw(self, seat: int, card: str) -> None:
+        """The card goes back, the Pirate deck is shuffled, every other player scores 10
+        VP (case H), and he draws again [blackbeard §2.7, §R18.12]."""
+        self.seats[seat].pirate_cards.remove(card)
+        self.pirate_shuffles += 1
+        self.pirate_deck = self.chance.shuffled(sorted([*self.pirate_deck, card]), "pirates",
+                                                self.pirate_shuffles)
+        self._emit("pirate_redrawn", {"seat": seat})
+        vp = mech.score(DATA, "H").vp
+        for other in range(self.players):
+            if other != seat:
+                self.score(other, vp, "H")
+        self._k_chosen(DRAW, seat)
 
 
 def as_dice(total: int, count: int) -> list[int]:

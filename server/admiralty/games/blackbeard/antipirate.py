@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 
 TURN, INTERRUPT = Window.TURN, Window.INTERRUPT
 T_ANN, T_ENTER, T_MID, T_END = "T-ANN", "T-ENTER", "T-MID", "T-END"
+CROWN = -1
+"""The owner (and acting "seat") of the Crown, the anti-pirate side of a solitaire game: it
+is no seat, holds no hand and scores nothing [blackbeard §R19.2]."""
 AP_PROMPTS = {T_ANN: "The Pirate Action is announced: an anti-pirate act?",
               T_ENTER: "The pirate enters a sea area or a port: a KC Reaction?",
               T_MID: "A roll was made: an anti-pirate act?",
@@ -109,6 +112,9 @@ class Interference:
     """A sighted warship waiting beside the one already patrolling its area (W12)."""
     acts: int = 0
     """Acts taken in this Pirate Action (names their chance streams)."""
+    crown: int = 0
+    """Solitaire: the AP Actions the Crown took this Player Turn, against its budget
+    [blackbeard §R19.2]."""
 
     def new_action(self, action: str | None, target: Any) -> None:
         self.action, self.target = action, target
@@ -119,13 +125,14 @@ class Interference:
 
     def new_turn(self) -> None:
         self.used, self.kc_action, self.titles = [], False, []
+        self.crown = 0
         self.new_action(None, None)
 
     def copy(self) -> Interference:
         return Interference(self.used[:], self.kc_action, self.titles[:], self.action,
                             self.target, self.warship, self.kc_deploy, self.reaction,
                             self.cancelled, self.entering, self.revelry[:], self.surprise,
-                            self.sighted, self.acts)
+                            self.sighted, self.acts, self.crown)
 
 
 class AntiPirate(Cards):
@@ -162,8 +169,12 @@ class AntiPirate(Cards):
     # ------------------------------------------------------------------ the windows
 
     def poll(self, point: str, pid: str) -> Poll:
-        """A window over the other players in Player Order [blackbeard §R4.3]."""
+        """A window over the other players in Player Order [blackbeard §R4.3]; in solitaire
+        the Crown's moment instead, decided by fixed rules and never asked of anyone
+        (`crown.Crown._crown_moment`) [blackbeard §R19.3]."""
         assert self.active is not None
+        if self.players == 1:
+            return Poll((CROWN,), "_crown_moment", (point, pid))
         return Poll(_others(self.order, self.active), "_offer_ap", (point, pid))
 
     def _offer_ap(self, seat: int, point: str, pid: str) -> None:
@@ -329,6 +340,8 @@ class AntiPirate(Cards):
                 self.revelry_card(self.pirates[pid])
 
     def _ap_score(self, seat: int, case: str, pid: str, **amounts: Any) -> None:
+        if seat == CROWN:  # the Crown scores nothing [blackbeard §R19.5]
+            return
         vp = mech.score(DATA, case, ap_vp_awards=self.options["ap_vp_awards"], **amounts).vp
         if vp:
             self.score(seat, vp, case, pid)
@@ -373,9 +386,15 @@ class AntiPirate(Cards):
 
     # ------------------------------------------------------------------ C: a KC acts (10.4)
 
+    def acting_kc(self, option: Option, seat: int) -> Commissioner | None:
+        """The KC an act uses: the one the option names (the Crown controls several), else
+        the seat's one KC [blackbeard §10.13, §R19.2]."""
+        named = option.payload.get("kc")
+        return self.kcs.get(named) if named is not None else self.kc_of(seat)
+
     def _act_kc_move(self, option: Option, seat: int, point: str, pid: str) -> None:
         self.ap.kc_action = True
-        kc = self.kc_of(seat)
+        kc = self.acting_kc(option, seat)
         assert kc is not None
         origin, kc.area = kc.area, option.payload["area"]
         self._emit("kc_moved", {"kc": kc.id, "seat": seat, "from": origin, "to": kc.area})
@@ -385,7 +404,7 @@ class AntiPirate(Cards):
         are put At Sea with a Combat hit and the Pirate Port is destroyed; nobody there,
         destroyed at once [blackbeard §10.41]."""
         self.ap.kc_action = True
-        kc = self.kc_of(seat)
+        kc = self.acting_kc(option, seat)
         assert kc is not None
         code = option.payload["port"]
         defenders = self._in_port_against(code, seat)
@@ -445,7 +464,7 @@ class AntiPirate(Cards):
         ship In Port there (-2 each in D&R); above, all are put At Sea and an Action at its
         T-ANN is lost; else each gains NP [blackbeard §10.42, §13.23]."""
         self.ap.kc_action = True
-        kc = self.kc_of(seat)
+        kc = self.acting_kc(option, seat)
         assert kc is not None
         self.rolled["kc"] = self._ap_roll(1, "kc_oust")
         self._roll(pid, "oust", 1, True, Step("_oust_result", (seat, kc.id, point, pid)),
@@ -480,7 +499,7 @@ class AntiPirate(Cards):
         intercepts: -1 if it moved, +1 and no -1 after a KC Surprise [blackbeard §10.31,
         §10.33, §R4.5]."""
         self.ap.reaction = True
-        kc = self.kc_of(seat)
+        kc = self.acting_kc(option, seat)
         assert kc is not None
         area = self.ap.entering if point == T_ENTER else self.pirates[pid].area
         assert area is not None

@@ -16,6 +16,7 @@ from admiralty.games.base import Option
 from admiralty.games.blackbeard import mechanics as mech
 from admiralty.games.blackbeard.actions import target_pirate
 from admiralty.games.blackbeard.antipirate import (
+    CROWN,
     INTERRUPT,
     NOTORIETY,
     T_ANN,
@@ -45,6 +46,9 @@ class ApCards(AntiPirate):
 
     if TYPE_CHECKING:
         def mutiny_breaks_out(self, pid: str, when: str) -> None: ...
+        def kc_room(self, seat: int) -> bool: ...
+
+        threat_row: list[int]
 
     def ap_cards(self, seat: int, point: str, pirate: Pirate) -> list[Option]:
         """The AP cards `seat` holds that he may play now: one of each title per Player
@@ -80,10 +84,12 @@ class ApCards(AntiPirate):
         if key == "debauchery_and_revelry":
             return all(each.ship.revelry is None for each in self.alliance(pirate))
         if key == "kc_surprise":
-            return self.at_sea(pirate) and bool(self.kc_pool) and self.kc_of(seat) is None
+            return self.at_sea(pirate) and bool(self.kc_pool) and self.kc_room(seat)
         if key == "pirate_converts":
-            return (self.at_sea(pirate) and self.kc_of(seat) is None
+            return (self.at_sea(pirate) and self.kc_room(seat)
                     and EX_PIRATE not in self.kcs and EX_PIRATE not in self.kcs_killed)
+        if key == "piratical_ambition" and seat == CROWN:  # the top of the Pirate deck
+            return bool(self.pirate_deck)  # challenges [blackbeard §R19.4]
         if key == "piratical_ambition":
             return bool(self.seats[seat].pirate_cards) and (
                 not self.options["piratical_ambition_requires_free_slot"]
@@ -108,10 +114,11 @@ class ApCards(AntiPirate):
 
     def _act_card(self, option: Option, seat: int, point: str, pid: str) -> None:
         """The card goes face up to the discard pile and its Event is carried out
-        [blackbeard §4.67]."""
+        [blackbeard §4.67]; the Crown's comes from its Threat Row, the oldest copy first
+        [blackbeard §R19.2]."""
         card = option.payload["card"]
         key = self.card_key(card)
-        self.seats[seat].events.remove(card)
+        (self.threat_row if seat == CROWN else self.seats[seat].events).remove(card)
         self.discard.append(card)
         self.ap.titles.append(key)
         self._emit("card_used", {"seat": seat, "card": card, "use": "anti_pirate"})
@@ -258,6 +265,9 @@ class ApCards(AntiPirate):
             self.ap.sighted = warship
         self._emit("warship_sighted", {"seat": seat, "warship": warship, "area": area})
         self.flow.push(Step("_sighting_keep", (seat, area, old)))
+        if seat == CROWN:  # the Crown's warships always attack [blackbeard §R19.4]
+            self._sighting_attack(ATTACK, seat, warship, pid)
+            return
         self.flow.ask(seat, INTERRUPT, "sighting_attack",
                       f"{DATA.warships[warship].name} is sighted: attack now, or leave it on "
                       "Patrol?", (ATTACK, PATROL), Step("_sighting_attack", (seat, warship, pid)))
@@ -273,6 +283,10 @@ class ApCards(AntiPirate):
         if self.patrols.get(area) != old or old is None:  # the old one is gone
             self.patrols[area], self.ap.sighted = new, None
             return
+        if seat == CROWN:  # the higher Combat stays, the new one on a tie [blackbeard §R19.4]
+            newer = DATA.warships[new].combat >= DATA.warships[old].combat
+            self._sighting_kept(KEEP_NEW if newer else KEEP_OLD, area, old, new)
+            return
         self.flow.ask(seat, INTERRUPT, "sighting_keep", "Which warship stays on Patrol?",
                       (KEEP_OLD, KEEP_NEW), Step("_sighting_kept", (area, old, new)))
 
@@ -287,14 +301,18 @@ class ApCards(AntiPirate):
 
     def _apcard_piratical_ambition(self, seat: int, point: str, pid: str) -> None:
         """One of his undeployed pirates duels the Active Pirate for the ship (W13)
-        [blackbeard §14.11, §15.11, §R4.5]."""
+        [blackbeard §14.11, §15.11, §R4.5]; the Crown's is the top card of the Pirate deck
+        [blackbeard §R19.4]."""
+        if seat == CROWN:
+            self._challenged(target_pirate(self.pirate_deck[-1]), seat, pid)
+            return
         self.flow.ask(seat, INTERRUPT, "challenger", "Which of your pirates challenges?",
                       tuple(target_pirate(card) for card in self.seats[seat].pirate_cards),
                       Step("_challenged", (seat, pid)))
 
     def _challenged(self, option: Option, seat: int, pid: str) -> None:
         card = option.payload["target"]
-        self.seats[seat].pirate_cards.remove(card)
+        (self.pirate_deck if seat == CROWN else self.seats[seat].pirate_cards).remove(card)
         defender = self.pirates[pid]
         self.challenger = Pirate(card, seat, defender.area, defender.ship)
         self._emit("challenger", {"seat": seat, "pirate": card, "against": pid})
@@ -311,8 +329,10 @@ class ApCards(AntiPirate):
         self.rolled["duel_challenger"] = sum(self.roll(ratings[1],
                                                        *self._where("duel", *name, 1)))
         self.flow.push(Step("_ambition_result", (pid, bout, sum(ratings))))
-        self._roll_points([(pid, "duel_defender", ratings[0], True, name),
-                           (challenger.id, "duel_challenger", ratings[1], True, name)])
+        rolls = [(pid, "duel_defender", ratings[0], True, name),
+                 (challenger.id, "duel_challenger", ratings[1], True, name)]
+        self.bonus["duel_challenger"] = 0
+        self._roll_points(rolls if challenger.owner != CROWN else rolls[:1])
 
     def _ambition_result(self, pid: str, bout: int, ratings: int) -> None:
         challenger = self.challenger
@@ -334,7 +354,17 @@ class ApCards(AntiPirate):
             self.notoriety(defender, notoriety, "duel_won")
             self.loyalty_row(defender, "ambition_won")
             return
+        if challenger.owner == CROWN:
+            self._crown_challenger_won(defender, challenger)
+            return
         self._take_command(defender, challenger, notoriety)
+
+    def _crown_challenger_won(self, old: Pirate, new: Pirate) -> None:
+        """The Crown's challenger won: the pirate is dead (case B), his ship and all
+        aboard leave play, the challenger's card goes out of the game [blackbeard §R19.4]."""
+        self.eliminate(old, "piratical_ambition")
+        self.dead.append(new.id)
+        self._emit("challenger_out", {"pirate": new.id})
 
     def _take_command(self, old: Pirate, new: Pirate, notoriety: int) -> None:
         """The challenger takes the ship for his player; the old captain is dead (case

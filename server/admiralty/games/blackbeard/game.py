@@ -7,33 +7,36 @@ from typing import Any
 
 from admiralty.games.base import Game, Window
 from admiralty.games.blackbeard.data import load
-from admiralty.games.blackbeard.options import SPECS
+from admiralty.games.blackbeard.options import SPECS, solitaire_options
 from admiralty.games.blackbeard.state import BlackbeardState
-from admiralty.games.info import GameInfo
+from admiralty.games.info import Actor, GameInfo
 
 DATA = load()
 
 
 class Blackbeard(Game):
     """Blackbeard (GMT Games, 2nd edition, 2008): pirate careers in the golden age, 2-5
-    players."""
+    players (6-10 in the rules' variant), or one against the Crown (solitaire)."""
 
     info = GameInfo(
         name="blackbeard",
         title="Blackbeard",
-        min_players=2,
-        max_players=5,
+        min_players=1,
+        max_players=DATA.setup.max_players,
         default_players=4,
         hidden_information=True,  # hands, face-down merchants, pools and decks
         windows=(Window.TURN, Window.INTERRUPT, Window.SETUP),
-        automated=(),
+        automated=(Actor("the Crown", (1,),
+                         "its fixed priority rules and the seeded dice; no seat is "
+                         "asked [blackbeard §R19.3, §R19.4]"),),
         options=SPECS,
     )
 
     def new_game(self, players: int, seed: int,
                  options: Mapping[str, Any] | None = None) -> BlackbeardState:
         self.check_players(players)
-        return BlackbeardState(players, seed, self.resolve_options(options, players))
+        resolved = self.resolve_options(options, players)
+        return BlackbeardState(players, seed, solitaire_options(resolved, players))
 
     def static_info(self) -> dict[str, Any]:
         """The map, the ports, the Pirate cards, the ship types and the Event titles."""

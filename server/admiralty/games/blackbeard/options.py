@@ -7,13 +7,13 @@ really a swap of data (another port table, other pirate ratings, other warship a
 values, another deck): they are made by editing a data file, so `DESIGN` names the file in
 their place. Where a data file holds an option's default (the copies of a card, a track's
 end, a Net Worth rate), the default is read from it, so correcting the file corrects the
-default too. Options whose rules are not built yet
-take only their default until they are (`_later`): solitaire's.
+default too. In solitaire the difficulty level (option 24) also sets option 8 unless the
+host turns option 8 off (`solitaire_options`).
 
 >>> OPTIONS["general_pardon_copies"].default, OPTIONS["general_pardon_copies"].choices
 (3, (1, 2, 3, 4))
 >>> OPTIONS["solitaire_level"].choices
-('standard',)
+('easy', 'standard', 'hard')
 >>> [design.key for design in DESIGN if design.spec is None]
 ['port_table', 'pirate_ratings', 'warship_values', 'deck_composition']
 >>> deck_for({"new_governors_mpi": False}).by_class()["MPI"]
@@ -51,13 +51,6 @@ def _including(default: int, *alternatives: int) -> tuple[int, ...]:
 
 def _spanning(default: int, low: int, high: int) -> tuple[int, int]:
     return min(low, default), max(high, default)
-
-
-def _later(spec: OptionSpec, part: str) -> OptionSpec:
-    """`spec` kept to its default until `part` of the game is built: an option whose
-    other values would change nothing is refused rather than silently ignored."""
-    return dataclasses.replace(spec, choices=(spec.default,),
-                               help=f"{spec.help}. Only the default until {part} is built")
 
 
 _PARDONS = _DATA.card("general_pardon").copies
@@ -106,7 +99,7 @@ DESIGN: tuple[DesignOption, ...] = (
     DesignOption(8, "option_2_4_plus2", OptionSpec(
         "option_2_4_plus2", bool, True,
         "Rule 2.4's optional rule, recommended as standard: +2 to every warship and KC "
-        "combat roll. In solitaire the level sets it unless this option is given")),
+        "combat roll. In solitaire the level sets it (easy: off) unless this is false")),
     DesignOption(9, "crew_loyalty_max", OptionSpec(
         "crew_loyalty_max", int, _DATA.tracks["loyalty"].high,
         "The top of the Crew Loyalty track: 12 makes a crew immune to Mutiny Conspiracy "
@@ -163,13 +156,14 @@ DESIGN: tuple[DesignOption, ...] = (
         "piratical_ambition_requires_free_slot", bool, True,
         "Piratical Ambition (card 17) needs its player below his pirate limit (rule 5.14); "
         "false: the challenger may exceed it")),
-    DesignOption(24, "solitaire_level", _later(OptionSpec(
+    DesignOption(24, "solitaire_level", OptionSpec(
         "solitaire_level", str, "standard",
         "Solitaire difficulty (the Crown's AP Actions per turn, KCs, Threat Row, the VP "
         "target): " + ", ".join(
             f"{level.key} {level.ap_budget}/{level.kc_limit}/{level.threat_row}/"
-            f"{level.vp_target}" for level in _DATA.setup.solitaire_levels.values()),
-        choices=_LEVELS), "solitaire")),
+            f"{level.vp_target}" for level in _DATA.setup.solitaire_levels.values())
+        + "; easy also turns option 8 off",
+        choices=_LEVELS)),
     DesignOption(25, "tie_breaks", OptionSpec(
         "tie_breaks", str, "standard",
         "A tie for the most VP: standard = the most VP from Net Worth, then the most "
@@ -194,6 +188,10 @@ RULES: tuple[OptionSpec, ...] = (
                "Rule 3.0 step 7: pirates placed in Player Order, written down secretly and "
                "revealed together, or each by d66",
                choices=("open", "secret", "random")),
+    OptionSpec("pirate_redraw", bool, True,
+               "Rule 2.7, 6-10 players (one pirate each at a time): a Pirate card just drawn "
+               "by Action K may be put back, the deck shuffled and another drawn, for 10 VP "
+               "to every other player; false: a drawn card is kept"),
 )
 """The rules' own optional rules (those not among the design options)."""
 
@@ -211,6 +209,27 @@ for _spec in SPECS:  # a default read from a data file must be one the option ta
     if not _spec.accepts(_spec.default, None):
         raise ValueError(f"option {_spec.name}: its default {_spec.default!r} is not "
                          f"{_spec.takes()} (check the data files)")
+
+
+def solitaire_options(resolved: Mapping[str, Any], players: int,
+                      data: GameData | None = None) -> dict[str, Any]:
+    """The options of a game of `players`: alone, option 8 (+2 to warship and KC rolls) at
+    its default follows the level of option 24, and set off it stays off at every level
+    [blackbeard §R19.7]. "Set explicitly" is read from the value, not from the presence
+    of the key: the platform resolves a host's options to the defaults before a game
+    starts, so a default given and a default filled in look the same, and a game must
+    not depend on the path its options took.
+
+    >>> solitaire_options({"solitaire_level": "easy", "option_2_4_plus2": True}, 1)
+    {'solitaire_level': 'easy', 'option_2_4_plus2': False}
+    >>> solitaire_options({"solitaire_level": "hard", "option_2_4_plus2": False}, 1)
+    {'solitaire_level': 'hard', 'option_2_4_plus2': False}
+    """
+    out = dict(resolved)
+    if players == 1:
+        level = (data or _DATA).setup.solitaire_levels[out["solitaire_level"]]
+        out["option_2_4_plus2"] = bool(out["option_2_4_plus2"]) and level.option_2_4
+    return out
 
 
 def deck_for(options: Mapping[str, Any] | None = None, data: GameData | None = None) -> Deck:

@@ -5,7 +5,9 @@ is the flow: setup [blackbeard §3.0], the Player Turn's phases [blackbeard §4.
 Card Play Phase and its Actions cards [blackbeard §4.5], the windows around each Pirate
 Action (`_offer_ap`, the one place where the anti-pirate acts will be offered), mutiny
 [blackbeard §14.12] and the end [blackbeard §R18.5]. The Actions themselves are in
-`actions`, the Event cards in `cards`.
+`actions`, the Event cards in `cards`. Alone (solitaire), the Crown of `crown` takes the
+other players' place: it has a Threat Row, a Crown Phase after each Player Turn, a moment
+after the turn's Actions card, and the game is won against a VP target [blackbeard §R19].
 
 Every step is a `Step` frame naming a method; a method finishes, pushes the frames that
 follow it or opens a request, whose answer calls the continuation it names with the chosen
@@ -23,8 +25,8 @@ from admiralty.games.base import Event, GameState, Option, Outcome, Request, Vie
 from admiralty.games.blackbeard import mechanics as mech
 from admiralty.games.blackbeard import view as views
 from admiralty.games.blackbeard.antipirate import Interference
-from admiralty.games.blackbeard.apcards import ApCards
 from admiralty.games.blackbeard.choices import END, PASS, STOP, opt
+from admiralty.games.blackbeard.crown import Crown
 from admiralty.games.blackbeard.data import DIAMOND
 from admiralty.games.blackbeard.pieces import (
     Commissioner,
@@ -94,7 +96,7 @@ USES = {"actions": opt("use:actions", "for its Actions", use="actions"),
 K_OPTION = opt("k", "Action K: draw or deploy a pirate", action="k")
 
 
-class BlackbeardState(ApCards, GameState):
+class BlackbeardState(Crown, GameState):
     """One game. Build it with `Blackbeard().new_game(...)`; see `arrange` for positions."""
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
@@ -129,6 +131,15 @@ class BlackbeardState(ApCards, GameState):
         self.ap = Interference()
         self.challenger: Pirate | None = None
         """A Piratical Ambition challenger while his duel is fought [blackbeard §R4.5]."""
+        self.threat_row: list[int] = []
+        """Solitaire: the Crown's face-up AP cards, oldest first [blackbeard §R19.2]."""
+        self.counted = False
+        """The card being played is the turn's Actions card (moment 3 follows its Actions)."""
+        self.card_loop = False
+        """The Actions under way are those of the turn's Actions card."""
+        self.card_actor: str | None = None
+        """Solitaire: the pirate of the last Action of the turn's Actions card, for the
+        Crown's moment 3 [blackbeard §R19.3]."""
         self.end_reason: str | None = None
         self._outcome: Outcome | None = None
         self._setup()
@@ -166,7 +177,7 @@ class BlackbeardState(ApCards, GameState):
         new.merchants = {code: _copy_merchant(m) for code, m in self.merchants.items()}
         for name in ("merchant_pool", "hostage_pool", "warship_pool", "kc_pool",
                      "anti_governors", "removed_governors", "event_deck", "discard",
-                     "held_out", "pirate_deck", "retired", "dead", "passed"):
+                     "held_out", "pirate_deck", "retired", "dead", "passed", "threat_row"):
             setattr(new, name, getattr(self, name)[:])
         new.patrols = dict(self.patrols)
         new.from_bermuda = self.from_bermuda[:]
@@ -188,7 +199,8 @@ class BlackbeardState(ApCards, GameState):
         self._player_order()
         self._deal_events()
         self._pro_governors()
-        draft = self.options["pirate_selection"] == "draft"
+        # the draft does not apply to solitaire: the player is dealt [blackbeard §R19.5]
+        draft = self.options["pirate_selection"] == "draft" and self.players > 1
         frames: list[Step] = []
         if draft:
             self.pirate_deck = self.chance.shuffled(sorted(DATA.pirates), "pirates", 0)
@@ -209,7 +221,8 @@ class BlackbeardState(ApCards, GameState):
 
     def _player_order(self) -> None:
         """Each rolls 1d6; the highest is Player A, ties re-rolled among the tied; the
-        order runs on from A in seat order [blackbeard §3.0]."""
+        order runs on from A in seat order [blackbeard §3.0]. Alone, the player is Player A
+        without a roll [blackbeard §R19.1]."""
         first = self._highest_roller("order")
         self.order = tuple((first + k) % self.players for k in range(self.players))
 
@@ -257,12 +270,26 @@ class BlackbeardState(ApCards, GameState):
         for _ in range(DATA.setup.event_hand):
             for seat in self.order:
                 self.seats[seat].events.append(rest.pop())
+        if self.players == 1:
+            self._build_threat_row(rest)
         self.event_deck = self.chance.shuffled(sorted(rest + mpi), "events", 1)
         self.event_shuffles = 2
         for seat in range(self.players):
             self.seats[seat].events.sort()
             self._tell(seat, "events_dealt", {"seat": seat, "cards": self.seats[seat].events[:]},
                        {"seat": seat, "count": len(self.seats[seat].events)})
+
+    def _build_threat_row(self, rest: list[int]) -> None:
+        """Solitaire: cards turned up one at a time, AP cards into the Threat Row until it
+        holds its setup size, any other card discarded; the MPI cards are still out
+        [blackbeard §R19.1]."""
+        while rest and len(self.threat_row) < DATA.setup.threat_row_start:
+            card = rest.pop()
+            if self.deck_cards[card].cls == "AP":
+                self.threat_row.append(card)
+            else:
+                self.discard.append(card)
+        self._emit("threat_row_built", {"row": self.threat_row[:], "discarded": self.discard[:]})
 
     def _pro_governors(self) -> None:
         """The 8 Pro-Pirate Governors by d66, never in a Pirate Port or a port with a
@@ -398,6 +425,8 @@ class BlackbeardState(ApCards, GameState):
 
     def _turn_start(self) -> None:
         """Scurvy, then Loyalty-0 mutinies, then phases A-D [blackbeard §4.4, §R4.5]."""
+        if self.solitaire_spent():
+            return
         self.turn += 1
         if self.turn > self.options["round_cap"] * self.players:
             self._end_game("round_cap")
@@ -421,7 +450,7 @@ class BlackbeardState(ApCards, GameState):
     def _draw_phase(self) -> None:
         """A: draw to 4; a Must Play Immediately card is resolved at once and another drawn
         [blackbeard §4.4]."""
-        if self.phase == "over":
+        if self.phase == "over" or self.solitaire_spent():
             return
         assert self.active is not None
         hand = self.seats[self.active].events
@@ -473,7 +502,7 @@ class BlackbeardState(ApCards, GameState):
     def _card_phase(self) -> None:
         """C: the next card, or the end once a Hold-until-Played card was played; the 4.55
         fallback when no card can set Actions [blackbeard §4.4, §4.55]."""
-        if self.phase != "cards":
+        if self.phase != "cards" or self.solitaire_spent():
             return
         assert self.active is not None
         hand = sorted(set(self.seats[self.active].events))
@@ -558,7 +587,7 @@ class BlackbeardState(ApCards, GameState):
         use = option.payload["use"]
         self._play(card, use)
         if use == "actions":
-            self.actions_card_used = True
+            self.actions_card_used = self.counted = True
             self.discard.append(card)
             if self.is_diamond(card):
                 assert self.active is not None
@@ -573,7 +602,7 @@ class BlackbeardState(ApCards, GameState):
             return
         if use == "event_and_action":
             if self.options["and_card_counts_as_actions_card"]:
-                self.actions_card_used = True
+                self.actions_card_used = self.counted = True
             self.flow.push(Step("_and_action"))
         self.play_event(card)
 
@@ -586,7 +615,11 @@ class BlackbeardState(ApCards, GameState):
 
     def _start_actions(self, count: int, pirate: str | None) -> None:
         self.actions_left, self.actions_pirate = count, pirate
+        self.card_loop, self.counted, self.card_actor = self.counted, False, None
         self._emit("actions_granted", {"seat": self.active, "actions": count, "pirate": pirate})
+        if self.players == 1 and self.card_loop:  # the Crown's moment 3 [blackbeard §R19.3]
+            self.flow.push(Step("_action_loop"), Step("_crown_moment3"))
+            return
         self.flow.push(Step("_action_loop"))
 
     # ------------------------------------------------------------------ the Actions (4.5)
@@ -595,6 +628,8 @@ class BlackbeardState(ApCards, GameState):
         """The next Action of the card: which pirate (or Action K), or stop
         [blackbeard §4.51, §4.54]."""
         assert self.active is not None
+        if self.solitaire_spent():
+            return
         if self.actions_left <= 0 or self.phase == "over":
             self.actions_left = 0
             self.clear_half_moves(None)
@@ -644,6 +679,8 @@ class BlackbeardState(ApCards, GameState):
     def _begin_action(self, pid: str | None, action: str, target: Any = None) -> None:
         self.actions_left -= 1
         self.action_no += 1
+        if self.card_loop:
+            self.card_actor = pid
         self.ap.new_action(action, target)
         self.clear_half_moves(pid if action == "move" else None)
         if pid is not None:
@@ -688,6 +725,7 @@ class BlackbeardState(ApCards, GameState):
         if not self._still_active(pid):
             self.ap.revelry = []  # his D&R card lapses with him [blackbeard §R4.3]
             self.active_pirate = None
+            self.solitaire_spent()
             return
         self.apply_revelry_cards()
         if self.pirates[pid].ship.loyalty == 0:
@@ -703,6 +741,7 @@ class BlackbeardState(ApCards, GameState):
 
     def _action_over(self, pid: str | None = None) -> None:
         self.active_pirate = None
+        self.solitaire_spent()
 
     # ------------------------------------------------------------------ Bermuda (4.3)
 
@@ -741,6 +780,9 @@ class BlackbeardState(ApCards, GameState):
             merchant.located_by = None
         self.clear_half_moves(None)
         self._emit("turn_ended", {"turn": self.turn, "seat": self.active})
+        if self.players == 1:  # the Crown Phase [blackbeard §R19.2]
+            self.flow.push(Step("_crown_phase"), Step("_turn_start"))
+            return
         self.flow.push(Step("_turn_start"))
 
     # ------------------------------------------------------------------ mutiny (14.0)
@@ -801,15 +843,29 @@ class BlackbeardState(ApCards, GameState):
 
     def _end_game(self, reason: str) -> None:
         """Each pirate in play scores his NP (case G); the most VP wins, ties broken
-        [blackbeard §R18.5]."""
+        [blackbeard §R18.5]. Alone, the player wins with at least the level's VP target,
+        and his score is the margin over it [blackbeard §R19.6]."""
         for pirate in list(self.pirates.values()):
             self.score(pirate.owner, mech.score(DATA, "G", notoriety=pirate.notoriety).vp, "G",
                        pirate.id)
+        if self.players == 1:
+            self._solitaire_over(reason)
+            return
         places = mech.places(DATA, self.seats, tie_breaks=self.options["tie_breaks"])
         self._outcome = Outcome(places, tuple(s.vp for s in self.seats))
         self.phase, self.end_reason, self.active_pirate = "over", reason, None
         self._emit("game_over", {"reason": reason, "vp": [s.vp for s in self.seats],
                                  "places": list(self._outcome.places)})
+        self.flow.stop()
+
+    def _solitaire_over(self, reason: str) -> None:
+        vp, target = self.seats[0].vp, self.level.vp_target
+        margin = vp - target
+        self._outcome = Outcome((1,), (margin,))
+        self.phase, self.end_reason, self.active_pirate = "over", reason, None
+        self._emit("game_over", {"reason": reason, "vp": [vp], "places": [1],
+                                 "target": target, "margin": margin, "won": margin >= 0,
+                                 "level": self.options["solitaire_level"]})
         self.flow.stop()
 
 

@@ -86,6 +86,8 @@ class Table:
         """General Pardons kept out of the first pass of a long game [blackbeard §4.1]."""
         self.event_shuffles = 0
         self.pirate_deck: list[str] = []
+        self.pirate_shuffles = 0
+        """Shuffles of the Pirate deck so far (names their chance streams)."""
         self.retired: list[str] = []
         self.dead: list[str] = []
         """Davy Jones' Locker, and Pirate cards out of the game."""

@@ -32,6 +32,7 @@ def view(state: BlackbeardState, viewer: Viewer) -> dict[str, Any]:
         "merchants": [_merchant(merchant, False) for merchant in _merchants(state)],
         "patrols": dict(sorted(state.patrols.items())),
         **_anti_pirate(state),
+        **_crown(state),
         "pools": {"merchants": len(state.merchant_pool), "hostages": len(state.hostage_pool),
                   "warships": len(state.warship_pool), "kcs": len(state.kc_pool),
                   "anti_governors": len(state.anti_governors)},
@@ -45,7 +46,8 @@ def view(state: BlackbeardState, viewer: Viewer) -> dict[str, Any]:
         "pardon_in_force": state.pardon_in_force,
         "options": dict(state.options),
         "outcome": {"places": list(outcome.places), "scores": list(outcome.scores),
-                    "reason": state.end_reason} if outcome else None,
+                    "reason": state.end_reason, **_solitaire_result(state)}
+        if outcome else None,
     }
 
 
@@ -60,6 +62,7 @@ def snapshot(state: BlackbeardState) -> dict[str, Any]:
         "merchants": [_merchant(merchant, True) for merchant in _merchants(state)],
         "patrols": dict(sorted(state.patrols.items())),
         **_anti_pirate(state),
+        **_crown(state),
         "challenger": _pirate(state.challenger) if state.challenger is not None else None,
         "merchant_pool": state.merchant_pool[:], "hostage_pool": state.hostage_pool[:],
         "warship_pool": state.warship_pool[:], "kc_pool": state.kc_pool[:],
@@ -74,6 +77,7 @@ def snapshot(state: BlackbeardState) -> dict[str, Any]:
         "rolled": dict(sorted(state.rolled.items())), "bonus": dict(sorted(state.bonus.items())),
         "actions_card_used": state.actions_card_used, "hup_played": state.hup_played,
         "fallbacks": state.fallbacks, "end_reason": state.end_reason,
+        "counted": state.counted, "card_loop": state.card_loop, "card_actor": state.card_actor,
         "from_bermuda": state.from_bermuda[:],
         "placing": {str(seat): [list(pair) for pair in chosen]
                     for seat, chosen in sorted(state.placing.items())},
@@ -94,7 +98,8 @@ def _anti_pirate(state: BlackbeardState) -> dict[str, Any]:
     the Action under way: all public, the facts the limits read [blackbeard §R4.3]."""
     ap = state.ap
     return {
-        "kcs": [{"id": kc.id, "owner": kc.owner, "area": kc.area}
+        "kcs": [{"id": kc.id, "owner": kc.owner if kc.owner >= 0 else None, "area": kc.area,
+                 "crown": kc.owner < 0}
                 for kc in sorted(state.kcs.values(), key=lambda kc: kc.id)],
         "kcs_killed": state.kcs_killed[:],
         "interference": {
@@ -103,6 +108,26 @@ def _anti_pirate(state: BlackbeardState) -> dict[str, Any]:
             "reaction": ap.reaction, "cancelled": ap.cancelled, "entering": ap.entering,
             "revelry": ap.revelry[:], "surprise": ap.surprise, "sighted": ap.sighted},
     }
+
+
+def _crown(state: BlackbeardState) -> dict[str, Any]:
+    """Solitaire only (`crown`): the Crown's Threat Row (public, oldest first), its budget
+    and what it used this Player Turn, its KC limit and KCs (owner -1 in `kcs`), the VP
+    target [blackbeard §R19.2, §R19.7]. A game of several players has no `crown` key."""
+    if state.players != 1:
+        return {}
+    level = state.level
+    return {"crown": {"level": level.key, "threat_row": state.threat_row[:],
+            "threat_row_limit": level.threat_row, "budget": level.ap_budget,
+            "budget_used": state.ap.crown, "kc_limit": level.kc_limit,
+            "kcs": [kc.id for kc in state.crown_kcs()], "vp_target": level.vp_target}}
+
+
+def _solitaire_result(state: BlackbeardState) -> dict[str, Any]:
+    if state.players != 1:
+        return {}
+    vp, target = state.seats[0].vp, state.level.vp_target
+    return {"vp": vp, "target": target, "won": vp >= target}
 
 
 def _player(player: Player, own: bool) -> dict[str, Any]:

@@ -1,0 +1,358 @@
+"""Solitaire's anti-pirate side: the Crown [blackbeard §R19].
+
+In a one-seat game there is no other player to poll, so each window point of a Pirate
+Action is a Crown moment (`antipirate.AntiPirate.poll` returns one): the Crown decides by
+fixed rules and the seeded chance alone, never by a request. At each moment it makes at most
+one KC Reaction (free) and then at most one AP Action, the first eligible entry of the
+moment's priority list, while its budget for the Player Turn lasts. The acts and the fights
+are the multi-player ones (`antipirate`, `apcards`), run with `CROWN` as the acting seat;
+the Pirate Player still answers every pirate-side question (evade or fight, surrender,
+Cunning, Skull and Crossbones) [blackbeard §R19.3, §R19.4].
+
+Moment 1 is the T-ANN of an Action, moment 2 its T-MID (after a Locate roll, after a failed
+Port Attack) and the T-END of a successful Port Attack; moment 3 comes once per Player Turn,
+when the Actions of the turn's Actions card are over (`_crown_moment3`). After each Player
+Turn the Crown Phase moves the Crown's KCs one step toward the nearest pirate At Sea and
+draws one Event card (`_crown_phase`) [blackbeard §R19.2].
+
+A mixin of `state.BlackbeardState`; the Threat Row (`threat_row`) is a list of card numbers,
+oldest first.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+from typing import TYPE_CHECKING
+
+from admiralty.games.base import Option
+from admiralty.games.blackbeard.antipirate import (
+    CROWN,
+    KC_DICE,
+    T_ANN,
+    T_END,
+    T_MID,
+    ap_card_option,
+    patrol_option,
+)
+from admiralty.games.blackbeard.apcards import ApCards
+from admiralty.games.blackbeard.data import SolitaireLevel
+from admiralty.games.blackbeard.pieces import Commissioner, Pirate
+from admiralty.games.blackbeard.table import DATA
+from admiralty.games.flow import Step
+
+MOMENT_3 = "end_of_actions"
+"""The name of moment 3 in the `anti_pirate_act` events (its acts are resolved as at a T-END)."""
+KC_DEPLOY_NP = 10
+"""Moment 3 tries a KC deployment only against a pirate of at least this Notoriety."""
+AMBITION_DUEL = 3
+"""Moment 3 sends Piratical Ambition against a pirate of at most this Duel rating."""
+CONSPIRACY_LOYALTY = 7
+"""Moment 3 plays Mutiny Conspiracy against a crew of at most this Loyalty."""
+DOLDRUMS_LEFT = 2
+"""Moment 1 plays a weather card against a Move only with at least this budget left."""
+
+
+CROWN_VERBS = {"react": "reacts", "kc_oust": "ousts the pirates from the port"}
+
+
+@cache
+def crown_kc_option(act: str, kc: str, code: int | None = None) -> Option:
+    """The Crown's act `act` with its KC `kc`: a Reaction, an Oust, or (`code`) an attack
+    on that Pirate Port."""
+    name = f"The Crown's {DATA.kcs[kc].name}"
+    if code is not None:
+        return Option(f"{act}:{code}", f"{name} attacks {DATA.ports[code].name}",
+                      {"act": act, "port": code, "kc": kc})
+    return Option(f"{act}:{kc}", f"{name} {CROWN_VERBS[act]}", {"act": act, "kc": kc})
+
+
+CROWN_DEPLOY = Option("kc_deploy", "The Crown tries to bring in a King's Commissioner",
+                      {"act": "kc_deploy"})
+
+
+def _area_number(area: str) -> int:
+    return DATA.areas[area].number
+
+
+class Crown(ApCards):
+    """The Crown's moments and its Phase, for `BlackbeardState`."""
+
+    if TYPE_CHECKING:
+        threat_row: list[int]
+        card_actor: str | None
+        phase: str
+
+        def _end_game(self, reason: str) -> None: ...
+        def _draw_event(self) -> int | None: ...
+
+    # ------------------------------------------------------------------ the Crown's means
+
+    @property
+    def level(self) -> SolitaireLevel:
+        """The difficulty level: budget, KC limit, Threat Row size, VP target
+        [blackbeard §R19.7]."""
+        return DATA.setup.solitaire_levels[self.options["solitaire_level"]]
+
+    def crown_kcs(self) -> list[Commissioner]:
+        return sorted((kc for kc in self.kcs.values() if kc.owner == CROWN), key=lambda k: k.id)
+
+    def kc_room(self, seat: int) -> bool:
+        """Whether `seat` may bring in a KC: a player controls one at most (10.13); the
+        Crown fewer than its level's limit [blackbeard §R19.2]."""
+        if seat == CROWN:
+            return len(self.crown_kcs()) < self.level.kc_limit
+        return self.kc_of(seat) is None
+
+    def budget_left(self) -> int:
+        return self.level.ap_budget - self.ap.crown
+
+    def _near(self, kc: Commissioner, area: str) -> bool:
+        """The KC in `area` or a sea area next to it (never through a Transit Box)."""
+        return kc.area in DATA.areas and (kc.area == area or area in self.sea_neighbours(kc.area))
+
+    def _row_card(self, key: str, point: str, pirate: Pirate) -> Option | None:
+        """Play the oldest copy of `key` in the Threat Row, if it is there, not played this
+        Player Turn and its own conditions hold [blackbeard §R19.3]."""
+        if key in self.ap.titles:
+            return None
+        card = next((c for c in self.threat_row if self.card_key(c) == key), None)
+        if card is None or not self._card_fits(key, CROWN, point, pirate):
+            return None
+        return ap_card_option(card)
+
+    # ------------------------------------------------------------------ moments 1 and 2
+
+    def _crown_moment(self, seat: int, point: str, pid: str) -> None:
+        """A window point in solitaire: the Crown's KC Reaction, then its AP Action
+        [blackbeard §R19.3]. T-ENTER is no Crown moment."""
+        pirate = self.pirates.get(pid)
+        if pirate is None or not self._still_active(pid) or point not in (T_ANN, T_MID, T_END):
+            return
+        self.flow.push(Step("_crown_ap", (point, pid)))
+        react = self._crown_reaction(point, pirate)
+        if react is not None:
+            self._crown_act(react, point, pid, Step("_ap_after", (point, pid)))
+
+    def _crown_reaction(self, point: str, pirate: Pirate) -> Option | None:
+        """Row R: a pirate At Sea making a Move, Loot or Port Attack (T-ANN), or after a
+        Locate roll or a failed Port Attack (T-MID); the Crown KC in range with the highest
+        Combat, then Speed, then the lowest id [blackbeard §R19.3, §10.31]."""
+        if (self.ap.reaction or pirate.deployed_turn == self.turn or not self.at_sea(pirate)
+                or point == T_END
+                or (point == T_ANN and self.ap.action not in ("move", "loot", "attack"))):
+            return None
+        near = [kc for kc in self.crown_kcs() if self._near(kc, pirate.area)]
+        if not near:
+            return None
+        best = min(near, key=lambda kc: (-DATA.kcs[kc.id].combat, -DATA.kcs[kc.id].speed, kc.id))
+        return crown_kc_option("react", best.id)
+
+    def _crown_ap(self, point: str, pid: str) -> None:
+        """The moment's one AP Action: the first eligible entry, budget permitting."""
+        pirate = self.pirates.get(pid)
+        if (pirate is None or not self._still_active(pid) or self.ap.cancelled
+                or self.budget_left() <= 0):
+            return
+        act = self._moment_1(pirate) if point == T_ANN else self._moment_2(point, pirate)
+        if act is not None:
+            self._crown_act(act, point, pid, Step("_ap_after", (point, pid)))
+
+    def _moment_1(self, pirate: Pirate) -> Option | None:
+        """Moment 1, the T-ANN of Action X, rows 1-9 [blackbeard §R19.3]."""
+        action = self.ap.action
+        if action in ("loot", "attack"):
+            if self._may_use_patrol(T_ANN, pirate):  # rows 1 and 5
+                return patrol_option(pirate.area)
+            keys = (("warship_sighting", "merchant_fights_back", "storm_at_sea")
+                    if action == "loot" else ("warship_sighting",))
+            return self._first_card(keys, T_ANN, pirate)  # rows 2-4 and 6
+        informer = self._row_card("informer", T_ANN, pirate)  # row 7
+        if informer is not None:
+            return informer
+        code = pirate.port
+        oustable = action == "in_port" or (action == "retire" and self.ap.target in ("B", "D2"))
+        if oustable and code is not None and not DATA.ports[code].pirate_port \
+                and not self.ap.kc_action:  # row 8
+            there = [kc for kc in self.crown_kcs() if kc.area in DATA.ports[code].areas]
+            if there:
+                return crown_kc_option("kc_oust", there[0].id)
+        if (action == "move" and not isinstance(self.ap.target, int) and pirate.port is None
+                and self.budget_left() >= DOLDRUMS_LEFT):  # row 9
+            return self._first_card(("doldrums", "wear_and_tear"), T_ANN, pirate)
+        return None
+
+    def _moment_2(self, point: str, pirate: Pirate) -> Option | None:
+        """Moment 2: after a successful Locate roll, after a failed Port Attack (T-MID), and
+        the T-END of a successful Port Attack [blackbeard §R19.3]."""
+        action, target = self.ap.action, self.ap.target
+        if point == T_END:
+            if action == "attack" and pirate.sack_pending == target:  # row 4
+                return self._row_card("debauchery_and_revelry", T_END, pirate)
+            return None
+        if action == "locate":
+            merchant = self.merchants.get(target)
+            if merchant is None or merchant.located_by != pirate.id:
+                return None  # a failed roll: the Reaction only
+        elif action != "attack":
+            return None
+        if self._may_use_patrol(T_MID, pirate):  # rows 1 and 3
+            return patrol_option(pirate.area)
+        return self._row_card("warship_sighting", T_MID, pirate)  # rows 2 and 3
+
+    def _first_card(self, keys: tuple[str, ...], point: str, pirate: Pirate) -> Option | None:
+        for key in keys:
+            option = self._row_card(key, point, pirate)
+            if option is not None:
+                return option
+        return None
+
+    def _crown_act(self, option: Option, point: str, pid: str, after: Step) -> None:
+        """One Crown act, resolved in full by the multi-player act code with `CROWN` as its
+        seat; every act but a KC Reaction spends one AP Action of the budget."""
+        act = option.payload["act"]
+        if act != "react":
+            self.ap.crown += 1
+        self.ap.acts += 1
+        self._emit("anti_pirate_act", {"seat": CROWN, "act": act, "point": point, "pirate": pid,
+                                       "option": option.key, "crown": True,
+                                       "budget_used": self.ap.crown})
+        self.flow.push(after)
+        getattr(self, "_act_" + act)(option, CROWN, T_END if point == MOMENT_3 else point, pid)
+
+    # ------------------------------------------------------------------ moment 3
+
+    def _crown_moment3(self) -> None:
+        """Once per Player Turn, when the Actions of the turn's Actions card are over: P is
+        the pirate of its last Action; skipped if he is gone or no Action was performed
+        [blackbeard §R19.3]."""
+        pid, self.card_actor = self.card_actor, None
+        pirate = self.pirates.get(pid) if pid is not None else None
+        if (self.phase == "over" or pirate is None or not self._still_active(pirate.id)
+                or self.budget_left() <= 0):
+            return
+        act = self._moment_3(pirate)
+        if act is not None:
+            self._crown_act(act, MOMENT_3, pirate.id, Step("_crown_after", (pirate.id,)))
+
+    def _moment_3(self, pirate: Pirate) -> Option | None:
+        """Moment 3, rows 1-6: at most one act [blackbeard §R19.3]."""
+        code = pirate.port
+        transit = pirate.port is None and pirate.area in DATA.transits
+        if code is not None and DATA.ports[code].pirate_port and not self.ap.kc_action \
+                and not self.ports[code].destroyed:  # row 1
+            there = [kc for kc in self.crown_kcs() if kc.area in DATA.ports[code].areas]
+            if there:
+                return crown_kc_option("kc_port", there[0].id, code)
+        if pirate.ship.loyalty <= CONSPIRACY_LOYALTY:  # row 2
+            option = self._row_card("mutiny_conspiracy", T_END, pirate)
+            if option is not None:
+                return option
+        if not transit and DATA.pirates[pirate.id].duel <= AMBITION_DUEL:  # row 3
+            option = self._row_card("piratical_ambition", T_END, pirate)
+            if option is not None:
+                return option
+        if self.at_sea(pirate) and self.kc_room(CROWN):  # row 4
+            option = self._first_card(("kc_surprise", "pirate_converts"), T_END, pirate)
+            if option is not None:
+                return option
+            if pirate.notoriety >= max(KC_DEPLOY_NP, KC_DICE + 1) and self.kc_pool:
+                return CROWN_DEPLOY
+        if pirate.port is None and not pirate.ship.scurvy:  # row 5
+            option = self._row_card("scurvy_outbreak", T_END, pirate)
+            if option is not None:
+                return option
+        if pirate.ship.revelry is None and not transit and any(pirate.ship.holds):  # row 6
+            return self._row_card("debauchery_and_revelry", T_END, pirate)
+        return None
+
+    def _crown_after(self, pid: str) -> None:
+        """A crew brought to Loyalty 0 by a moment-3 act mutinies at once [blackbeard §14.11]."""
+        pirate = self.pirates.get(pid)
+        if pirate is not None:
+            self.flow.push(*(Step("_mutiny", (each.id, "anti_pirate"))
+                             for each in self.alliance(pirate) if each.ship.loyalty == 0))
+
+    # ------------------------------------------------------------------ the Crown Phase
+
+    def _crown_phase(self) -> None:
+        """After each Player Turn: the KC patrol, then the Crown draw [blackbeard §R19.2]."""
+        if self.phase == "over" or self.solitaire_spent():
+            return
+        self.phase = "crown"
+        self._emit("crown_phase", {"turn": self.turn})
+        self._crown_patrol()
+        self.flow.push(*(Step("_crown_draw", (index,))
+                         for index in range(DATA.setup.crown_draws)))
+
+    def _crown_patrol(self) -> None:
+        """Each Crown KC neither in nor next to a sea area holding a pirate At Sea steps
+        toward the nearest one (over sea-area edges; ties: his area's number, then his id);
+        the step is to the neighbour on a shortest path with the lowest number
+        [blackbeard §R19.2]."""
+        targets = [p for p in self.pirates.values() if p.owner != CROWN and self.at_sea(p)]
+        for kc in self.crown_kcs():
+            if kc.area not in DATA.areas or not targets:
+                continue
+            distance = self._sea_distances(kc.area)
+            reachable = [p for p in targets if p.area in distance]
+            if not reachable:
+                continue
+            target = min(reachable, key=lambda p: (distance[p.area], _area_number(p.area), p.id))
+            if distance[target.area] <= 1:
+                continue
+            back = self._sea_distances(target.area)
+            step = min((near for near in self.sea_neighbours(kc.area)
+                        if back.get(near) == distance[target.area] - 1), key=_area_number)
+            origin, kc.area = kc.area, step
+            self._emit("kc_moved", {"kc": kc.id, "seat": CROWN, "from": origin, "to": step,
+                                    "patrol": True, "toward": target.id})
+
+    def _sea_distances(self, start: str) -> dict[str, int]:
+        """Steps from `start` to every sea area reachable over sea-area edges only."""
+        distance, queue = {start: 0}, deque([start])
+        while queue:
+            area = queue.popleft()
+            for near in self.sea_neighbours(area):
+                if near not in distance:
+                    distance[near] = distance[area] + 1
+                    queue.append(near)
+        return distance
+
+    def _crown_draw(self, index: int) -> None:
+        """One Event card: an MPI card resolved as if the player drew it, an AP card to the
+        Threat Row (its oldest card discarded when full), any other to the discard pile
+        [blackbeard §R19.2]."""
+        if self.phase == "over":
+            return
+        card = self._draw_event()
+        if card is None:
+            return
+        self.draws += 1
+        spec = self.deck_cards[card]
+        self._emit("crown_drew", {"card": card, "class": spec.cls})
+        if spec.cls == "MPI":
+            self.must_play(card)
+        elif spec.cls == "AP":
+            self.threat_row_add(card)
+        else:
+            self.discard.append(card)
+
+    def threat_row_add(self, card: int) -> None:
+        if len(self.threat_row) >= self.level.threat_row:
+            old = self.threat_row.pop(0)
+            self.discard.append(old)
+            self._emit("threat_row_discarded", {"card": old})
+        self.threat_row.append(card)
+        self._emit("threat_row_added", {"card": card, "row": self.threat_row[:]})
+
+    # ------------------------------------------------------------------ the end (19.6)
+
+    def solitaire_spent(self) -> bool:
+        """Solitaire ends as soon as the player has no pirate on the map, no Pirate card
+        and an empty Pirate deck [blackbeard §R19.6]; True when it just did."""
+        if (self.players != 1 or self.phase in ("over", "setup") or self.pirates
+                or self.seats[0].pirate_cards or self.pirate_deck):
+            return False
+        self._end_game("no_pirates")
+        return True
