@@ -702,13 +702,12 @@ def tournament_run(
 ) -> None:
     """Plan a round-robin tournament (every K-subset of bots, every seat rotation), launch
     the bots, store the plan, play it, and print the leaderboard. Nothing is stored unless
-    every setting is valid and every bot starts and plays the game.
-
-    With --players 1 (a one-seat game, e.g. Blackbeard solitaire) every bot plays alone
-    against the game's automated opponent, all of them on the same deal in each round. The
-    score is the margin over the opponent (0 or more wins), and the leaderboard ranks by
-    mean margin with a 95% t-interval over the deals, the paired gap to the bot ranked
-    above on the deals both played, and the win rate; TrueSkill does not apply."""
+    every setting is valid and every bot starts and plays the game. With --players 1 (a
+    one-seat game, e.g. Blackbeard solitaire) every bot plays alone against the game's
+    automated opponent, all of them on the same deal in each round; the score is the margin
+    over the opponent (0 or more wins), and the leaderboard ranks by mean margin with a 95%
+    t-interval over the deals, the paired gap to the bot ranked above on the deals both
+    played, and the win rate (TrueSkill does not apply)."""
     name = name or f"{game}-{secrets.token_hex(3)}"
     try:
         if deals is Deals.FRESH and _seats(game, bot, players) == 1:

@@ -81,6 +81,40 @@ def test_shuffled_is_a_permutation_fixed_by_the_name():
     assert chance.shuffled([], "empty") == []
 
 
+def test_a_shuffle_is_a_permutation_fixed_by_the_seed_and_the_name():
+    """Deterministic per (seed, name), different across names and seeds, whatever the
+    length (a list longer than 256 draws more than one byte a place)."""
+    for size in (2, 3, 12, 60, 255, 256, 257, 1000):
+        items = list(range(size))
+        deck = Chance(BIG).shuffled(items, "deck", size)
+        assert sorted(deck) == items
+        assert Chance(BIG).shuffled(items, "deck", size) == deck
+        assert Chance(BIG).shuffled(items, "deck", size, 1) != deck or size == 2
+        assert Chance(BIG - 1).shuffled(items, "deck", size) != deck or size == 2
+    chance = Chance(13)
+    orders = {tuple(chance.shuffled(range(12), "deck", seat, k))
+              for seat in range(6) for k in range(50)}
+    assert len(orders) == 300  # 12! orders: 300 names never meet by chance
+    assert chance.shuffled(["only"], "deck") == ["only"]
+    assert chance.shuffled((x for x in "ab"), "pair") in (["a", "b"], ["b", "a"])
+
+
+def test_every_order_of_a_shuffle_is_as_likely():
+    """24,000 shuffles of 4 cards: each of the 24 orders within 5 standard deviations of its
+    share, and each card as often in each place."""
+    chance = Chance(BIG)
+    count = 24_000
+    orders = [tuple(chance.shuffled("abcd", "fair", n)) for n in range(count)]
+    share = count / 24
+    spread = 5 * (count * (1 / 24) * (23 / 24)) ** 0.5
+    tallies = {order: orders.count(order) for order in set(orders)}
+    assert len(tallies) == 24 and all(abs(n - share) < spread for n in tallies.values())
+    for place in range(4):
+        column = [order[place] for order in orders]
+        assert all(abs(column.count(card) - count / 4) < 5 * (count * 3 / 16) ** 0.5
+                   for card in "abcd")
+
+
 def test_rolls_throw_the_die_the_number_of_times_asked():
     chance = Chance(9)
     faces = (2, 4, 6, 8, 10, "star")
@@ -135,14 +169,16 @@ def test_a_128_bit_seed_uses_all_its_bits():
 
 
 def test_a_test_rigs_the_chance_in_a_subclass():
-    """What the games' `arrange` modules do: `shuffled` draws through `stream`, and dice
-    are set by overriding `rolls`."""
+    """What the games' `arrange` modules do: dice are set by overriding `rolls`, shuffles by
+    overriding `shuffled`, every other draw by overriding `stream` (neither dice nor
+    shuffles go through `stream`)."""
 
     class Loaded(Chance):
         def stream(self, *name):
-            rigged = random.Random(0)
-            rigged.shuffle = lambda items: items.reverse()
-            return rigged
+            return random.Random(0)
+
+        def shuffled(self, items, *name):
+            return list(items)[::-1]
 
         def rolls(self, faces, count, *name):
             return (faces[-1],) * count
@@ -150,4 +186,7 @@ def test_a_test_rigs_the_chance_in_a_subclass():
     loaded = Loaded(1)
     assert loaded.rolls((1, 2, 6), 3, "dice") == (6, 6, 6)
     assert loaded.shuffled([1, 2, 3], "deck") == [3, 2, 1]
+    assert loaded.stream("captain").random() == random.Random(0).random()
     assert repr(loaded) == "Loaded(<hidden seed>)"
+    assert Chance(1).shuffled(range(40), "deck") == Chance(1).shuffled(range(40), "deck")
+    assert Chance(1).shuffled(range(40), "deck") != Loaded(1).shuffled(range(40), "deck")

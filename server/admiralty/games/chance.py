@@ -20,10 +20,10 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from hashlib import blake2b
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -34,8 +34,9 @@ class Chance:
     """The chance of one game: named streams derived from its seed.
 
     The seed is hidden information: it must never reach a view, an event or a log.
-    Tests that need set dice subclass this and override `rolls` (dice do not go through
-    `stream`), or `stream` for every other draw (see the games' `arrange` modules)."""
+    Tests that need set draws subclass this and override `rolls` for dice or `shuffled`
+    for shuffles (neither goes through `stream`), or `stream` for every other draw (see
+    the games' `arrange` modules)."""
 
     __slots__ = ("_prefix", "seed")
 
@@ -48,10 +49,43 @@ class Chance:
         return random.Random(int.from_bytes(_hash(self._text(name), 16), "big"))
 
     def shuffled(self, items: Iterable[T], *name: Name) -> list[T]:
-        """`items` in the order the stream `name` shuffles them."""
+        """`items` in the order the stream `name` shuffles them.
+
+        A game shuffles a dozen times or more and seeding a `random.Random` costs more than
+        the shuffle, so, like the dice, a shuffle is read straight from a hash of the
+        stream's name, extended in counter mode: a Fisher-Yates shuffle whose draw for
+        position `i` (a place among the `i + 1` not yet fixed) is one byte while `i < 256`,
+        more above, each below the largest multiple of `i + 1` that fits (the others are
+        skipped, so every order is as likely). Its hash is 64 bytes long, the dice's 32 and
+        a `stream`'s seed 16: BLAKE2 hashes of different lengths share nothing, so a shuffle
+        never reuses the bytes of a draw of another kind on the same name."""
         out = list(items)
-        self.stream(*name).shuffle(out)
-        return out
+        i = len(out) - 1
+        if i < 1:
+            return out
+        text, block = self._prefix + _encoded(*name), 0  # `_text`, inlined
+        if i >= 256:  # a long list: a draw takes as many bytes as its bound needs
+            left = b""
+            while i >= 256:
+                width = (i.bit_length() + 7) // 8
+                if len(left) < width:
+                    left += _hash(text + b"#%d" % block if block else text, 64)
+                    block += 1
+                draw, left = int.from_bytes(left[:width], "big"), left[width:]
+                span = 1 << 8 * width
+                if draw < span - span % (i + 1):
+                    j = draw % (i + 1)
+                    out[i], out[j] = out[j], out[i]
+                    i -= 1
+        while True:  # one byte a draw, from the next block (bytes left over are dropped)
+            for byte in blake2b(text + b"#%d" % block if block else text).digest():
+                if byte < _LIMITS[i]:
+                    j = byte % (i + 1)
+                    out[i], out[j] = out[j], out[i]
+                    i -= 1
+                    if not i:
+                        return out
+            block += 1
 
     def rolls(self, faces: Sequence[T], count: int, *name: Name) -> tuple[T, ...]:
         """`count` throws of a die with `faces` (at most 256), from the stream `name`.
@@ -66,9 +100,10 @@ class Chance:
         if count <= 0:
             return ()
         limit = 256 - 256 % sides
-        text, thrown, block = self._text(name), [], 0
+        text, thrown, block = self._prefix + _encoded(*name), [], 0  # `_text`, inlined
         while True:
-            for byte in _hash(text + b"#%d" % block if block else text, 32):
+            for byte in blake2b(text + b"#%d" % block if block else text,
+                                digest_size=32).digest():
                 if byte < limit:
                     thrown.append(faces[byte % sides])
                     if len(thrown) >= count:
@@ -96,5 +131,10 @@ def _encoded(*name: Name) -> bytes:
     return repr(name).encode()
 
 
+_LIMITS = tuple(256 - 256 % (i + 1) for i in range(256))
+"""For a shuffle's position `i` below 256: the bytes below this give a fair place in
+``0..i`` (their remainder modulo ``i + 1``); the rest are skipped."""
+
+
 def _hash(text: bytes, size: int) -> bytes:
-    return hashlib.blake2b(text, digest_size=size).digest()
+    return blake2b(text, digest_size=size).digest()

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from admiralty.games.base import IllegalAction, Option, Request, Window
@@ -145,8 +146,8 @@ class Flow:
             raise ValueError(f"{kind}: a sealed window needs a seat and an option per seat")
         self.window_id = window_id = self.window_id + 1
         self.sealed = {
-            seat: Ask(Request(seat, window_id, _SEALED, kind, prompt, choices),
-                      _seated(then, seat))
+            seat: _tuple_new(Ask, (Request(seat, window_id, _SEALED, kind, prompt, choices),
+                                   _seated(then, seat), False))
             for seat, choices in enumerate(options)
         }
 
@@ -170,7 +171,7 @@ class Flow:
         """Every request open now."""
         if self.request is not None:
             return [self.request]
-        return [ask.request for ask in self.sealed.values()]
+        return list(map(_request_of, self.sealed.values()))
 
     def answer(self, game: Any, seat: int, index: int) -> None:
         """Apply `seat`'s answer `index`, then run the flow on to the next request.
@@ -178,19 +179,26 @@ class Flow:
         Raises IllegalAction, having changed nothing, when `seat` has no open request or
         `index` does not name one of its options."""
         request = self.request
-        if request is not None and request.seat == seat:
-            options, then = request.options, self.then
-            if type(index) is not int or not 0 <= index < len(options):
-                index = _checked(index, len(options))
-            self.request = None
-            if self.polled:
-                if index == 0:  # PASS: the poll offers the next seat
-                    self.run(game)
-                    return
-                poll = self.stack[-1]
-                assert isinstance(poll, Poll), "a Poll's offer opens a request, pushes nothing"
-                self.stack[-1] = poll._replace(next=0)
-        else:
+        if request is None or request.seat != seat or self.polled:
+            self._answer_other(game, seat, index)
+            return
+        options = request.options
+        if type(index) is not int or not 0 <= index < len(options):
+            index = _checked(index, len(options))
+        option = options[index]
+        self.request = None
+        then = self.then
+        # A Step is unpacked, never read by field name: CPython 3.11 does not specialise a
+        # named tuple's fields, and this runs for every answer.
+        name, args = then if isinstance(then, Step) else then[index]
+        getattr(game, name)(option, *args)
+        if self.request is None:  # else the answer opened the next request (most do)
+            self.run(game)
+
+    def _answer_other(self, game: Any, seat: int, index: int) -> None:
+        """`answer` for a seat of a SEALED window or a poll's request."""
+        request = self.request
+        if request is None or request.seat != seat:
             asked = self.sealed.get(seat)
             if asked is None:
                 raise IllegalAction(f"seat {seat} has no open request")
@@ -199,9 +207,24 @@ class Flow:
             if type(index) is not int or not 0 <= index < len(options):
                 index = _checked(index, len(options))
             del self.sealed[seat]
-        step = then if isinstance(then, Step) else then[index]
-        getattr(game, step.name)(options[index], *step.args)
-        if self.request is None:  # else the answer opened the next request (most do)
+            name, args = then if isinstance(then, Step) else then[index]
+            getattr(game, name)(options[index], *args)
+            if not self.sealed:  # the last answer is in: the flow runs on
+                self.run(game)
+            return
+        options, then = request.options, self.then  # a poll's request
+        if type(index) is not int or not 0 <= index < len(options):
+            index = _checked(index, len(options))
+        self.request = None
+        if index:  # an act: the poll starts over, then the act is applied
+            poll = self.stack[-1]
+            assert isinstance(poll, Poll), "a Poll's offer opens a request, pushes nothing"
+            self.stack[-1] = _tuple_new(Poll, (*poll[:3], 0))
+            name, args = then if isinstance(then, Step) else then[index]
+            getattr(game, name)(options[index], *args)
+            if self.request is None:
+                self.run(game)
+        else:  # PASS: the poll offers the next seat
             self.run(game)
 
     def run(self, game: Any) -> None:
@@ -211,17 +234,20 @@ class Flow:
             auto = self._auto
             if auto is not None:
                 self._auto = None
-                step, option = auto
-                getattr(game, step.name)(option, *step.args)
+                (name, args), option = auto
+                getattr(game, name)(option, *args)
             elif not stack:
                 return
             else:
                 frame = stack.pop()
                 if isinstance(frame, Step):
-                    getattr(game, frame.name)(*frame.args)
-                elif frame.next < len(frame.seats):
-                    stack.append(frame._replace(next=frame.next + 1))
-                    getattr(game, frame.offer)(frame.seats[frame.next], *frame.args)
+                    name, args = frame
+                    getattr(game, name)(*args)
+                else:
+                    seats, offer, args, at = frame
+                    if at < len(seats):
+                        stack.append(_tuple_new(Poll, (seats, offer, args, at + 1)))
+                        getattr(game, offer)(seats[at], *args)
 
     # ------------------------------------------------------------------------- copies
 
@@ -245,6 +271,12 @@ class Flow:
             "window_id": self.window_id,
         }
 
+
+_request_of = itemgetter(0)
+"""An `Ask`'s request, at C speed."""
+
+_tuple_new = tuple.__new__
+"""Builds a named tuple from a tuple of its fields without the Python-level `__new__`."""
 
 _NOTHING: tuple[Step, ...] = ()
 """What `then` holds while no request is open."""

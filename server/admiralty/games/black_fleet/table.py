@@ -14,9 +14,10 @@ Every random draw comes from a named chance stream [black_fleet §10]:
 - `("movement", k)` and `("fortune", k)`: the k-th shuffle of that deck, the deal's
   being shuffle 0 and each reshuffle of its discards [black_fleet §5.7] the next.
 
-A shuffle gives *every* card of its deck a random key from its stream and puts the cards
-shuffled in key order, so their order depends on the seed and `k` alone: two games on one
-seed see the cards they both reshuffle in the same order, whatever was decided before.
+A shuffle ranks *every* card of its deck by its place in the stream's shuffle of the whole
+deck and puts the cards shuffled in rank order, so their order depends on the seed and `k`
+alone: two games on one seed see the cards they both reshuffle in the same order, whatever
+was decided before.
 """
 
 from __future__ import annotations
@@ -198,9 +199,9 @@ class Table:
         counts the shuffle."""
         k = self.shuffles[deck]
         self.shuffles[deck] = k + 1
-        every = self.data.movement if deck == "movement" else self.data.fortune
-        draw = self.chance.stream(deck, k).random
-        rank = {card: draw() for card in every}
+        every = self.chance.shuffled(
+            self.data.movement if deck == "movement" else self.data.fortune, deck, k)
+        rank = dict(zip(every, range(len(every)), strict=True))
         return sorted(cards, key=rank.__getitem__)
 
     def _top_card(self, deck: list[str], discard: list[str], name: str) -> str | None:

@@ -132,7 +132,12 @@ def load_targets(
     `exclude`, the hold the other half of a gold-gold card filled [jamaica §5.3]. Empty =
     cancelled.
     """
-    counts = ship.counts
+    return hold_targets(ship.kinds, ship.counts, kind, board_holds, allow_dump, exclude)
+
+
+def hold_targets(kinds: Sequence[str | None], counts: Sequence[int], kind: str,
+                 board_holds: int, allow_dump: bool, exclude: int = -1) -> tuple[Target, ...]:
+    """`load_targets` for holds holding `kinds`, `counts` of them."""
     if 0 in counts:
         first = counts.index(0)
         if first < board_holds and len(counts) > board_holds and not counts[board_holds]:
@@ -140,7 +145,6 @@ def load_targets(
         return (FREE[first],)
     seen: set[tuple[str | None, int]] = set()
     targets = []
-    kinds = ship.kinds
     for hold, count in enumerate(counts):
         held = kinds[hold]
         if hold == exclude or (held == kind and not allow_dump):
@@ -154,15 +158,14 @@ def load_targets(
     return tuple(targets)
 
 
-def bank_loads(ship: Ship, targets: Sequence[Target], kind: str, amount: int, bank: int
-               ) -> list[Load]:
-    """The loads of `amount` `kind` into `targets` that get any token from a bank holding
-    `bank` of it [jamaica G20].
+def bank_loads(kinds: Sequence[str | None], counts: Sequence[int], targets: Sequence[Target],
+               kind: str, amount: int, bank: int) -> list[Load]:
+    """The loads of `amount` `kind` into `targets` (holds holding `kinds`, `counts` of
+    them) that get any token from a bank holding `bank` of it [jamaica G20].
 
     The hold is emptied before the bank gives [jamaica §6.1.3]: with allow_dump_same_kind,
     a hold of `kind` emptied first refills the bank it then loads from.
     """
-    kinds, counts = ship.kinds, ship.counts
     loads = []
     for hold, dump in targets:
         count = min(amount, bank + (counts[hold] if kinds[hold] == kind else 0))
@@ -198,8 +201,10 @@ def payment_plans(holds: tuple[int, ...], counts: tuple[int, ...], size: int, co
     return tuple(plans)
 
 
+@lru_cache(maxsize=1 << 14)
 def _plans(counts: tuple[int, ...], sixth: bool, cost: int) -> tuple[tuple[int, ...], ...]:
-    """The distinct takes from holds holding `counts` (the last one the 6th Hold if `sixth`).
+    """The distinct takes from holds holding `counts` (the last one the 6th Hold if `sixth`),
+    memoised: they do not depend on which holds these are.
 
     They are worked out on the counts in increasing order (`_ordered_plans`, memoised: many
     holds hold the same amounts in another order) and put back in the holds' order here.

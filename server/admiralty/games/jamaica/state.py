@@ -47,7 +47,14 @@ from admiralty.games.jamaica.options import (
     sabre_options,
     target_option,
 )
-from admiralty.games.jamaica.ships import Ship, bank_loads, load_of, load_targets, payment_plans
+from admiralty.games.jamaica.ships import (
+    Ship,
+    bank_loads,
+    hold_targets,
+    load_of,
+    load_targets,
+    payment_plans,
+)
 from admiralty.games.jamaica.table import Table, audience
 
 MORNING, EVENING = "morning", "evening"
@@ -250,11 +257,13 @@ class JamaicaState(Table, GameState):
 
     def _load(self, seat: int, kind: str, amount: int, half: str, exclude: int) -> None:
         ship = self.ships[seat]
-        targets = load_targets(ship, kind, HOLDS, self.options["allow_dump_same_kind"], exclude)
+        kinds, counts = ship.kinds, ship.counts
+        targets = hold_targets(kinds, counts, kind, HOLDS, self.options["allow_dump_same_kind"],
+                               exclude)
         bank = self.bank[kind]
         if len(targets) == 1:  # most loads: one hold, nothing to build or ask
-            hold = targets[0].hold
-            count = min(amount, bank + (ship.counts[hold] if ship.kinds[hold] == kind else 0))
+            hold = targets[0][0]
+            count = min(amount, bank + (counts[hold] if kinds[hold] == kind else 0))
             if count:
                 self._stow(seat, kind, count, hold, "bank")
                 if half == MORNING:
@@ -262,20 +271,20 @@ class JamaicaState(Table, GameState):
                 return
             loads = []
         else:
-            loads = bank_loads(ship, targets, kind, amount, bank)
+            loads = bank_loads(kinds, counts, targets, kind, amount, bank)
         if not loads:
             reason = "holds_full" if bank else "bank_empty"
             self._emit("load_cancelled", {"ship": seat, "kind": kind, "reason": reason})
             return
         if len(loads) == 1:
-            self._stow(seat, kind, loads[0].tokens, loads[0].hold, "bank")
+            hold, _, count = loads[0]
+            self._stow(seat, kind, count, hold, "bank")
             if half == MORNING:
-                self.morning_hold = loads[0].hold
+                self.morning_hold = hold
             return
         self.flow.ask(seat, TURN if seat == self.active else INTERRUPT, "load",
-                      f"Load {max(load.tokens for load in loads)} {kind}: into which hold?",
-                      hold_options(ship.kinds, ship.counts, loads, kind),
-                      step("_on_load", seat, kind, half))
+                      load_prompt(max([load[2] for load in loads]), kind),
+                      hold_options(kinds, counts, loads, kind), step("_on_load", seat, kind, half))
 
     def _on_load(self, option: Option, seat: int, kind: str, half: str) -> None:
         payload = option.payload
@@ -660,6 +669,12 @@ class JamaicaState(Table, GameState):
 
 SLOTS = (*Table.__slots__, *JamaicaState.__slots__)
 """Every slot of a state, copied by `clone`."""
+
+
+@cache
+def load_prompt(tokens: int, kind: str) -> str:
+    """The prompt of a `load` request, built once."""
+    return f"Load {tokens} {kind}: into which hold?"
 
 
 @lru_cache(maxsize=1 << 14)
