@@ -10,10 +10,11 @@ import os
 import secrets
 import signal
 import time
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import grpc
 import typer
@@ -25,7 +26,13 @@ from rich.table import Column, Table
 from rich.text import Text
 
 from admiralty.console.feeds import local_listener, replay_screen, watch_remote
-from admiralty.console.leaderboard import leaderboard_table
+from admiralty.console.leaderboard import (
+    head_to_head_table,
+    history_plot,
+    leaderboard_table,
+    matches_table,
+    seats_table,
+)
 from admiralty.console.screen import MatchScreen, solo_verdict
 from admiralty.games import GAMES, GameInfo, IllegalAction, load_game
 from admiralty.referee import (
@@ -57,6 +64,15 @@ from admiralty.tournament import (
     new_tournament,
     resume_tournament,
     start_tournament,
+)
+from admiralty.tournament.ratings import make_rater
+from admiralty.tournament.runner import LiveLeaderboard, bot_names
+from admiralty.tournament.standings import (
+    head_to_head,
+    live_standings,
+    match_rows,
+    rating_history,
+    seat_win_rates,
 )
 
 app = typer.Typer(
@@ -660,9 +676,23 @@ def tournament_run(
                      "(Blackbeard solitaire), every bot on the same deal each round.", min=1),
     ] = None,
     rounds: Annotated[
-        int, typer.Option(help="Rounds; each plays every group and seating once (with one "
-                          "seat: one deal, played by every bot).", min=1)
+        int, typer.Option(help="Rounds; each plays every group of --players bots (or, with "
+                          "--matches-per-bot, a sample of groups) in each of its seat "
+                          "rotations, in a cyclic order chosen so every bot sits before and "
+                          "after every other as evenly as the groups allow (with one seat: "
+                          "one deal, played by every bot).", min=1)
     ] = 1,
+    matches_per_bot: Annotated[
+        int | None,
+        typer.Option(
+            help="For a large pool: instead of every group, each round samples groups so "
+            "that every bot plays exactly this many matches and every two bots meet as "
+            "evenly as possible. A group plays its --players seat rotations, so this must "
+            "be a multiple of --players and, times the number of bots, of --players "
+            "squared; the error says which values work.",
+            min=1, show_default=False,
+        ),
+    ] = None,
     seed: Annotated[
         int | None,
         typer.Option(
@@ -675,10 +705,10 @@ def tournament_run(
         Deals | None,
         typer.Option(
             help="fresh (the default): every match is dealt anew. duplicate: the seat "
-            "rotations of a group replay one deal, which cancels the luck of the deal but "
-            "lets a bot that remembers learn its opponents' cards; only for evaluating "
-            "trusted bots. A one-seat tournament is always duplicate: every bot plays the "
-            "round's deal.",
+            "rotations of a group (in a round) replay one deal, which cancels the luck of "
+            "the deal but lets a bot that remembers learn its opponents' cards; only for "
+            "evaluating trusted bots. A one-seat tournament is always duplicate: every bot "
+            "plays the round's deal.",
             show_default=False,
         ),
     ] = None,
@@ -700,14 +730,15 @@ def tournament_run(
     records: Annotated[Path, typer.Option(help="Directory for match records.")] = Path("records"),
     as_json: JsonOption = False,
 ) -> None:
-    """Plan a round-robin tournament (every K-subset of bots, every seat rotation), launch
-    the bots, store the plan, play it, and print the leaderboard. Nothing is stored unless
-    every setting is valid and every bot starts and plays the game. With --players 1 (a
-    one-seat game, e.g. Blackbeard solitaire) every bot plays alone against the game's
-    automated opponent, all of them on the same deal in each round; the score is the margin
-    over the opponent (0 or more wins), and the leaderboard ranks by mean margin with a 95%
-    t-interval over the deals, the paired gap to the bot ranked above on the deals both
-    played, and the win rate (TrueSkill does not apply)."""
+    """Plan a round-robin tournament (every K-subset of bots, or with --matches-per-bot a
+    balanced sample of them, each in every seat rotation of a balanced cyclic order; see
+    docs/tournaments.md), launch the bots, store the plan, play it, and print the
+    leaderboard. Nothing is stored unless every setting is valid and every bot starts and
+    plays the game. With --players 1 (a one-seat game, e.g. Blackbeard solitaire) every bot
+    plays alone against the game's automated opponent, all of them on the same deal in each
+    round; the score is the margin over the opponent (0 or more wins), and the leaderboard
+    ranks by mean margin with a 95% t-interval over the deals, the paired gap to the bot
+    ranked above on the deals both played, and the win rate (TrueSkill does not apply)."""
     name = name or f"{game}-{secrets.token_hex(3)}"
     try:
         if deals is Deals.FRESH and _seats(game, bot, players) == 1:
@@ -721,6 +752,7 @@ def tournament_run(
             options=parse_options(option),
             records=str(records),
             deals=(deals or Deals.FRESH).value,
+            matches_per_bot=matches_per_bot,
         )
         seed = secrets.randbits(128) if seed is None else seed
         tournament, plan = new_tournament(name, game, bot, players, rounds, seed, settings)
@@ -761,17 +793,67 @@ def tournament_resume(
         )
 
 
+def _view(flag: str, what: str) -> Any:
+    """A `tournament show` flag adding a view."""
+    return typer.Option(flag, help=f"Also {what}")
+
+
 @tournament_app.command("show")
 def tournament_show(
     name: Annotated[str, typer.Argument(help="The tournament to show.")],
     db: DbOption = Path("admiralty.db"),
+    matches: Annotated[bool, _view(
+        "--matches", "every planned match in plan order: each seat's place, bot and score "
+        "(* forfeited), the seats' incidents by kind, or 'not played'.")] = False,
+    head_to_head: Annotated[bool, _view(
+        "--head-to-head", "for every two bots, how often the row bot was placed above the "
+        "column bot out of the matches both played.")] = False,
+    history: Annotated[bool, _view(
+        "--history", "each bot's rating by games rated, plotted in characters: mu and the "
+        "band mu ± 3 sigma.")] = False,
+    seats: Annotated[bool, _view(
+        "--seats", "the win share of each seat position (seat 1 plays first), against the "
+        "fair share 1/players.")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Print a tournament's leaderboard, sorted by mu - 3 sigma; a one-seat tournament's by
     mean margin over the automated opponent, with its 95% t-interval over the shared deals,
-    the paired gap to the bot above and the win rate (TrueSkill does not apply)."""
+    the paired gap to the bot above and the win rate (TrueSkill does not apply). Every
+    leaderboard counts each bot's incidents, its crashes and whether it was disqualified;
+    latencies are over answered decisions. --matches, --head-to-head, --history and --seats
+    add views (as keys of the --json object); the last three need seats placed against each
+    other, so a one-seat tournament has none of them."""
+    views = ShowViews(matches, head_to_head, history, seats)
     with _tournament_errors():
-        _print_leaderboard(Store(db), name, as_json)
+        _print_leaderboard(Store(db), name, as_json, views)
+
+
+@tournament_app.command("list")
+def tournament_list(
+    db: DbOption = Path("admiralty.db"),
+    as_json: JsonOption = False,
+) -> None:
+    """List the tournaments in --db, oldest first: name, game, seats per match, bots,
+    matches played of planned, state (running: a runner holds it; stopped: resume it;
+    finished) and when it was created (UTC; '-' if stored by an older admiralty)."""
+    with _tournament_errors():
+        rows = Store(db).summaries()
+    if as_json:
+        print(json.dumps({"db": str(db), "tournaments": [row.to_json() for row in rows]}))
+        return
+    if not rows:
+        out.print(f"no tournaments in {db}", highlight=False)
+        return
+    table = Table(header_style="bold underline", box=None, pad_edge=False,
+                  padding=(0, 1, 0, 0))
+    for header in ("name", "game", "seats", "bots", "played", "state", "created"):
+        table.add_column(header, justify="right" if header in ("seats", "bots", "played")
+                         else "left", no_wrap=header != "name")
+    for row in rows:
+        created = row.created.replace("T", " ")[:16] if row.created else "-"
+        table.add_row(row.name, row.game, str(row.players), str(row.bots),
+                      f"{row.played}/{row.planned}", row.state, created)
+    out.print(table)
 
 
 @tournament_app.command("delete")
@@ -804,9 +886,54 @@ def _tournament_errors():
         raise fail(str(error)) from None
 
 
-def _print_leaderboard(store: Store, name: str, as_json: bool) -> None:
+@dataclass(frozen=True)
+class ShowViews:
+    """The views `tournament show` adds to the leaderboard."""
+
+    matches: bool = False
+    head_to_head: bool = False
+    history: bool = False
+    seats: bool = False
+
+
+def _views(store: Store, name: str, views: ShowViews, order: Sequence[str]
+           ) -> tuple[dict[str, Any], list[Any]]:
+    """The asked-for views as --json keys and as renderables, in that order."""
+    if views == ShowViews():
+        return {}, []
+    tournament = store.tournament(name)
+    names = bot_names(tournament)
+    plan, results = store.plan(name), store.results(name)
+    data: dict[str, Any] = {}
+    shown: list[Any] = []
+    rated = tournament.players > 1
+    none = "(a one-seat tournament has no {}: no seats placed against each other)"
+    if views.matches:
+        data["matches"] = match_rows(names, plan, results)
+        shown.append(matches_table(data["matches"], title="matches"))
+    if views.head_to_head:
+        data["head_to_head"] = head_to_head(names, plan, results) if rated else None
+        shown.append(head_to_head_table(data["head_to_head"], order, title="head to head")
+                     if rated else none.format("head-to-head"))
+    if views.history:
+        live = live_standings(names, plan, results,
+                              make_rater(tournament.settings["rating"])) if rated else None
+        data["history"] = rating_history(live) if live else None
+        shown.append(Group(Text("rating by games rated", style="bold"),
+                           history_plot(data["history"], order)) if live
+                     else none.format("rating history"))
+    if views.seats:
+        data["seats"] = seat_win_rates(tournament.players, plan, results) if rated else None
+        shown.append(seats_table(data["seats"], title="win share by seat")
+                     if rated else none.format("seat win rates"))
+    return data, shown
+
+
+def _print_leaderboard(store: Store, name: str, as_json: bool,
+                       views: ShowViews = ShowViews()) -> None:
     tournament = store.tournament(name)
     rows = leaderboard(store, name)
+    extra, shown = _views(store, name, views, [row.bot for row in rows])
     if as_json:
         print(
             json.dumps(
@@ -820,11 +947,15 @@ def _print_leaderboard(store: Store, name: str, as_json: bool) -> None:
                     "planned": len(store.plan(name)),
                     "finished": len(store.results(name)),
                     "standings": [row.to_json(rank) for rank, row in enumerate(rows, start=1)],
+                    **extra,
                 }
             )
         )
     else:
         out.print(leaderboard_table(rows, title=f"{name} · {tournament.game}"))
+        for view in shown:
+            out.print()
+            out.print(view, highlight=False)
 
 
 def _play_tournament(
@@ -846,12 +977,19 @@ def _play_tournament(
     task = progress.add_task(name, total=planned, completed=len(store.results(name)))
     board = Live(progress, console=err, refresh_per_second=4, transient=True)
     shown = [0.0]
+    live: list[LiveLeaderboard] = []  # built at the first result: the tournament is stored
 
     def on_result(match) -> None:
         progress.advance(task)
-        if not as_json and time.monotonic() - shown[0] > 1.0:
+        if as_json:
+            return
+        if live:
+            live[0].add(match)  # one result read and one rating update, not a recompute
+        else:
+            live.append(LiveLeaderboard(store, name))
+        if time.monotonic() - shown[0] > 1.0:
             shown[0] = time.monotonic()
-            board.update(Group(leaderboard_table(leaderboard(store, name)), progress))
+            board.update(Group(leaderboard_table(live[0].rows()), progress))
 
     try:
         with contextlib.nullcontext() if as_json else board:

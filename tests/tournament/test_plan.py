@@ -1,5 +1,6 @@
-"""The tournament plan: every K-subset, every seat rotation, fresh or duplicate deals,
-128-bit seeds, reproducible."""
+"""The tournament plan: every K-subset, the seat rotations of one cyclic order per subset
+and round, fresh or duplicate deals, 128-bit seeds, reproducible. (The balance of the
+orders and of sampled groups is measured in test_plan_balance.py.)"""
 
 from collections import Counter
 from itertools import combinations
@@ -18,6 +19,23 @@ def test_every_subset_plays_every_rotation_each_round(pool, players, rounds):
     groups = Counter(frozenset(match.seats) for match in plan)
     assert set(groups) == {frozenset(g) for g in combinations(range(pool), players)}
     assert set(groups.values()) == {players * rounds}
+
+
+@pytest.mark.parametrize(("pool", "players"), [(3, 2), (5, 3), (6, 4), (7, 6)])
+def test_a_subset_plays_the_rotations_of_one_cyclic_order_not_the_sorted_one(pool, players):
+    """The seats of a group are no longer the sorted subset's rotations: one cyclic order
+    per subset and round, chosen for the balance of neighbours, played in every rotation."""
+    plan = plan_matches("t", pool, players, 2, seed=4)
+    groups: dict = {}
+    for match in plan:
+        groups.setdefault(match.match_id.rsplit("-s", 1)[0], []).append(match.seats)
+    orders = set()
+    for seatings in groups.values():
+        first = seatings[0]
+        assert seatings == [first[s:] + first[:s] for s in range(players)]
+        orders.add(first)
+    if players > 2:
+        assert any(order != tuple(sorted(order)) for order in orders)
 
 
 def test_each_bot_sits_in_each_seat_equally_often():
@@ -70,5 +88,6 @@ def test_match_ids_are_unique_and_ordinals_follow_plan_order():
 
 
 def test_more_seats_than_bots_is_refused():
-    with pytest.raises(ValueError, match="cannot seat 4 players from a pool of 3"):
+    with pytest.raises(ValueError, match="cannot seat 4 players from a pool of 3 bots; "
+                                         "add 1 --bot or use --players 3"):
         plan_matches("t", 3, 4, 1, seed=1)

@@ -1,4 +1,5 @@
-"""The standings say which bot was disqualified, and rank it by what it scored: last."""
+"""Honest standings: which bot was disqualified or crashed, shown in every view; latencies
+over the decisions answered, their p95 by nearest rank."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from rich.console import Console
 from admiralty.console.leaderboard import leaderboard_table
 from admiralty.tournament.plan import PlannedMatch
 from admiralty.tournament.ratings import make_rater
-from admiralty.tournament.standings import standings
+from admiralty.tournament.solo import solo_standings
+from admiralty.tournament.standings import answered_latencies, percentile, standings
 from admiralty.tournament.store import Result
 
 
@@ -29,6 +31,65 @@ def test_a_disqualified_bot_is_shown_so_and_ranked_below_a_working_one():
     assert [(row.bot, row.disqualified) for row in rows] == [("working", False),
                                                               ("dying", True)]
     assert rows[1].to_json(2)["disqualified"] is True
-    console = Console(width=100, file=io.StringIO(), color_system=None)
+    console = Console(width=80, file=io.StringIO(), color_system=None)
     console.print(leaderboard_table(rows))
-    assert "dying (disqualified)" in console.file.getvalue()
+    lines = console.file.getvalue().splitlines()
+    assert lines[0].split()[-1] == "crash"
+    assert next(line for line in lines if "dying" in line).endswith("0 DQ")
+
+
+def crash(seat: int, request_id: str) -> dict:
+    return {"request_id": request_id, "seat": seat, "kind": "crash", "applied_index": 0,
+            "detail": "the connection broke: Socket closed"}
+
+
+def test_p95_is_the_nearest_rank_the_ceiling_of_095_n():
+    assert percentile(list(range(1, 11)), 95) == 10  # 9.5 -> the 10th, not the 9th
+    assert percentile(list(range(1, 21)), 95) == 19  # 19.0 -> the 19th
+    assert percentile(list(range(1, 31)), 95) == 29  # 28.5 -> the 29th
+    assert percentile([7.0], 95) == 7.0
+    assert percentile([5.0, 1.0, 3.0], 50) == 3.0
+
+
+def test_failed_calls_are_incidents_not_latencies():
+    """The referee records a latency per call, numbered 1, 2, ... (the request id); the
+    2nd call of seat 1 crashed: its latency (the time to the break) is left out."""
+    one = Result("m0", [1, 2], [10, 5], [], [crash(1, "2")], [[5.0, 6.0], [3.0, 0.1, 4.0]],
+                 10, None)
+    assert answered_latencies(one, 0) == [5.0, 6.0]
+    assert answered_latencies(one, 1) == [3.0, 4.0]
+    retired = {"request_id": "", "seat": 1, "kind": "unreachable", "applied_index": -1,
+               "detail": "gone"}
+    assert answered_latencies(Result("m1", [1, 2], [1, 1], [], [retired], [[], []], 1, None),
+                              1) == []
+
+
+def test_a_dead_bot_shows_its_crashes_and_no_flattering_latency():
+    """A bot that dies at once answers nothing: its seats' failed calls took 0.2 ms each,
+    which used to make its p95 the best of the table. Its crashes are counted instead."""
+    plan = [PlannedMatch(f"m{i}", i, 1, i, (0, 1)) for i in range(4)]
+    results = {m.match_id: Result(m.match_id, [2, 1], [3, 8], [], [crash(1, "1")],
+                                  [[40.0, 50.0], [0.2]], 10, None) for m in plan}
+    rows = {r.bot: r.to_json(1) for r in standings(["alive", "dead"], plan, results,
+                                                    make_rater("trueskill"))}
+    assert rows["dead"]["latency_p95_ms"] is None and rows["dead"]["answered"] == 0
+    assert (rows["dead"]["crashes"], rows["dead"]["incidents"]) == (4, 4)
+    assert rows["alive"]["latency_p95_ms"] == 50.0 and rows["alive"]["crashes"] == 0
+    console = Console(width=80, file=io.StringIO(), color_system=None)
+    console.print(leaderboard_table(list(standings(["alive", "dead"], plan, results,
+                                                   make_rater("trueskill")))))
+    dead_line = next(line for line in console.file.getvalue().splitlines() if " dead " in line)
+    assert dead_line.split()[-2:] == ["4", "4"]  # inc, crash
+
+
+def test_a_one_seat_leaderboard_counts_crashes_too():
+    plan = [PlannedMatch(f"m{r}", r, r, r, (0,)) for r in range(1, 4)]
+    results = {m.match_id: Result(m.match_id, [1], [-3], [], [crash(0, "1")], [[0.2, 9.0]],
+                                  5, None) for m in plan}
+    [row] = solo_standings(["solo"], plan, results)
+    data = row.to_json(1)
+    assert (data["crashes"], data["incidents"], data["latency_mean_ms"]) == (3, 3, 9.0)
+    console = Console(width=80, file=io.StringIO(), color_system=None)
+    console.print(leaderboard_table([row]))
+    assert max(len(line) for line in console.file.getvalue().splitlines()) <= 80
+    assert "crash" in console.file.getvalue()

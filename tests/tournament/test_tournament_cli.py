@@ -47,7 +47,8 @@ def stored(tmp_path, runner: Runner | None = None) -> Store:
     (["--seed", "-1"], "--seed must be a whole number from 0 to 2**256"),
     (["--seed", str(2**256 + 1)], "--seed must be a whole number from 0 to 2**256"),
     (["--rating", "elo"], "unknown rating system 'elo'; choose trueskill, openskill"),
-    (["--players", "3"], "cannot seat 3 players from a pool of 2 bots"),
+    (["--players", "3"], "cannot seat 3 players from a pool of 2 bots; add 1 --bot or use "
+                         "--players 2"),
     (["--players", "7"], "jamaica is played by 2 to 6 players, not 7"),
     (["--bot", "a.py"], "each --bot must be different; run a bot twice with different "
                         "arguments (e.g. --seed) to enter it twice"),

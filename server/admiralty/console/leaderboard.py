@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.console import Group
 from rich.table import Table
+from rich.text import Text
 
 from admiralty.tournament.solo import RANKING, SoloStanding
 from admiralty.tournament.standings import Standing
@@ -14,13 +16,17 @@ COLUMNS = (
     ("#", "rank"), ("bot", "bot"), ("mu", "mu"), ("sigma", "sigma"),
     ("mu-3sig", "conservative"), ("games", "matches"), ("1st", "firsts"),
     ("score", "mean_score"), ("ms", "latency_mean_ms"), ("p95", "latency_p95_ms"),
-    ("inc", "incidents"),
+    ("inc", "incidents"), ("crash", "crashes"),
 )
 SOLO_COLUMNS = (
     ("#", "rank"), ("bot", "bot"), ("margin", "mean_margin"), ("95% CI", "interval"),
     ("vs above", "vs_above"), ("games", "matches"), ("won", "win_rate"),
-    ("ms", "latency_mean_ms"), ("inc", "incidents"),
+    ("ms", "latency_mean_ms"), ("inc", "incidents"), ("crash", "crashes"),
 )
+INCIDENTS = ("inc: failed calls and other incidents; crash: of them crashes; DQ: "
+             "disqualified (its seats played by the policy)")
+CAPTION = f"ms, p95: answered decisions only (p95: nearest rank); {INCIDENTS}"
+SOLO_CAPTION = f"ms: answered decisions only; {INCIDENTS}"
 
 
 def _cell(value: object) -> str:
@@ -51,7 +57,9 @@ def _solo_cells(data: dict[str, Any]) -> dict[str, str]:
 def leaderboard_table(rows: Sequence[Standing | SoloStanding],
                       title: str = "") -> Table:
     """Rank, bot, TrueSkill mu and sigma, the sort key mu - 3 sigma, games, first places,
-    mean score, mean and p95 decision latency (ms) and incidents.
+    mean score, mean and p95 latency (ms) of the answered decisions, incidents and, of
+    them, crashes; a disqualified bot is marked DQ after its crashes and its row is red, and
+    any row with a crash is yellow, so a dead bot's default moves never pass unseen.
 
     A one-seat tournament's rows (`SoloStanding`) show instead the mean margin over the
     automated opponent with its 95% t-interval, the paired gap to the bot ranked above
@@ -60,15 +68,125 @@ def leaderboard_table(rows: Sequence[Standing | SoloStanding],
     solo = bool(rows) and isinstance(rows[0], SoloStanding)
     columns = SOLO_COLUMNS if solo else COLUMNS
     table = Table(title=title or None, header_style="bold underline", box=None,
-                  pad_edge=False, caption=RANKING if solo else None)
+                  pad_edge=False, padding=(0, 1, 0, 0),
+                  caption=f"{RANKING}. {SOLO_CAPTION}" if solo else CAPTION,
+                  caption_justify="left")
     for header, _ in columns:
         table.add_column(header, justify="left" if header == "bot" else "right",
-                         no_wrap=True, overflow="ellipsis", max_width=(20 if solo else 24)
+                         no_wrap=True, overflow="ellipsis", max_width=(16 if solo else 18)
                          if header == "bot" else None)
     for rank, row in enumerate(rows, start=1):
         data = row.to_json(rank)
-        if data["disqualified"]:
-            data["bot"] += " (disqualified)"
         cells = _solo_cells(data) if solo else {k: _cell(v) for k, v in data.items()}
-        table.add_row(*(cells[key] for _, key in columns))
+        if data["disqualified"]:
+            cells["crashes"] = f"{cells['crashes']} DQ"
+        style = "red" if data["disqualified"] else "yellow" if data["crashes"] else None
+        table.add_row(*(cells[key] for _, key in columns), style=style)
     return table
+
+
+def matches_table(rows: Sequence[dict[str, Any]], title: str = "") -> Table:
+    """The matches of `standings.match_rows`: id, round, each seat as "place. bot score"
+    (* forfeited) in seat order, and the seats' incidents by kind; unplayed ones say so."""
+    table = Table(title=title or None, header_style="bold underline", box=None,
+                  pad_edge=False, padding=(0, 1, 0, 0))
+    table.add_column("match", no_wrap=True)
+    table.add_column("rnd", justify="right")
+    table.add_column("seats: place. bot score (seat order)")
+    table.add_column("incidents")
+    for row in rows:
+        if not row["played"]:
+            seats = ", ".join(seat["bot"] for seat in row["seats"])
+            table.add_row(row["match_id"], str(row["round"]), f"not played: {seats}", "",
+                          style="dim")
+            continue
+        seats = "  ".join(f"{seat['place']}. {seat['bot']} {seat['score']}"
+                          + ("*" if seat["forfeited"] else "") for seat in row["seats"])
+        incidents = ", ".join(
+            f"{seat['bot']} {kind}" + (f" x{seat['incidents'].count(kind)}"
+                                       if seat["incidents"].count(kind) > 1 else "")
+            for seat in row["seats"] for kind in dict.fromkeys(seat["incidents"]))
+        table.add_row(row["match_id"], str(row["round"]), seats, incidents or "-",
+                      style="yellow" if incidents else None)
+    return table
+
+
+def head_to_head_table(data: dict[str, Any], order: Sequence[str], title: str = "") -> Table:
+    """Row bot against column bot: "wins/games" over the matches both played, where a win
+    is being placed above the other. Bots in `order` (the leaderboard's), columns numbered
+    as the rows so the table keeps to 80 columns for up to 8 bots."""
+    index = {bot: i for i, bot in enumerate(data["bots"])}
+    ranked = [index[bot] for bot in order]
+    table = Table(title=title or None, header_style="bold underline", box=None,
+                  pad_edge=False, padding=(0, 1, 0, 0),
+                  caption="row placed above column / matches both played",
+                  caption_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("bot", no_wrap=True, overflow="ellipsis", max_width=18)
+    for number in range(1, len(ranked) + 1):
+        table.add_column(str(number), justify="right", no_wrap=True)
+    for number, a in enumerate(ranked, start=1):
+        cells = ["·" if a == b else
+                 f"{data['wins'][a][b]}/{data['games'][a][b]}" if data["games"][a][b] else "-"
+                 for b in ranked]
+        table.add_row(str(number), data["bots"][a], *cells)
+    return table
+
+
+def seats_table(rows: Sequence[dict[str, Any]], title: str = "") -> Table:
+    """Win share per seat position (a shared first place split), against the fair share."""
+    table = Table(title=title or None, header_style="bold underline", box=None,
+                  pad_edge=False, padding=(0, 1, 0, 0),
+                  caption="a first place shared by k seats counts 1/k to each",
+                  caption_justify="left")
+    for header in ("seat", "games", "wins", "share", "fair"):
+        table.add_column(header, justify="right")
+    for row in rows:
+        share = "-" if row["win_share"] is None else f"{row['win_share']:.1%}"
+        table.add_row(str(row["seat"]), str(row["games"]), f"{row['wins']:g}", share,
+                      f"{row['fair_share']:.1%}")
+    return table
+
+
+PLOT_WIDTH = 60
+"""Columns of a rating plot's drawing; with its axis labels a plot is 69 columns wide."""
+
+
+def history_plot(history: Sequence[dict[str, Any]], order: Sequence[str],
+                 height: int = 7, width: int = PLOT_WIDTH) -> Group:
+    """Each bot's rating by games rated, as characters: ● mu, ░ the band mu ± 3 sigma.
+
+    All bots share one vertical scale (so plots compare at a glance) and each spans the
+    plot's width from 0 games to its last; a column shows the rating after the games at
+    that point (a bot with fewer games than columns repeats each point)."""
+    by_bot = {entry["bot"]: entry["points"] for entry in history}
+    bands = [(p["mu"] - 3 * p["sigma"], p["mu"] + 3 * p["sigma"])
+             for points in by_bot.values() for p in points]
+    low = min(b[0] for b in bands)
+    high = max(b[1] for b in bands)
+    span = (high - low) or 1.0
+
+    def level(value: float) -> int:
+        return min(height - 1, max(0, int((value - low) / span * height)))
+
+    parts: list[Text] = []
+    for bot in order:
+        points = by_bot[bot]
+        last = points[-1]
+        parts.append(Text.assemble((bot, "bold"), f"  {len(points) - 1} games, mu "
+                                   f"{last['mu']:.1f} ± 3 sigma {3 * last['sigma']:.1f}"))
+        columns = [points[round(j * (len(points) - 1) / (width - 1))] for j in range(width)]
+        grid = [[" "] * width for _ in range(height)]
+        for x, point in enumerate(columns):
+            bottom = level(point["mu"] - 3 * point["sigma"])
+            top = level(point["mu"] + 3 * point["sigma"])
+            for y in range(bottom, top + 1):
+                grid[y][x] = "░"
+            grid[level(point["mu"])][x] = "●"
+        for y in reversed(range(height)):
+            label = low + span * (y + 0.5) / height
+            parts.append(Text(f"{label:6.1f} ┤" + "".join(grid[y])))
+        parts.append(Text("       └" + "─" * width))
+        parts.append(Text(f"        0{'games':^{width - 2 * len(str(len(points) - 1))}}"
+                          f"{len(points) - 1}"))
+    return Group(*parts)

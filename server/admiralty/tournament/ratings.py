@@ -1,11 +1,12 @@
 """Skill ratings from match placements, behind a small interface.
 
-Ratings are always recomputed from the stored results in plan order, so a tournament
-run in parallel ranks exactly as one run match by match.
+Ratings are applied in plan order (see `standings.LiveStandings`), so a tournament run in
+parallel ranks exactly as one run match by match.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -51,7 +52,27 @@ class TrueSkillRater:
 
 
 class OpenSkillRater:
-    """OpenSkill's Plackett-Luce model (the optional `openskill` package)."""
+    """OpenSkill's Plackett-Luce model (the optional `openskill` package), with ties fixed.
+
+    Weng & Lin's Plackett-Luce update (Algorithm 4, the one `openskill` implements) with
+    the library's parameters (mu, sigma, beta, kappa, tau, gamma = sigma / c). Without a
+    shared place the update is the library's own, to rounding. With one, the library (6.x)
+    follows the paper: the k seats tied at a place count as one of them leaving the pool
+    at that place, so each gets 1/k of the win over the seats below and loses to its tied
+    peers; with places [1, 2, 2, 2, 5, 6] from equal ratings the 5th then ends above the
+    tied 2nds. Here a tie means what a shared place says: each tied seat finished ahead of
+    every seat placed below it and behind every seat placed above it, and neither ahead
+    of nor behind its peers. For seat i, with e_s = exp(mu_s / c) and
+    C_q = e_q + sum of e_s over the seats s placed strictly below q:
+
+        omega_i = sigma_i^2 / c * (1 - e_i / C_i - sum over q placed above i of e_i / C_q)
+        delta_i = gamma_i * sigma_i^2 / c^2 * sum over q in {i} or above i of
+                  (e_i / C_q) (1 - e_i / C_q)
+
+    mu_i += omega_i and sigma_i *= sqrt(max(1 - delta_i, kappa)), as in the library. The
+    update is symmetric in tied seats (equal ratings in, equal ratings out), and from equal
+    ratings a better place never gets a smaller mu.
+    """
 
     name = "openskill"
 
@@ -68,9 +89,24 @@ class OpenSkillRater:
         return Skill(rating.mu, rating.sigma)
 
     def rate(self, skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
-        teams = [[self._model.rating(mu=s.mu, sigma=s.sigma)] for s in skills]
-        rated = self._model.rate(teams, ranks=list(places))
-        return [Skill(team[0].mu, team[0].sigma) for team in rated]
+        model = self._model
+        variances = [s.sigma ** 2 + model.tau ** 2 for s in skills]
+        c = math.sqrt(sum(v + model.beta ** 2 for v in variances))
+        strength = [math.exp(s.mu / c) for s in skills]
+        pool = [strength[q] + sum(e for e, place in zip(strength, places, strict=True)
+                                  if place > places[q]) for q in range(len(skills))]
+        rated = []
+        for i, (skill, variance) in enumerate(zip(skills, variances, strict=True)):
+            above = [q for q in range(len(skills)) if places[q] < places[i]]
+            won = strength[i] / pool[i]
+            omega = 1 - won - sum(strength[i] / pool[q] for q in above)
+            delta = won * (1 - won) + sum(strength[i] / pool[q] * (1 - strength[i] / pool[q])
+                                          for q in above)
+            sigma = math.sqrt(variance)
+            delta *= variance / c ** 2 * (sigma / c)
+            rated.append(Skill(skill.mu + variance / c * omega,
+                               sigma * math.sqrt(max(1 - delta, model.kappa))))
+        return rated
 
 
 RATERS = {"trueskill": TrueSkillRater, "openskill": OpenSkillRater}

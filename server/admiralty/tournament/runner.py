@@ -34,7 +34,12 @@ from admiralty.referee.match import checked_options
 from admiralty.tournament.plan import Deals, PlannedMatch, plan_matches
 from admiralty.tournament.ratings import make_rater
 from admiralty.tournament.solo import SoloStanding, solo_standings
-from admiralty.tournament.standings import Standing, display_names, standings
+from admiralty.tournament.standings import (
+    LiveStandings,
+    Standing,
+    display_names,
+    live_standings,
+)
 from admiralty.tournament.store import Result, Runner, Store, Tournament
 from admiralty.tournament.workers import RefereePool, referee_pool, run_all
 
@@ -55,11 +60,13 @@ class Settings:
     options: dict[str, Any] | None = None
     records: str | None = "records"
     deals: str = Deals.FRESH.value
+    matches_per_bot: int | None = None
+    """None: every group of the pool plays each round; else groups sampled (see plan.py)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"policy": self.policy, "deadline": self.deadline, "time_bank": self.time_bank,
                 "rating": self.rating, "options": self.options or {}, "records": self.records,
-                "deals": self.deals}
+                "deals": self.deals, "matches_per_bot": self.matches_per_bot}
 
 
 def default_players(game_name: str, pool: int) -> int:
@@ -85,22 +92,63 @@ def new_tournament(name: str, game_name: str, bots: Sequence[str], players: int 
         settings = dataclasses.replace(settings, deals=Deals.DUPLICATE.value)
     make_rater(settings.rating)
     FailurePolicy(settings.policy)
-    plan = plan_matches(name, len(bots), players, rounds, seed, Deals(settings.deals))
+    plan = plan_matches(name, len(bots), players, rounds, seed, Deals(settings.deals),
+                        settings.matches_per_bot)
     tournament = Tournament(name, game_name, players, rounds, seed, settings.to_json(),
                             tuple(bots), (None,) * len(bots))
     return tournament, plan
 
 
+def bot_names(tournament: Tournament) -> list[str]:
+    """The bots' names as the leaderboard shows them: unique, the spec if never named."""
+    return display_names([n or s for n, s in zip(tournament.bot_names, tournament.bot_specs,
+                                                 strict=True)])
+
+
 def leaderboard(store: Store, name: str) -> Sequence[Standing | SoloStanding]:
     """TrueSkill (or OpenSkill) standings; for a one-seat game, the margin standings of
     `solo.py`, since a rating needs seats to place against each other."""
-    tournament = store.tournament(name)
-    names = display_names([n or s for n, s in zip(tournament.bot_names, tournament.bot_specs,
-                                                  strict=True)])
-    if tournament.players == 1:
-        return solo_standings(names, store.plan(name), store.results(name))
-    rater = make_rater(tournament.settings["rating"])
-    return standings(names, store.plan(name), store.results(name), rater)
+    return LiveLeaderboard(store, name).rows()
+
+
+class LiveLeaderboard:
+    """The leaderboard of a tournament being played, kept up to date one result at a time.
+
+    Built once from what is stored; then `add(match)` reads that one match's result and
+    applies it (see `standings.LiveStandings`): one rating update per result, where
+    recomputing from the store cost a read and a rating of every result so far. A one-seat
+    tournament keeps its results in memory and recomputes its margins, which involve no
+    rating (a sum over the results per bot)."""
+
+    def __init__(self, store: Store, name: str):
+        self.store = store
+        self.name = name
+        tournament = store.tournament(name)
+        names = bot_names(tournament)
+        plan = store.plan(name)
+        self.results = store.results(name)
+        self.solo = tournament.players == 1
+        self._solo_args = (names, plan)
+        self.live: LiveStandings | None = None
+        if not self.solo:
+            rater = make_rater(tournament.settings["rating"])
+            self.live = live_standings(names, plan, self.results, rater)
+            self.results = {}  # the live standings hold what they need
+
+    def add(self, match: PlannedMatch) -> None:
+        """Count `match`, whose result has just been stored."""
+        result = self.store.result(self.name, match.match_id)
+        if result is None:
+            return
+        if self.live is None:
+            self.results[result.match_id] = result
+        else:
+            self.live.add(result)
+
+    def rows(self) -> Sequence[Standing | SoloStanding]:
+        if self.live is None:
+            return solo_standings(*self._solo_args, self.results)
+        return self.live.rows()
 
 
 async def start_tournament(store: Store, tournament: Tournament, plan: Sequence[PlannedMatch],

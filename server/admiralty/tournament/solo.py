@@ -30,6 +30,7 @@ from typing import Any
 
 from admiralty.referee.launcher import DISQUALIFIED
 from admiralty.tournament.plan import PlannedMatch
+from admiralty.tournament.standings import CRASH, answered_latencies
 from admiralty.tournament.store import Result
 
 CONFIDENCE = 0.95
@@ -112,6 +113,7 @@ class SoloStanding:
     wins: int = 0
     latencies_ms: list[float] = field(default_factory=list)
     incidents: int = 0
+    crashes: int = 0
     disqualified: bool = False
     above: str | None = None
     """The bot ranked just above, once ranked."""
@@ -142,6 +144,7 @@ class SoloStanding:
             "latency_mean_ms": _round(statistics.fmean(self.latencies_ms))
             if self.latencies_ms else None,
             "incidents": self.incidents,
+            "crashes": self.crashes,
             "disqualified": self.disqualified,
         }
 
@@ -163,8 +166,9 @@ def solo_standings(bots: Sequence[str], plan: Sequence[PlannedMatch],
         margin = result.scores[0]
         row.margins[match.round] = margin
         row.wins += margin >= 0 and 0 not in result.forfeited
-        row.latencies_ms.extend(result.latencies[0])
+        row.latencies_ms.extend(answered_latencies(result, 0))
         row.incidents += len(result.incidents)
+        row.crashes += sum(i["kind"] == CRASH for i in result.incidents)
         row.disqualified |= any(i["detail"].startswith(DISQUALIFIED) for i in result.incidents)
     ranked = sorted(table, key=_sort_key)
     for above, row in itertools.pairwise(ranked):

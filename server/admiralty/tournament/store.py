@@ -19,7 +19,7 @@ import socket
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +80,16 @@ PRAGMA user_version = {SCHEMA_VERSION};
 COMMIT;
 """
 
+ADDITIONS = """
+CREATE TABLE IF NOT EXISTS created (
+    tournament TEXT PRIMARY KEY,    -- no foreign key: an older admiralty deletes without it
+    at TEXT NOT NULL                -- ISO 8601, UTC
+);
+"""
+"""Tables added within schema version 1, created when a database is opened. Older versions
+of admiralty ignore them, and a tournament they stored simply has no row (created unknown),
+so databases stay readable both ways."""
+
 
 class StoreError(RuntimeError):
     """The database cannot do what was asked; the message says which database and why."""
@@ -95,6 +105,35 @@ class Tournament:
     settings: dict[str, Any]
     bot_specs: tuple[str, ...]
     bot_names: tuple[str | None, ...]
+    created: str | None = None
+    """When the tournament was stored (ISO 8601, UTC); None if by an older admiralty, or
+    not yet stored (`Store.create` then takes the time)."""
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One line of `tournament list`."""
+
+    name: str
+    game: str
+    players: int
+    bots: int
+    planned: int
+    played: int
+    running: bool
+    """A runner holds its lease (possibly one that died and has not been taken over)."""
+    created: str | None
+
+    @property
+    def state(self) -> str:
+        if self.running:
+            return "running"
+        return "finished" if self.played >= self.planned else "stopped"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "game": self.game, "players": self.players,
+                "bots": self.bots, "played": self.played, "planned": self.planned,
+                "state": self.state, "created": self.created}
 
 
 @dataclass(frozen=True)
@@ -153,6 +192,7 @@ class Store:
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
                                        timeout=BUSY_TIMEOUT)
             self._check_schema()
+            self._db.executescript(ADDITIONS)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA foreign_keys=ON")
 
@@ -204,9 +244,11 @@ class Store:
         """Store a tournament, its whole plan and `runner`'s lease on it, all at once."""
         with self._transaction() as db:
             self.require_new(tournament.name)
+            created = tournament.created or datetime.now(UTC).isoformat(timespec="seconds")
             db.execute("INSERT INTO tournaments VALUES (?,?,?,?,?,?)",
                        (tournament.name, tournament.game, tournament.players, tournament.rounds,
                         str(tournament.seed), json.dumps(tournament.settings)))
+            db.execute("INSERT OR REPLACE INTO created VALUES (?,?)", (tournament.name, created))
             db.executemany("INSERT INTO bots VALUES (?,?,?,?)",
                            [(tournament.name, i, spec, name) for i, (spec, name) in
                             enumerate(zip(tournament.bot_specs, tournament.bot_names,
@@ -234,12 +276,13 @@ class Store:
         with self._transaction() as db:
             self.tournament(name)
             _refuse_if_running(db, name, socket.gethostname(), alive)
-            for table in ("results", "matches", "bots", "runners"):
+            for table in ("results", "matches", "bots", "runners", "created"):
                 db.execute(f"DELETE FROM {table} WHERE tournament=?", (name,))
             db.execute("DELETE FROM tournaments WHERE name=?", (name,))
 
     def tournament(self, name: str) -> Tournament:
-        rows = self._rows("SELECT name, game, players, rounds, seed, settings "
+        rows = self._rows("SELECT name, game, players, rounds, seed, settings, "
+                          "(SELECT at FROM created WHERE tournament=name) "
                           "FROM tournaments WHERE name=?", name)
         if not rows:
             known = [r[0] for r in self._rows("SELECT name FROM tournaments")]
@@ -248,7 +291,20 @@ class Store:
         row = rows[0]
         bots = self._rows("SELECT spec, name FROM bots WHERE tournament=? ORDER BY idx", name)
         return Tournament(row[0], row[1], row[2], row[3], int(row[4]), json.loads(row[5]),
-                          tuple(b[0] for b in bots), tuple(b[1] for b in bots))
+                          tuple(b[0] for b in bots), tuple(b[1] for b in bots), row[6])
+
+    def summaries(self) -> list[Summary]:
+        """Every tournament in the file, oldest first (those stored by an older admiralty,
+        whose creation is unknown, first, by name)."""
+        rows = self._rows(
+            "SELECT t.name, t.game, t.players, c.at,"
+            " (SELECT COUNT(*) FROM bots b WHERE b.tournament=t.name),"
+            " (SELECT COUNT(*) FROM matches m WHERE m.tournament=t.name),"
+            " (SELECT COUNT(*) FROM results r WHERE r.tournament=t.name),"
+            " EXISTS (SELECT 1 FROM runners u WHERE u.tournament=t.name)"
+            " FROM tournaments t LEFT JOIN created c ON c.tournament=t.name"
+            " ORDER BY c.at IS NOT NULL, c.at, t.name")
+        return [Summary(r[0], r[1], r[2], r[4], r[5], r[6], bool(r[7]), r[3]) for r in rows]
 
     def name_bots(self, tournament: str, names: Sequence[str]) -> None:
         with self._transaction() as db:
@@ -269,10 +325,21 @@ class Store:
                         json.dumps(result.incidents), json.dumps(result.latencies),
                         result.steps, result.record))
 
+    def result(self, tournament: str, match_id: str) -> Result | None:
+        """One match's result, None if it has not finished: what the live board adds."""
+        rows = self._rows("SELECT match_id, places, scores, forfeited, incidents, latencies, "
+                          "steps, record FROM results WHERE tournament=? AND match_id=?",
+                          tournament, match_id)
+        return _result(rows[0]) if rows else None
+
     def results(self, tournament: str) -> dict[str, Result]:
         rows = self._rows("SELECT match_id, places, scores, forfeited, incidents, "
                           "latencies, steps, record FROM results WHERE tournament=?", tournament)
-        return {r[0]: Result(r[0], *(json.loads(v) for v in r[1:6]), r[6], r[7]) for r in rows}
+        return {r[0]: _result(r) for r in rows}
+
+
+def _result(row: tuple) -> Result:
+    return Result(row[0], *(json.loads(v) for v in row[1:6]), row[6], row[7])
 
 
 def _create_private(path: Path) -> None:
