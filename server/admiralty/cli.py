@@ -65,8 +65,9 @@ from admiralty.tournament import (
     resume_tournament,
     start_tournament,
 )
+from admiralty.tournament.adaptive import Schedule
 from admiralty.tournament.ratings import make_rater
-from admiralty.tournament.runner import LiveLeaderboard, bot_names
+from admiralty.tournament.runner import LiveLeaderboard, bot_names, stop_reason
 from admiralty.tournament.standings import (
     head_to_head,
     live_standings,
@@ -693,6 +694,36 @@ def tournament_run(
             min=1, show_default=False,
         ),
     ] = None,
+    schedule: Annotated[
+        Schedule,
+        typer.Option(
+            help="full: play the whole balanced plan. adaptive: play it as a first block "
+            "(--rounds rounds, or --matches-per-bot sampled), then block after block the "
+            "groups that inform the ranking most (bots next to each other in the standings "
+            "whose order is least certain), each block chosen from the results before it and "
+            "stored before it is played, until every neighbouring pair of the --top bots is "
+            "ordered with P >= --confidence by the ratings, or --max-matches is reached. "
+            "Not for one-seat games.",
+        ),
+    ] = Schedule.FULL,
+    confidence: Annotated[
+        float,
+        typer.Option(help="Adaptive: stop when, for each pair of bots next to each other "
+                     "in the standings (by mu) among the --top, P(the upper is stronger) "
+                     "= Phi(gap in mu / sqrt(sigma1^2 + sigma2^2)) is at least this."),
+    ] = 0.9,
+    top: Annotated[
+        int | None,
+        typer.Option(help="Adaptive: how many of the top bots must be ordered (with fewer "
+                     "than all, also the last of them against the next); default all.",
+                     min=1, show_default=False),
+    ] = None,
+    max_matches: Annotated[
+        int | None,
+        typer.Option(help="Adaptive: the most matches to plan in all, first block "
+                     "included; default 10 times the first block.", min=1,
+                     show_default=False),
+    ] = None,
     seed: Annotated[
         int | None,
         typer.Option(
@@ -753,7 +784,14 @@ def tournament_run(
             records=str(records),
             deals=(deals or Deals.FRESH).value,
             matches_per_bot=matches_per_bot,
+            schedule=schedule.value,
+            confidence=confidence,
+            top=top,
+            max_matches=max_matches,
         )
+        if schedule is Schedule.FULL and (top, max_matches, confidence) != (None, None, 0.9):
+            raise UsageError("--confidence, --top and --max-matches are for --schedule "
+                             "adaptive")
         seed = secrets.randbits(128) if seed is None else seed
         tournament, plan = new_tournament(name, game, bot, players, rounds, seed, settings)
     except (UsageError, ValueError) as error:
@@ -780,8 +818,10 @@ def tournament_resume(
     parallel: ParallelOption = CORES,
     as_json: JsonOption = False,
 ) -> None:
-    """Finish a stopped tournament: every planned match without a result is played. One
-    process at a time runs a tournament; a runner that died leaves a lease that is taken over."""
+    """Finish a stopped tournament: every planned match without a result is played (an
+    adaptive one then goes on choosing blocks until its stop rule, exactly as if it had not
+    stopped). One process at a time runs a tournament; a runner that died leaves a lease
+    that is taken over."""
     runner = Runner.this_process(datetime.now(UTC))
     with _tournament_errors():
         store = Store(db)
@@ -934,6 +974,8 @@ def _print_leaderboard(store: Store, name: str, as_json: bool,
     tournament = store.tournament(name)
     rows = leaderboard(store, name)
     extra, shown = _views(store, name, views, [row.bot for row in rows])
+    adaptive = {"schedule": Schedule.ADAPTIVE.value, "stopped": stop_reason(store, name)} \
+        if tournament.settings.get("schedule") == Schedule.ADAPTIVE.value else {}
     if as_json:
         print(
             json.dumps(
@@ -947,12 +989,17 @@ def _print_leaderboard(store: Store, name: str, as_json: bool,
                     "planned": len(store.plan(name)),
                     "finished": len(store.results(name)),
                     "standings": [row.to_json(rank) for rank, row in enumerate(rows, start=1)],
+                    **adaptive,
                     **extra,
                 }
             )
         )
     else:
         out.print(leaderboard_table(rows, title=f"{name} · {tournament.game}"))
+        if adaptive:
+            out.print(f"adaptive schedule, stopped by {adaptive['stopped']}"
+                      if adaptive["stopped"] else "adaptive schedule, still to play",
+                      highlight=False, soft_wrap=True)
         for view in shown:
             out.print()
             out.print(view, highlight=False)
@@ -981,6 +1028,8 @@ def _play_tournament(
 
     def on_result(match) -> None:
         progress.advance(task)
+        if progress.tasks[0].completed >= (progress.tasks[0].total or 0):
+            progress.update(task, total=len(store.plan(name)))  # an adaptive block's matches
         if as_json:
             return
         if live:

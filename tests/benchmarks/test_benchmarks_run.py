@@ -20,6 +20,8 @@ CASES = {
     "memory.py": (["--matches", "3"], {"rss_peak_mb", "per_match_kb"}),
     "duplicate.py": (["--deals", "8", "--trials", "20", "--max-games", "8"],
                      {"plain", "duplicate", "ratio", "mean_score", "games_played"}),
+    "adaptive.py": (["--trials", "4", "--budget", "48", "--jobs", "1"],
+                    {"full", "sampled", "adaptive", "ratio_adaptive_full", "stop_rule"}),
 }
 
 
@@ -68,3 +70,18 @@ def test_game_length_prints_a_row_per_player_count(game):
                             "--players", str(rows[0]["players"]), "--games", "1"],
                            capture_output=True, text=True, timeout=300)
     assert table.returncode == 0 and "ended" in table.stdout, table.stderr
+
+
+def test_blackbeard_balance_prints_a_row_per_player_count_and_solitaire_level():
+    result = subprocess.run([sys.executable, str(BENCHMARKS / "balance_blackbeard.py"),
+                             "--games", "2", "--players", "2", "3", "--jobs", "1",
+                             "--solitaire", "1", "--json"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [row.get("players") for row in rows[:2]] == [2, 3]
+    assert [row.get("level") for row in rows[2:]] == ["easy", "standard", "hard"]
+    for row in rows[:2]:
+        assert row["games"] == 2 and abs(sum(row["shares"]) - 1) < 1e-9
+        assert row["endings"] and row["turns_mean"] > 0
+    assert all(row["games"] == 1 and 0 <= row["win_rate"] <= 1 for row in rows[2:])

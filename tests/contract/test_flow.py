@@ -170,6 +170,38 @@ def test_a_single_option_with_a_tuple_of_steps_takes_the_first():
     assert Single(Step("branch", (0,))).log == [("first", "only")]
 
 
+def test_a_single_option_runs_before_the_frames_its_step_pushed_and_chains():
+    class Chain(Toy):
+        def single_then_push(self, label):
+            self.flow.ask(0, Window.TURN, "single", label, ONLY, Step("forced", (label,)))
+            self.flow.push(Step("note", ("pushed",)))
+
+        def forced(self, option, label):
+            self.log.append((label, option.key))
+            if label == "first":  # a single-option ask opened by a single-option answer
+                self.flow.ask(1, Window.TURN, "single", "second", ONLY,
+                              Step("forced", ("second",)))
+
+        def pick_then_chain(self):
+            self.flow.ask(0, Window.TURN, "pick", "", ABC, Step("forced", ("first",)))
+
+    toy = Chain(Step("single_then_push", ("first",)), Step("pick_then_chain"),
+                Step("note", ("after",)))
+    assert toy.log == [("first", "only"), ("second", "only"), "pushed"]
+    assert asked(toy) == [(0, 1, "")] and toy.flow.snapshot()["asked"] is not None
+    toy.flow.answer(toy, 0, 2)  # its continuation asks a single option in turn
+    assert toy.log[3:] == [("first", "c"), ("second", "only"), "after"]
+    assert toy.flow.pending() == [] and toy.flow.window_id == 1
+
+
+def test_run_changes_nothing_while_a_request_or_a_sealed_window_is_open():
+    for first in (Step("pick", (0, "ask")), Step("bid", (2, "bids"))):
+        toy = Toy(first, Step("note", ("after",)))
+        before = toy.flow.snapshot()
+        toy.flow.run(toy)
+        assert toy.flow.snapshot() == before and toy.log == []
+
+
 def test_asking_with_no_options_is_a_value_error():
     flow = Flow()
     with pytest.raises(ValueError, match="at least one option"):

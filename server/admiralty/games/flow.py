@@ -129,7 +129,10 @@ class Flow:
         so its opening tells the table nothing. `polled` marks the answer of a `Poll`.
         """
         if len(options) == 1 and not (optional or publish or polled):
+            # Marked in `request`, which `run` checks after every frame anyway, so that
+            # the loop needs no check of its own for it.
             self._auto = (then if isinstance(then, Step) else then[0], options[0])
+            self.request = _AUTO
             return
         if not options:
             raise ValueError(f"{kind}: a request needs at least one option")
@@ -178,76 +181,84 @@ class Flow:
 
         Raises IllegalAction, having changed nothing, when `seat` has no open request or
         `index` does not name one of its options."""
+        # One frame from the answer to the next request: every decision comes through here,
+        # and a call more (to `run`) would cost more than the checks it shares. Steps and
+        # frames are told apart by identity, which mypy does not narrow by: hence `Any`.
+        then: Any
+        frame: Any
         request = self.request
-        if request is None or request.seat != seat or self.polled:
-            self._answer_other(game, seat, index)
-            return
-        options = request.options
-        if type(index) is not int or not 0 <= index < len(options):
-            index = _checked(index, len(options))
-        option = options[index]
-        self.request = None
-        then = self.then
-        # A Step is unpacked, never read by field name: CPython 3.11 does not specialise a
-        # named tuple's fields, and this runs for every answer.
-        name, args = then if isinstance(then, Step) else then[index]
-        getattr(game, name)(option, *args)
-        if self.request is None:  # else the answer opened the next request (most do)
-            self.run(game)
-
-    def _answer_other(self, game: Any, seat: int, index: int) -> None:
-        """`answer` for a seat of a SEALED window or a poll's request."""
-        request = self.request
-        if request is None or request.seat != seat:
+        if request is None or request.seat != seat:  # a seat of a SEALED window
             asked = self.sealed.get(seat)
             if asked is None:
-                raise IllegalAction(f"seat {seat} has no open request")
-            request, then, _ = asked
-            options = request.options
-            if type(index) is not int or not 0 <= index < len(options):
-                index = _checked(index, len(options))
-            del self.sealed[seat]
-            name, args = then if isinstance(then, Step) else then[index]
-            getattr(game, name)(options[index], *args)
-            if not self.sealed:  # the last answer is in: the flow runs on
-                self.run(game)
+                if seat is not _RUN:
+                    raise IllegalAction(f"seat {seat} has no open request")
+            else:
+                request, then, _ = asked
+                options = request.options
+                if type(index) is not int or not 0 <= index < len(options):
+                    index = _checked(index, len(options))
+                option = options[index]
+                del self.sealed[seat]
+                name, args = then  # `seal` takes one Step for every option
+                getattr(game, name)(option, *args)
+                if self.sealed:  # the flow runs on once the last answer is in
+                    return
+        elif self.polled:
+            self._answer_poll(game, index)
             return
-        options, then = request.options, self.then  # a poll's request
-        if type(index) is not int or not 0 <= index < len(options):
-            index = _checked(index, len(options))
+        else:  # the common answer
+            if index.__class__ is not int or index < 0:
+                index = _checked(index, len(request.options))
+            try:
+                option = request.options[index]
+            except IndexError:
+                _checked(index, len(request.options))  # raises IllegalAction
+                raise
+            self.request = None
+            then = self.then
+            # A Step is unpacked, never read by field name: CPython 3.11 does not specialise
+            # a named tuple's fields.
+            name, args = then if then.__class__ is Step else then[index]
+            getattr(game, name)(option, *args)
+        # `run`, inlined: a check for an open request (or a single-option ask, see `ask`)
+        # and one for a SEALED window per frame, a Step told apart by identity.
+        stack = self.stack
+        while True:
+            while stack and self.request is None and not self.sealed:
+                frame = stack.pop()
+                if frame.__class__ is Step:
+                    name, args = frame
+                    getattr(game, name)(*args)
+                    continue
+                seats, offer, args, at = frame
+                if at < len(seats):
+                    stack.append(_tuple_new(Poll, (seats, offer, args, at + 1)))
+                    getattr(game, offer)(seats[at], *args)
+            if self.request is not _AUTO:
+                return
+            auto = self._auto
+            assert auto is not None
+            self.request = self._auto = None
+            (name, args), option = auto
+            getattr(game, name)(option, *args)
+
+    def run(self, game: Any) -> None:
+        """Run frames until a request is open or nothing is left to run."""
+        self.answer(game, _RUN, 0)  # `answer`'s loop, entered with no answer to apply
+
+    def _answer_poll(self, game: Any, index: int) -> None:
+        """`answer` for a poll's request."""
+        request, then = self.request, self.then
+        assert request is not None
+        option = _option(request.options, index)
         self.request = None
         if index:  # an act: the poll starts over, then the act is applied
             poll = self.stack[-1]
             assert isinstance(poll, Poll), "a Poll's offer opens a request, pushes nothing"
             self.stack[-1] = _tuple_new(Poll, (*poll[:3], 0))
             name, args = then if isinstance(then, Step) else then[index]
-            getattr(game, name)(options[index], *args)
-            if self.request is None:
-                self.run(game)
-        else:  # PASS: the poll offers the next seat
-            self.run(game)
-
-    def run(self, game: Any) -> None:
-        """Run frames until a request is open or nothing is left to run."""
-        stack = self.stack
-        while self.request is None and not self.sealed:
-            auto = self._auto
-            if auto is not None:
-                self._auto = None
-                (name, args), option = auto
-                getattr(game, name)(option, *args)
-            elif not stack:
-                return
-            else:
-                frame = stack.pop()
-                if isinstance(frame, Step):
-                    name, args = frame
-                    getattr(game, name)(*args)
-                else:
-                    seats, offer, args, at = frame
-                    if at < len(seats):
-                        stack.append(_tuple_new(Poll, (seats, offer, args, at + 1)))
-                        getattr(game, offer)(seats[at], *args)
+            getattr(game, name)(option, *args)
+        self.run(game)  # else PASS: the poll offers the next seat
 
     # ------------------------------------------------------------------------- copies
 
@@ -278,6 +289,10 @@ _request_of = itemgetter(0)
 _tuple_new = tuple.__new__
 """Builds a named tuple from a tuple of its fields without the Python-level `__new__`."""
 
+_AUTO = Request(-1, 0, Window.TURN, "auto", "", ())
+"""What `request` holds from a single-option ask until `run` applies it: never seen
+outside `run` (a step opens at most one request)."""
+
 _NOTHING: tuple[Step, ...] = ()
 """What `then` holds while no request is open."""
 
@@ -287,6 +302,17 @@ def _seated(then: Step, seat: int) -> Step:
     """`then` with `seat` appended to its args: what a SEALED window's answer of `seat`
     calls, built once (every round of a game seals the same windows)."""
     return Step(then.name, (*then.args, seat))
+
+
+_RUN: Any = object()
+"""The seat `run` answers as: no seat, so `answer` only runs the flow on."""
+
+
+def _option(options: tuple[Option, ...], index: int) -> Option:
+    """The option `index` names; IllegalAction if it names none."""
+    if type(index) is not int or not 0 <= index < len(options):
+        index = _checked(index, len(options))
+    return options[index]
 
 
 def _checked(index: object, count: int) -> int:

@@ -9,6 +9,10 @@ Each bot is launched once per run and plays up to `parallel` matches at once, re
 as many worker processes. A match's result is stored in one transaction when it ends; a
 match cut short (Ctrl-C, kill -9) has no result and is played again, from its planned
 seed, when the tournament resumes. Only the holder of the lease plays.
+
+An adaptive tournament (`adaptive.py`) stores its first block so; once every stored match
+has a result, its next block is derived from them, stored in one transaction and played,
+until the stop rule; a resumed one plays what is stored, then goes on the same way.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from admiralty.referee import (
     stop_all,
 )
 from admiralty.referee.match import checked_options
+from admiralty.tournament.adaptive import Schedule, check_adaptive, next_block, rule_of
+from admiralty.tournament.adaptive import stop_reason as adaptive_stop
 from admiralty.tournament.plan import Deals, PlannedMatch, plan_matches
 from admiralty.tournament.ratings import make_rater
 from admiralty.tournament.solo import SoloStanding, solo_standings
@@ -62,11 +68,21 @@ class Settings:
     deals: str = Deals.FRESH.value
     matches_per_bot: int | None = None
     """None: every group of the pool plays each round; else groups sampled (see plan.py)."""
+    schedule: str = Schedule.FULL.value
+    """full: the plan is the balanced plan; adaptive: that is the first block (adaptive.py)."""
+    confidence: float = 0.9
+    top: int | None = None
+    max_matches: int | None = None
+    """The adaptive stop rule; None: the default budget (`adaptive.check_adaptive`)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"policy": self.policy, "deadline": self.deadline, "time_bank": self.time_bank,
-                "rating": self.rating, "options": self.options or {}, "records": self.records,
-                "deals": self.deals, "matches_per_bot": self.matches_per_bot}
+        out = {"policy": self.policy, "deadline": self.deadline, "time_bank": self.time_bank,
+               "rating": self.rating, "options": self.options or {}, "records": self.records,
+               "deals": self.deals, "matches_per_bot": self.matches_per_bot}
+        if self.schedule != Schedule.FULL.value:  # a full schedule is stored as before
+            out |= {"schedule": self.schedule, "confidence": self.confidence,
+                    "top": self.top, "max_matches": self.max_matches}
+        return out
 
 
 def default_players(game_name: str, pool: int) -> int:
@@ -94,6 +110,10 @@ def new_tournament(name: str, game_name: str, bots: Sequence[str], players: int 
     FailurePolicy(settings.policy)
     plan = plan_matches(name, len(bots), players, rounds, seed, Deals(settings.deals),
                         settings.matches_per_bot)
+    if Schedule(settings.schedule) is Schedule.ADAPTIVE:
+        budget = check_adaptive(len(bots), players, len(plan), settings.confidence,
+                                settings.top, settings.max_matches)
+        settings = dataclasses.replace(settings, max_matches=budget)
     tournament = Tournament(name, game_name, players, rounds, seed, settings.to_json(),
                             tuple(bots), (None,) * len(bots))
     return tournament, plan
@@ -123,6 +143,10 @@ class LiveLeaderboard:
     def __init__(self, store: Store, name: str):
         self.store = store
         self.name = name
+        self._load()
+
+    def _load(self) -> None:
+        store, name = self.store, self.name
         tournament = store.tournament(name)
         names = bot_names(tournament)
         plan = store.plan(name)
@@ -134,9 +158,13 @@ class LiveLeaderboard:
             rater = make_rater(tournament.settings["rating"])
             self.live = live_standings(names, plan, self.results, rater)
             self.results = {}  # the live standings hold what they need
+        self._planned = {match.match_id for match in plan}
 
     def add(self, match: PlannedMatch) -> None:
         """Count `match`, whose result has just been stored."""
+        if match.match_id not in self._planned:  # an adaptive block stored since
+            self._load()  # rated from the store once per block
+            return
         result = self.store.result(self.name, match.match_id)
         if result is None:
             return
@@ -157,12 +185,14 @@ async def start_tournament(store: Store, tournament: Tournament, plan: Sequence[
     """Launch the bots and the referee workers, store the plan once all of them are known
     to work, and play it all."""
     store.require_new(tournament.name)
-    async with _launched(tournament, len(plan), parallel) as (bots, pool):
+    matches = len(plan) if rule_of(tournament.settings) is None else parallel
+    async with _launched(tournament, matches, parallel) as (bots, pool):
         named = dataclasses.replace(tournament,
                                     bot_names=tuple(bot.client.name for bot in bots))
         store.create(named, plan, runner)
         try:
-            return await _play(store, named, plan, bots, pool, on_result)
+            played = await _play(store, named, plan, bots, pool, on_result)
+            return played + await _adapt(store, named, bots, pool, on_result)
         finally:
             store.release_lease(tournament.name, runner)
 
@@ -174,14 +204,59 @@ async def resume_tournament(store: Store, name: str, runner: Runner, parallel: i
     try:
         tournament = store.tournament(name)
         done = store.results(name)
-        todo = [match for match in store.plan(name) if match.match_id not in done]
-        if not todo:
+        plan = store.plan(name)
+        todo = [match for match in plan if match.match_id not in done]
+        adaptive = rule_of(tournament.settings) is not None
+        if not todo and not (adaptive and _block_after(store, tournament, plan, done)):
             return 0
-        async with _launched(tournament, len(todo), parallel) as (bots, pool):
+        async with _launched(tournament, parallel if adaptive else len(todo),
+                             parallel) as (bots, pool):
             store.name_bots(name, [bot.client.name for bot in bots])
-            return await _play(store, tournament, todo, bots, pool, on_result)
+            played = await _play(store, tournament, todo, bots, pool, on_result)
+            return played + await _adapt(store, tournament, bots, pool, on_result)
     finally:
         store.release_lease(name, runner)
+
+
+async def _adapt(store: Store, tournament: Tournament, bots: Sequence[LaunchedBot],
+                 pool: RefereePool, on_result: OnResult) -> int:
+    """An adaptive tournament, its stored plan all played: derive, store and play block
+    after block until the stop rule says stop; how many matches were played. A full
+    schedule plays nothing here."""
+    if rule_of(tournament.settings) is None:
+        return 0
+    played = 0
+    while block := _block_after(store, tournament, store.plan(tournament.name),
+                                store.results(tournament.name)):
+        store.add_matches(tournament.name, block)  # stored before any of it is played
+        played += await _play(store, tournament, block, bots, pool, on_result)
+    return played
+
+
+def _block_after(store: Store, tournament: Tournament, plan: Sequence[PlannedMatch],
+                 results: dict[str, Result]) -> list[PlannedMatch]:
+    """The next block of an adaptive tournament whose stored plan has every result (see
+    adaptive.py); [] when it has stopped, or is not adaptive, or results are missing."""
+    rule = rule_of(tournament.settings)
+    if rule is None or any(match.match_id not in results for match in plan):
+        return []
+    live = live_standings(bot_names(tournament), plan, results,
+                          make_rater(tournament.settings["rating"]))
+    return next_block(tournament.name, tournament.seed, Deals(tournament.settings["deals"]),
+                      tournament.players, plan, [row.skill for row in live.table], rule)
+
+
+def stop_reason(store: Store, name: str) -> str | None:
+    """Why an adaptive tournament stopped, None for a full schedule or one still to play."""
+    tournament = store.tournament(name)
+    rule = rule_of(tournament.settings)
+    plan, results = store.plan(name), store.results(name)
+    if rule is None or any(match.match_id not in results for match in plan):
+        return None
+    live = live_standings(bot_names(tournament), plan, results,
+                          make_rater(tournament.settings["rating"]))
+    return adaptive_stop([row.skill for row in live.table], len(plan), tournament.players,
+                         rule)
 
 
 @contextlib.asynccontextmanager

@@ -258,6 +258,14 @@ class Store:
                              json.dumps(m.seats)) for m in plan])
             _lease(db, tournament.name, runner)
 
+    def add_matches(self, name: str, matches: Sequence[PlannedMatch]) -> None:
+        """Append planned matches (an adaptive tournament's next block), all at once."""
+        with self._transaction() as db:
+            self.tournament(name)
+            db.executemany("INSERT INTO matches VALUES (?,?,?,?,?,?)",
+                           [(name, m.match_id, m.ordinal, m.round, str(m.seed),
+                             json.dumps(m.seats)) for m in matches])
+
     def take_lease(self, name: str, runner: Runner, alive: Alive = pid_alive) -> None:
         """Make `runner` the one runner of `name`; StoreError naming the live runner if there
         is one. A lease whose process is gone from this host is taken over."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Any
 
 from admiralty.games.base import Event, GameState, Option, Outcome, Request, Viewer, Window
@@ -204,8 +205,7 @@ class JamaicaState(Table, GameState):
         if self.flow.sealed:
             return
         self.phase = "resolve"
-        ghost = (GHOST_PHASE,) if self.ghost is not None else ()
-        self.flow.push(*_turn_steps(self.captain, self.players), *ghost, END_ROUND)
+        self.flow.stack += _round_frames(self.captain, self.players, self.ghost is not None)
 
     def _turn(self, seat: int) -> None:
         """Step 3: reveal the card (only now [jamaica G7]), then morning and evening."""
@@ -283,7 +283,7 @@ class JamaicaState(Table, GameState):
                 self.morning_hold = hold
             return
         self.flow.ask(seat, TURN if seat == self.active else INTERRUPT, "load",
-                      load_prompt(max([load[2] for load in loads]), kind),
+                      load_prompt(max(map(_load_count, loads)), kind),
                       hold_options(kinds, counts, loads, kind), step("_on_load", seat, kind, half))
 
     def _on_load(self, option: Option, seat: int, kind: str, half: str) -> None:
@@ -671,6 +671,10 @@ SLOTS = (*Table.__slots__, *JamaicaState.__slots__)
 """Every slot of a state, copied by `clone`."""
 
 
+_load_count = itemgetter(2)
+"""A `Load`'s count, at C speed."""
+
+
 @cache
 def load_prompt(tokens: int, kind: str) -> str:
     """The prompt of a `load` request, built once."""
@@ -687,9 +691,11 @@ def pay_choices(holds: tuple[int, ...], counts: tuple[int, ...], size: int, cost
 
 
 @cache
-def _turn_steps(captain: int, players: int) -> tuple[Step, ...]:
-    """The `_turn` frames of a round, in play order: the Captain's, then leftward."""
-    return tuple(Step("_turn", ((captain + k) % players,)) for k in range(players))
+def _round_frames(captain: int, players: int, ghost: bool) -> tuple[Step, ...]:
+    """The rest of a round as frames to add to the stack (so the last runs first): the
+    `_turn` frames in play order, the Captain's then leftward, the Ghost's phase, the end."""
+    turns = [Step("_turn", ((captain + k) % players,)) for k in range(players)]
+    return (END_ROUND, *((GHOST_PHASE,) if ghost else ()), *reversed(turns))
 
 
 @cache
