@@ -67,7 +67,7 @@ from admiralty.tournament import (
 )
 from admiralty.tournament.adaptive import Schedule
 from admiralty.tournament.ratings import make_rater
-from admiralty.tournament.runner import LiveLeaderboard, bot_names, stop_reason
+from admiralty.tournament.runner import LiveLeaderboard, bot_names, stop_reason, summaries
 from admiralty.tournament.standings import (
     head_to_head,
     live_standings,
@@ -877,7 +877,7 @@ def tournament_list(
     matches played of planned, state (running: a runner holds it; stopped: resume it;
     finished) and when it was created (UTC; '-' if stored by an older admiralty)."""
     with _tournament_errors():
-        rows = Store(db).summaries()
+        rows = summaries(Store(db))
     if as_json:
         print(json.dumps({"db": str(db), "tournaments": [row.to_json() for row in rows]}))
         return

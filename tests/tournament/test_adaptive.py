@@ -30,7 +30,7 @@ from admiralty.tournament.adaptive import (
 )
 from admiralty.tournament.plan import Deals, PlannedMatch, derive_seed, plan_matches
 from admiralty.tournament.ratings import Skill, TrueSkillRater
-from admiralty.tournament.runner import Settings, _block_after, new_tournament
+from admiralty.tournament.runner import Settings, _block_after, new_tournament, summaries
 from admiralty.tournament.store import Store
 
 ADAPTIVE = Settings(schedule="adaptive", max_matches=60)
@@ -228,10 +228,12 @@ def test_a_killed_adaptive_tournament_resumes_exactly(tmp_path):
 
 def test_a_run_stopped_between_blocks_derives_the_same_next_block(tmp_path):
     """Killed after a block's last result and before the next block is stored: resume
-    derives that block from the stored results, as the clean run did."""
+    derives that block from the stored results, as the clean run did, and `tournament
+    list` shows it stopped, not finished."""
     db = tmp_path / "t.db"
     run(tournament_args(db, *ADAPTIVE_RUN))
     store = Store(db)
+    assert [row.state for row in summaries(store)] == ["finished"]  # its stop rule stopped it
     plan = store.plan("cup")
     last = max(match.round for match in plan)
     kept = [match for match in plan if match.round < last]
@@ -242,3 +244,5 @@ def test_a_run_stopped_between_blocks_derives_the_same_next_block(tmp_path):
             connection.execute("DELETE FROM matches WHERE match_id=?", (match.match_id,))
     store = Store(db)
     assert _block_after(store, store.tournament("cup"), kept, store.results("cup")) == dropped
+    assert [row.state for row in summaries(store)] == ["stopped"]  # resume plans more
+    assert [row.state for row in store.summaries()] == ["finished"]  # as the file alone says

@@ -46,7 +46,7 @@ from admiralty.tournament.standings import (
     display_names,
     live_standings,
 )
-from admiralty.tournament.store import Result, Runner, Store, Tournament
+from admiralty.tournament.store import Result, Runner, Store, Summary, Tournament
 from admiralty.tournament.workers import RefereePool, referee_pool, run_all
 
 MAX_SEED = 2**256
@@ -244,6 +244,16 @@ def _block_after(store: Store, tournament: Tournament, plan: Sequence[PlannedMat
                           make_rater(tournament.settings["rating"]))
     return next_block(tournament.name, tournament.seed, Deals(tournament.settings["deals"]),
                       tournament.players, plan, [row.skill for row in live.table], rule)
+
+
+def summaries(store: Store) -> list[Summary]:
+    """`Store.summaries`, with an adaptive tournament killed between two blocks (every
+    stored match played, the stop rule not met) shown as stopped, not finished."""
+    return [dataclasses.replace(row, more_to_plan=True)
+            if not row.running and row.played >= row.planned
+            and rule_of(store.tournament(row.name).settings) is not None
+            and stop_reason(store, row.name) is None else row
+            for row in store.summaries()]
 
 
 def stop_reason(store: Store, name: str) -> str | None:

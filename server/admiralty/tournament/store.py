@@ -123,12 +123,16 @@ class Summary:
     running: bool
     """A runner holds its lease (possibly one that died and has not been taken over)."""
     created: str | None
+    more_to_plan: bool = False
+    """An adaptive schedule whose stop rule has not stopped it: `resume` plans its next
+    block (the store cannot tell; `runner.summaries` sets it)."""
 
     @property
     def state(self) -> str:
         if self.running:
             return "running"
-        return "finished" if self.played >= self.planned else "stopped"
+        done = self.played >= self.planned and not self.more_to_plan
+        return "finished" if done else "stopped"
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "game": self.game, "players": self.players,
