@@ -85,3 +85,27 @@ def test_a_cancellation_lost_on_the_way_still_stops_the_match_at_the_next_decisi
 
     asyncio.run(main())
     assert sum(bot.asked for bot in bots) == 1
+
+
+class RestartedServerBot(CallCutBot):
+    """Its server stops while answering its third decision (in-flight calls end CANCELLED,
+    as `server.stop(grace=None)` ends them) and is back at once; otherwise answers 0."""
+
+    name = "restarted"
+
+    async def decide(self, message, timeout):
+        self.asked += 1
+        if self.asked == 3:
+            raise grpc.aio.AioRpcError(grpc.StatusCode.CANCELLED, grpc.aio.Metadata(),
+                                       grpc.aio.Metadata(), "CANCELLED")
+        return bot_pb2.DecideResponse(request_id=message.request_id, option_index=0)
+
+
+def test_a_call_cut_by_the_bots_own_server_stopping_is_asked_again_not_charged():
+    """Not a cancellation of the match: the call broke, so it is asked once more with the
+    same id, and a bot back in time loses nothing (no incident)."""
+    bots = [RestartedServerBot(), RestartedServerBot()]
+    match = Match(MatchSpec("restart", "jamaica", 3, deadline=30.0), bots, wire_id="restart")
+    asyncio.run(match.run())
+    assert match.state.outcome() is not None and match.incidents == []
+    assert all(bot.asked >= 4 for bot in bots)

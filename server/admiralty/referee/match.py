@@ -348,7 +348,7 @@ class Match:
             return await bot.decide(message, timeout), None
         except grpc.aio.AioRpcError as error:
             _raise_if_cancelled(error)
-            if error.code() is not grpc.StatusCode.UNAVAILABLE:
+            if error.code() not in BROKEN:
                 return None, _classify(error, bot.reached())
             broken = (IncidentKind.CRASH, f"the connection broke: {error.details()}")
         left = timeout - (self._clock() - started)
@@ -359,7 +359,7 @@ class Match:
             return await bot.decide(message, left), None
         except grpc.aio.AioRpcError as error:
             _raise_if_cancelled(error)
-            back = error.code() is not grpc.StatusCode.UNAVAILABLE and bot.reached()
+            back = error.code() not in BROKEN and bot.reached()
             return None, _classify(error, True) if back else broken
 
     def _request_pb(self, request: Request, request_id: str, window_id: int, seat: SeatStats,
@@ -469,16 +469,22 @@ def _cancelling() -> bool:
     return task is not None and task.cancelling() > 0
 
 
+BROKEN = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED})
+"""The codes of a call the connection broke: UNAVAILABLE, or CANCELLED when the bot's
+server stopped while answering (the referee's own cancellation is raised before)."""
+
+
 def _classify(error: grpc.aio.AioRpcError, reached: bool) -> tuple[IncidentKind, str]:
     """The incident a failed call is. The call waits for a reconnect until its deadline, so
-    UNAVAILABLE means the connection broke during the call: the bot crashed; and a deadline
-    passed with no connection to the bot (`reached` false) means it was unreachable."""
+    a broken call (`BROKEN`) means the connection broke during the call: the bot crashed;
+    and a deadline passed with no connection to the bot (`reached` false) means it was
+    unreachable."""
     code = error.code()
     if code is grpc.StatusCode.DEADLINE_EXCEEDED and not reached:
         return IncidentKind.UNREACHABLE, "no connection to the bot before the deadline"
     if code is grpc.StatusCode.DEADLINE_EXCEEDED:
         return IncidentKind.TIMEOUT, "no answer before the deadline"
-    if code is grpc.StatusCode.UNAVAILABLE:
+    if code in BROKEN:
         return IncidentKind.CRASH, f"the connection broke: {error.details()}"
     if code is grpc.StatusCode.RESOURCE_EXHAUSTED:
         return IncidentKind.OVERSIZE, f"the answer is too large: {error.details()}"
