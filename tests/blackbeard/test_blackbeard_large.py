@@ -64,7 +64,7 @@ def test_the_redraw_is_an_option_of_the_variant_only():
     answer(state, "k")
     if request(state).kind == "draw_or_deploy":
         answer(state, "draw")
-    assert keys(state) == ["deploy"] or "redraw" not in keys(state)
+    assert "redraw" not in keys(state)
     small, _seat = variant(players=4)
     answer(small, "k")
     if request(small).kind == "draw_or_deploy":

@@ -41,11 +41,12 @@ class CallCutBot:
         return None
 
 
-def test_a_call_cut_by_ctrl_c_cancels_the_match_instead_of_counting_against_the_bot():
-    bots = [CallCutBot(), CallCutBot()]
+def cancel_at_first_ask(bots: list[CallCutBot], name: str) -> Match:
+    """Run a match of `bots` and cancel its task (Ctrl-C) once a bot has been asked; the
+    task must end cancelled."""
 
     async def main():
-        match = Match(MatchSpec("cut", "jamaica", 3, deadline=30.0), bots, wire_id="cut")
+        match = Match(MatchSpec(name, "jamaica", 3, deadline=30.0), bots, wire_id=name)
         task = asyncio.ensure_future(match.run())
         while not any(bot.asked for bot in bots):
             await asyncio.sleep(0.01)
@@ -54,7 +55,12 @@ def test_a_call_cut_by_ctrl_c_cancels_the_match_instead_of_counting_against_the_
             await task
         return match
 
-    match = asyncio.run(main())
+    return asyncio.run(main())
+
+
+def test_a_call_cut_by_ctrl_c_cancels_the_match_instead_of_counting_against_the_bot():
+    bots = [CallCutBot(), CallCutBot()]
+    match = cancel_at_first_ask(bots, "cut")
     assert sum(bot.asked for bot in bots) == 1 and match.incidents == []
 
 
@@ -73,17 +79,7 @@ class SwallowingBot(CallCutBot):
 
 def test_a_cancellation_lost_on_the_way_still_stops_the_match_at_the_next_decision():
     bots = [SwallowingBot(), SwallowingBot()]
-
-    async def main():
-        match = Match(MatchSpec("lost", "jamaica", 3, deadline=30.0), bots, wire_id="lost")
-        task = asyncio.ensure_future(match.run())
-        while not any(bot.asked for bot in bots):
-            await asyncio.sleep(0.01)
-        task.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await task
-
-    asyncio.run(main())
+    cancel_at_first_ask(bots, "lost")
     assert sum(bot.asked for bot in bots) == 1
 
 

@@ -437,18 +437,7 @@ def random_twins(game: str, seed: int, steps: int, players: int | None = None,
     `setup` may first change (e.g. with `arrange`)."""
     rng = random.Random(seed)
     players = players or rng.choice([3, 4])
-    while True:  # a position before the end of the game (where everything is shown)
-        state = load_game(game).new_game(players, seed)
-        if setup is not None:
-            setup(state, rng)
-        for _ in range(steps):
-            request = state.pending()[0]
-            state.apply(request.seat, rng.randrange(len(request.options)))
-            if state.outcome() is not None:
-                break
-        if state.outcome() is None:
-            break
-        steps //= 2
+    state, steps = _before_the_end(game, players, seed, steps, rng, setup)
     while True:
         asked = state.pending()[0].seat
         observer = rng.choice([s for s in range(players) if s != asked])
@@ -687,16 +676,7 @@ def blackbeard_twins(seed: int) -> list[Twins]:
 def _active_twins(seed: int, steps: int, players: int, parts: tuple[str, ...]) -> Twins:
     """As `random_twins`, the observer being the Pirate Player asked now."""
     rng = random.Random(seed)
-    while True:
-        state = load_game("blackbeard").new_game(players, seed)
-        for _ in range(steps):
-            request = state.pending()[0]
-            state.apply(request.seat, rng.randrange(len(request.options)))
-            if state.outcome() is not None:
-                break
-        if state.outcome() is None:
-            break
-        steps //= 2
+    state, steps = _before_the_end("blackbeard", players, seed, steps, rng)
     while True:
         asked = state.pending()[0].seat
         if asked == state.active:
@@ -705,6 +685,25 @@ def _active_twins(seed: int, steps: int, players: int, parts: tuple[str, ...]) -
                 name = f"blackbeard:active:{seed}:{steps}:{'+'.join(parts)}"
                 return Twins(name, "blackbeard", state, twin, asked, blackbeard_choice)
         state.apply(asked, 0)
+
+
+def _before_the_end(game: str, players: int, seed: int, steps: int, rng: random.Random,
+                    setup: Callable[[GameState, random.Random], None] | None = None
+                    ) -> tuple[GameState, int]:
+    """A new game (changed by `setup`) `steps` random answers in, halving `steps` until
+    the game is not over there (at the end everything is shown); and the steps taken."""
+    while True:
+        state = load_game(game).new_game(players, seed)
+        if setup is not None:
+            setup(state, rng)
+        for _ in range(steps):
+            request = state.pending()[0]
+            state.apply(request.seat, rng.randrange(len(request.options)))
+            if state.outcome() is not None:
+                break
+        if state.outcome() is None:
+            return state, steps
+        steps //= 2
 
 
 def _told(events, observer: int) -> list[dict[str, Any]]:

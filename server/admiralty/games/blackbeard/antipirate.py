@@ -216,17 +216,20 @@ class AntiPirate(Cards):
             area = pirate.area
         else:
             return False
-        return area is not None and kc.area in DATA.areas and (
-            kc.area == area or area in self.sea_neighbours(kc.area))
+        return area is not None and self.in_range(kc, area)
 
     def reaction_in_range(self, pirate: Pirate, area: str) -> bool:
         """Whether any KC of another player could React to `pirate` entering `area`: a
         T-ENTER window opens only then [blackbeard §10.32]."""
         if self.ap.reaction or pirate.deployed_turn == self.turn or not self.kcs:
             return False
-        near = self.sea_neighbours(area)
-        return any(kc.owner != pirate.owner and (kc.area == area or kc.area in near)
+        return any(kc.owner != pirate.owner and self.in_range(kc, area)
                    for kc in self.kcs.values())
+
+    def in_range(self, kc: Commissioner, area: str) -> bool:
+        """A KC Reacts into `area` from it or a sea area next to it, never from or through
+        a Transit Box [blackbeard §10.31]."""
+        return kc.area in DATA.areas and (kc.area == area or area in self.sea_neighbours(kc.area))
 
     def _may_deploy_kc(self, seat: int, pirate: Pirate) -> bool:
         """L2: no KC of his yet, the pool not empty, the pirate At Sea with NP the 3d6 can

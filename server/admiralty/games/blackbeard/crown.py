@@ -107,10 +107,6 @@ class Crown(ApCards):
     def budget_left(self) -> int:
         return self.level.ap_budget - self.ap.crown
 
-    def _near(self, kc: Commissioner, area: str) -> bool:
-        """The KC in `area` or a sea area next to it (never through a Transit Box)."""
-        return kc.area in DATA.areas and (kc.area == area or area in self.sea_neighbours(kc.area))
-
     def _row_card(self, key: str, point: str, pirate: Pirate) -> Option | None:
         """Play the oldest copy of `key` in the Threat Row, if it is there, not played this
         Player Turn and its own conditions hold [blackbeard §R19.3]."""
@@ -142,7 +138,7 @@ class Crown(ApCards):
                 or point == T_END
                 or (point == T_ANN and self.ap.action not in ("move", "loot", "attack"))):
             return None
-        near = [kc for kc in self.crown_kcs() if self._near(kc, pirate.area)]
+        near = [kc for kc in self.crown_kcs() if self.in_range(kc, pirate.area)]
         if not near:
             return None
         best = min(near, key=lambda kc: (-DATA.kcs[kc.id].combat, -DATA.kcs[kc.id].speed, kc.id))
