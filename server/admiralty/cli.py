@@ -25,7 +25,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Column, Table
 from rich.text import Text
 
-from admiralty.console.feeds import local_listener, replay_screen, watch_remote
+from admiralty.console import interactive
+from admiralty.console.feeds import (
+    LocalFeed,
+    Pacer,
+    export,
+    live_display,
+    replay_screen,
+    watch_remote,
+)
 from admiralty.console.leaderboard import (
     head_to_head_table,
     history_plot,
@@ -34,6 +42,7 @@ from admiralty.console.leaderboard import (
     seats_table,
 )
 from admiralty.console.screen import MatchScreen, solo_verdict
+from admiralty.console.timeline import NoSuchSeat, read_timeline
 from admiralty.games import GAMES, GameInfo, IllegalAction, load_game
 from admiralty.referee import (
     BotLaunchError,
@@ -122,6 +131,55 @@ StartupOption = Annotated[
     float, typer.Option(help="Seconds a spawned bot has to answer Hello.", min=0.1)
 ]
 GameArgument = Annotated[str, typer.Argument(help=f"The game: {', '.join(GAMES)}.")]
+SeatViewOption = Annotated[
+    int | None,
+    typer.Option("--seat", min=0, help="Show the match as this seat saw it: its own cards, "
+                 "each request it got (kind, prompt, options by key and label), the option "
+                 "applied, its latency and incidents. Omitted, as a spectator sees it."),
+]
+LegendOption = Annotated[
+    bool, typer.Option("--legend", help="Show what every glyph of the board means.")
+]
+ExportOption = Annotated[
+    Path | None,
+    typer.Option("--export", help="Also write the final screen and the whole log to this "
+                 "file: HTML, or SVG if it ends in .svg.", dir_okay=False),
+]
+EXPORT_SUFFIXES = (".html", ".htm", ".svg")
+
+
+@dataclass(frozen=True)
+class Display:
+    """How a match is shown: as which seat (None: a spectator), with the legend, and the
+    file the final screen is exported to."""
+
+    seat: int | None = None
+    legend: bool = False
+    export: Path | None = None
+
+    def check(self, seats: int | None = None) -> None:
+        """Usage errors before anything starts: a seat the match lacks, an export file of
+        another kind or in a directory that cannot be written."""
+        if self.seat is not None and seats is not None and self.seat >= seats:
+            raise usage(f"--seat {self.seat}: the match has seats 0 to {seats - 1}")
+        if self.export is not None:
+            if self.export.suffix.lower() not in EXPORT_SUFFIXES:
+                raise usage(f"--export {self.export}: the file must end in .html or .svg")
+            if not os.access(self.export.parent if str(self.export.parent) else Path("."),
+                             os.W_OK):
+                raise usage(f"--export {self.export}: cannot write in {self.export.parent}")
+
+    def finish(self, screen: MatchScreen) -> None:
+        """Off a terminal the whole transcript (the live screen was not drawn); then the
+        export, if asked for."""
+        if not out.is_terminal:
+            out.print(screen.transcript(), soft_wrap=False)
+        if self.export is not None:
+            try:
+                export(screen, self.export, max(out.width, 100), max(out.height, 40))
+            except OSError as error:
+                raise fail(f"cannot write {self.export}: {error.strerror}") from None
+            out.print(f"exported: {self.export}", highlight=False)
 
 
 class UsageError(Exception):
@@ -223,14 +281,29 @@ def play(
     ] = [],  # noqa: B006
     startup_timeout: StartupOption = STARTUP_TIMEOUT,
     watch: Annotated[
-        bool, typer.Option(help="Show the match live, as a spectator sees it.")
+        bool, typer.Option(help="Show the match live, as a spectator sees it (or as --seat "
+                           "sees it). Off a terminal, print the whole log and the result.")
     ] = False,
+    seat: SeatViewOption = None,
+    delay: Annotated[
+        float, typer.Option(min=0, help="With --watch, seconds each step that adds to the "
+                            "log stays on screen (0: as fast as the bots play). The bots' "
+                            "clocks do not run meanwhile.")
+    ] = 0.5,
+    legend: LegendOption = False,
+    export_to: ExportOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Play one match between bots and print the placements; a one-seat match prints
-    whether the bot won or lost against the automated opponent, and the margin."""
+    whether the bot won or lost against the automated opponent, and the margin.
+
+    With --watch the match is shown live (--seat N: as seat N saw it); --seed with
+    deterministic bots repeats the same match."""
     if players is not None and players != len(bot):
         raise usage(f"--players {players} needs {players} --bot, got {len(bot)}")
+    display = Display(seat, legend, export_to)
+    display.check(len(bot))
+    watch = watch or seat is not None or export_to is not None
     try:
         check_game(game, len(bot))
         options = checked_options(game, len(bot), parse_options(option))
@@ -251,7 +324,8 @@ def play(
         record,
     )
     try:
-        report = asyncio.run(_play(spec, bot, startup_timeout, watch and not as_json))
+        report = asyncio.run(_play(spec, bot, startup_timeout,
+                                   display if watch and not as_json else None, delay))
     except BotLaunchError as error:
         raise fail(str(error)) from None
     except OSError as error:
@@ -268,20 +342,23 @@ def play(
 
 
 async def _play(
-    spec: MatchSpec, specs: list[str], startup_timeout: float, watch: bool
+    spec: MatchSpec, specs: list[str], startup_timeout: float, display: Display | None,
+    delay: float
 ) -> MatchReport:
     bots = await launch_all(specs, startup_timeout)
     try:
         check_plays(bots, spec.game)
         clients = [bot.client for bot in bots]
-        if not watch:
+        if display is None:
             return await run_match(spec, clients)
-        screen = MatchScreen(
-            spec.game, load_game(spec.game).static_info(), [client.name for client in clients]
-        )
-        with Live(screen, console=out, refresh_per_second=8):
-            report = await run_match(spec, clients, [local_listener(screen)])
+        screen = MatchScreen(spec.game, load_game(spec.game).static_info(),
+                             [client.name for client in clients], display.seat, display.legend)
+        with live_display(screen, out) as shown:
+            feed = LocalFeed(screen, display.seat, Pacer(delay if shown else 0),
+                             shown.refresh if shown else lambda: None)
+            report = await run_match(spec, clients, [feed.stepped], [feed.decided])
             screen.finish(report.to_json())
+        display.finish(screen)
         return report
     finally:
         await stop_all(bots)
@@ -396,21 +473,37 @@ def replay(
         ),
     ] = False,
     speed: Annotated[
-        float, typer.Option(help="Events per second; 0 shows the end at once.", min=0)
+        float, typer.Option(help="Steps that add to the log shown per second (the pace of "
+                            "`play --watch --delay 1/SPEED`); 0 shows the end at once.", min=0)
     ] = 20.0,
     step: Annotated[
-        bool, typer.Option("--step", help="Advance one decision per Enter key.")
+        bool, typer.Option("--step", help="On a terminal, start the interactive replay "
+                           "paused at the first step.")
     ] = False,
+    interactive_: Annotated[
+        bool, typer.Option("--interactive", "-i", help="Replay under keys: space play/pause, "
+                           "→/n and ←/p a step, g N Enter a round, s N Enter a step, d the "
+                           "seat's next decision, i the next incident, l the legend, q quit.")
+    ] = False,
+    seat: SeatViewOption = None,
+    legend: LegendOption = False,
+    export_to: ExportOption = None,
 ) -> None:
-    """Show a recorded match as a spectator saw it, or --verify it. A record cut short (an
-    interrupted match, a killed referee) is shown up to where it ends."""
+    """Show a recorded match as a spectator saw it (or as --seat saw it), or --verify it.
+    A record cut short (an interrupted match, a killed referee) is shown up to where it
+    ends. Off a terminal, print the whole log and the result."""
     if not record.is_file():
         raise usage(f"no such record: {record}")
+    display = Display(seat, legend, export_to)
+    display.check()
     try:
         if not verify:
-            replay_screen(record, out, speed, step)
+            _replay(record, display, speed, (step or interactive_) and out.is_terminal
+                    and os.isatty(0))
             return
         report = verify_record(record)
+    except NoSuchSeat as error:
+        raise usage(str(error)) from None
     except RecordError as error:
         raise fail(str(error)) from None
     except OSError as error:
@@ -427,6 +520,16 @@ def replay(
         soft_wrap=True)
     if not report.ok:
         raise typer.Exit(code=1)
+
+
+def _replay(record: Path, display: Display, speed: float, keys: bool) -> None:
+    """The replay: under keys, paced on a terminal, or as a transcript."""
+    delay = 1 / speed if speed else 0.0
+    if keys:
+        timeline = read_timeline(record, display.seat)
+        display.finish(interactive.run(timeline, out, delay, display.legend))
+        return
+    display.finish(replay_screen(record, out, display.seat, delay, legend=display.legend))
 
 
 def _verdict(report: ReplayReport) -> str:

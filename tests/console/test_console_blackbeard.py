@@ -10,7 +10,7 @@ import re
 from rich.console import Console
 
 from admiralty.console.blackbeard import describe, omniscient
-from admiralty.console.feeds import event_json
+from admiralty.console.timeline import event_json
 from admiralty.console.screen import MatchScreen, seat_names
 from admiralty.games import load_game
 

@@ -12,7 +12,8 @@ import grpc
 from e2e_helpers import ScriptedBot, play, serving
 from rich.console import Console
 
-from admiralty.console.feeds import event_json, replay_screen, watch_remote
+from admiralty.console.feeds import replay_screen, watch_remote
+from admiralty.console.timeline import event_json
 from admiralty.console.jamaica import describe
 from admiralty.console.screen import MatchScreen, seat_names
 from admiralty.games import load_game
@@ -143,7 +144,7 @@ def test_a_replay_at_full_speed_ends_on_the_recorded_result(tmp_path):
     bots = [random_bot(i) for i in range(2)]
     report = asyncio.run(play(bots, seed=17, record_path=record))
     console = Console(width=80, height=40, color_system=None, file=io.StringIO())
-    screen = replay_screen(record, console, speed=0)
+    screen = replay_screen(record, console)
     assert screen.result["placements"] == report.to_json()["placements"]
     assert screen.view["outcome"]["scores"] == report.scores
     final = render(screen, height=40)

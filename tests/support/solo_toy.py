@@ -102,6 +102,10 @@ class SoloToy(Game):
 class _Renderer:
     """What `admiralty.console.<game>` provides, for --watch and replay."""
 
+    LEGEND = ()
+    ROUND_KEY = "round"
+    SCORE_NAME = "score"
+
     @staticmethod
     def describe(event: Mapping[str, Any], names):
         if event["kind"] == "took":
@@ -109,8 +113,16 @@ class _Renderer:
         return None
 
     @staticmethod
-    def body(view, board, names, width):
+    def body(view, board, names, width, compact=False):
         return ""
+
+    @staticmethod
+    def secrets(view, seat, board):
+        return []
+
+    @staticmethod
+    def score_parts(view):
+        return {}
 
     @staticmethod
     def header(view, names):

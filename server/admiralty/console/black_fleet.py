@@ -1,25 +1,61 @@
 """Black Fleet on the console: the map with every ship, ports with stocks and prices,
-money and development cards, and the log in plain words."""
+money and development cards, and the log in plain words.
+
+The map has column letters and row numbers, and the log names spaces by them ("C4");
+every piece has a glyph of its own, so the screen reads the same without colour.
+"""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from admiralty.console.screen import SEAT_STYLES
+from admiralty.games import load_game
 
 CUBE_STYLES = {"yellow": "yellow", "red": "red", "green": "green", "blue": "blue",
                "purple": "magenta"}
+CUBE_LETTERS = {colour: colour[0] for colour in CUBE_STYLES}
 NAVY_STYLES = {"yellow": "bold black on yellow", "purple": "bold white on magenta"}
+NAVY_GLYPHS = {"yellow": "▲", "purple": "▼"}
 TERRAIN = {"#": ("▒", "dim"), "D": ("≈", "blue"), ".": ("·", "dim blue"),
            "Y": ("·", "dim blue"), "U": ("·", "dim blue")}
 BEACHES = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 PIRATE_LETTERS = "abcdef"
-LEGEND = "0-3 merchants  a-d pirates  N navies  ☠ lairs  ⁴ beaches (value)  T ports"
+ROUND_KEY = "round"
+SCORE_NAME = "doubloons"
+LEGEND = (
+    ("0-5", "a seat's merchant"), ("a-f", "its pirate (seat 0 a, 1 b, ...)"),
+    ("▲ ▼", "the yellow and the purple navy"), ("T", "a port (its key)"),
+    ("☠", "a pirate lair"), ("⁴", "a beach, its burial value"), ("≈", "a distant sea"),
+    ("▒", "land"), ("·", "open sea"), ("A-M 1-9", "a space's column and row, as in the log"),
+    ("y r g b p", "cargo cubes: yellow, red, green, blue, purple (- none)"),
+    ("merchant | pirate", "the cubes each ship carries"),
+    ("buys y3", "the port pays 3 for each yellow cube"),
+    ("development", "cost of each development card, · not bought yet, ★ the ransom paid"),
+    ("hand 2m 3f", "movement and fortune cards held"),
+)
+"""Every glyph of the map and the tables."""
+
+
+@cache
+def _coordinates() -> dict[int, str]:
+    """Each space's column letter and row number on the map, by space id."""
+    spaces = load_game("black_fleet").static_info()["board"]["spaces"]
+    return {space["id"]: f"{chr(ord('A') + space['col'])}{space['row'] + 1}"
+            for space in spaces}
+
+
+def coordinate(space: int | None) -> str:
+    """A space as the map's margins name it ("C4"), or "off the map"."""
+    return "off the map" if space is None else _coordinates().get(space, str(space))
 
 
 def _ship_name(ship: str, names: Sequence[Text]) -> Text:
@@ -46,7 +82,8 @@ def _movement(d, names):
 
 
 def _moved(d, names):
-    return Text.assemble(_ship_name(d["ship"], names), f" sails {d['from']} → {d['to']}")
+    return Text.assemble(_ship_name(d["ship"], names),
+                         f" sails {coordinate(d['from'])} → {coordinate(d['to'])}")
 
 
 def _delivered(d, names):
@@ -61,7 +98,7 @@ def _attacked(d, names):
 
 
 def _buried(d, names):
-    return Text.assemble(names[d["seat"]], f" buries {d['cubes']} at {d['space']} "
+    return Text.assemble(names[d["seat"]], f" buries {d['cubes']} at {coordinate(d['space'])} "
                          f"for {d['value']}")
 
 
@@ -121,25 +158,48 @@ def header(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
 
 
 def body(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text],
-         width: int) -> RenderableType:
-    tables = [players(view, names), ports(view, board["board"])]
-    if width < 2 * board["board"]["cols"] + 40:
-        return Group(*tables)
-    layout = Table.grid(padding=(0, 2))
-    layout.add_row(chart(view, board["board"], names), Group(*tables))
-    return Group(layout, Text(LEGEND, style="dim"))
+         width: int, compact: bool = False) -> RenderableType:
+    """The map beside the tables when both fit, else above them; `compact`: a dense map
+    beside the players when it fits, else the players alone."""
+    grid = board["board"]
+    tables = Group(players(view, names)) if compact else Group(players(view, names),
+                                                                ports(view, grid))
+    maps = [chart(view, grid, names, dense) for dense in ((True,) if compact else (False, True))]
+    for sea in maps:
+        if _width(sea) + 2 + _width(tables) <= width:
+            layout = Table.grid(padding=(0, 2))
+            layout.add_row(sea, tables)
+            return layout
+    if compact or _width(maps[0]) > width:
+        return tables
+    return Group(maps[0], tables)
 
 
-def chart(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text]) -> Text:
-    """The sea grid: terrain, ports, beaches and lairs, with every ship on its space."""
+@cache
+def _measurer() -> Console:
+    return Console(file=io.StringIO(), width=1000)
+
+
+def _width(renderable: RenderableType) -> int:
+    """The columns `renderable` takes when nothing squeezes it."""
+    console = _measurer()
+    return Measurement.get(console, console.options, renderable).maximum
+
+
+def chart(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text],
+          dense: bool = False) -> Text:
+    """The sea grid under column letters, each row after its number: terrain, ports,
+    beaches and lairs, with every ship on its space; `dense` leaves out the gaps."""
     cells = {(s["row"], s["col"]): s["id"] for s in board["spaces"]}
     ships = _ships_by_space(view)
-    rows = []
+    gap = "" if dense else " "
+    letters = gap.join(chr(ord("A") + c) for c in range(board["cols"]))
+    rows = [Text(f"   {letters}", style="dim")]
     for r, line in enumerate(board["grid"]):
-        text = Text()
+        text = Text(f"{r + 1:>2} ", style="dim")
         for c, glyph in enumerate(line):
             text.append_text(_cell(glyph, ships.get(cells.get((r, c)))))
-            text.append(" ")
+            text.append(gap)
         rows.append(text)
     return Text("\n").join(rows)
 
@@ -154,7 +214,7 @@ def _ships_by_space(view: Mapping[str, Any]) -> dict[int, Text]:
             if space is not None:
                 ships[space] = Text(mark, style=style)
     for colour, space in view["navies"].items():
-        ships[space] = Text("N", style=NAVY_STYLES[colour])
+        ships[space] = Text(NAVY_GLYPHS[colour], style=NAVY_STYLES[colour])
     return ships
 
 
@@ -173,8 +233,8 @@ def _cell(glyph: str, ship: Text | None) -> Text:
 
 def players(view: Mapping[str, Any], names: Sequence[Text]) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold dim")
-    for column in ("seat", "$", "dev", "cargo", "hand"):
-        table.add_column(column, no_wrap=True, justify="right" if column == "$" else "left")
+    for column in ("ships", "money", "development", "merchant | pirate", "hand"):
+        table.add_column(column, no_wrap=True, justify="right" if column == "money" else "left")
     for seat in view["seats"]:
         dev = " ".join(str(d["cost"]) if d["bought"] else "·" for d in seat["development"])
         if seat.get("victory_bought"):
@@ -189,10 +249,42 @@ def players(view: Mapping[str, Any], names: Sequence[Text]) -> Table:
     return table
 
 
+def secrets(view: Mapping[str, Any], seat: int, board: Mapping[str, Any]) -> list[Text]:
+    """What only `seat` sees: its movement and fortune cards, its development cards."""
+    me = view["seats"][seat]
+    moves = {card["id"]: card for card in board.get("movement_cards", [])}
+    fortunes = {card["id"]: card["title"] for card in board.get("fortune_cards", [])}
+    lines = [Text("movement: " + (", ".join(_movement(moves, c) for c in me.get(
+        "movement_hand") or []) or "none"))]
+    lines.append(Text("fortune: " + (", ".join(f"{c} {fortunes.get(c, '')}".strip()
+                                               for c in me.get("fortune_hand") or []) or "none")))
+    developments = [f"{d['cost']} {d['title']}" + (" (bought)" if d["bought"] else "")
+                    for d in me["development"] if d.get("title")]
+    if developments:
+        lines.append(Text("development: " + ", ".join(developments)))
+    return lines
+
+
+def _movement(cards: Mapping[str, Mapping[str, Any]], card: str) -> str:
+    c = cards.get(card)
+    if c is None:
+        return card
+    return f"{card} ({c['navy']} navy {c['navy_move']}, pirate {c['pirate']}, " \
+           f"merchant {c['merchant']})"
+
+
+def score_parts(view: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """What ranks the players before their doubloons: the ransom paid, then the number of
+    development cards bought."""
+    seats = view.get("seats") or []
+    return {"ransom": ["paid" if s.get("victory_bought") else "-" for s in seats],
+            "developments": [sum(1 for d in s["development"] if d["bought"]) for s in seats]}
+
+
 def _cubes(colours: Sequence[str]) -> Text:
     text = Text()
     for colour in colours:
-        text.append("■", style=CUBE_STYLES.get(colour, ""))
+        text.append(CUBE_LETTERS.get(colour, "?"), style=CUBE_STYLES.get(colour, ""))
     return text or Text("-", style="dim")
 
 

@@ -26,7 +26,18 @@ from rich.text import Text
 
 from admiralty.console.screen import SEAT_STYLES
 
-LEGEND = "▪▣3 merchant +/- Governor ✕ razed ! attacked ♥ haven [TE] in port ⚓ patrol ♛ KC"
+ROUND_KEY = "turn"
+SCORE_NAME = "VP"
+LEGEND = (
+    ("▪", "a face-down merchant"), ("▣3", "a face-up merchant, cargo value 3"),
+    ("+ -", "a Pro- and an Anti-Pirate Governor"), ("✕", "a destroyed port"),
+    ("!", "a Port Attack marker"), ("♥", "a Safe Haven"), ("☠", "a Pirate Port"),
+    ("[TE]", "pirates In Port"), ("⚓", "a warship on patrol"), ("♛", "a King's Commissioner"),
+    ("G S R M", "Heavy Guns, Scurvy, Debauchery & Revelry, Letter of Marque"),
+    ("C/S/L", "a ship's Combat, Speed and Loyalty"), ("NP NW", "Notoriety, Net Worth"),
+    ("3e 1p", "Event and Pirate cards in hand"), ("AP✓", "took his anti-pirate Action"),
+)
+"""Every glyph of the seas, the pirates and the players."""
 SIDES = {"pro": ("+", "green"), "anti": ("-", "red")}
 FLAGS = (("heavy_guns", "G"), ("scurvy", "S"), ("revelry", "R"), ("letter_of_marque", "M"))
 """Marks after a ship's type: Heavy Guns, Scurvy, Debauchery & Revelry, Letter of Marque."""
@@ -531,14 +542,30 @@ def header(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
 
 
 def body(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text],
-         width: int) -> RenderableType:
-    seas, crews = sea_table(view, board, names), pirates(view, names)
-    scores = players(view, names)
+         width: int, compact: bool = False) -> RenderableType:
+    """The seas, the pirates and the players; `compact`: the pirates and players only."""
+    crews, scores = pirates(view, names), players(view, names)
+    if compact:
+        return Group(crews, scores)
+    seas = sea_table(view, board, names)
     if width >= WIDE:
         layout = Table.grid(padding=(0, 2))
         layout.add_row(seas, Group(crews, scores))
-        return Group(layout, Text(LEGEND, style="dim"))
-    return Group(seas, Text(LEGEND, style="dim"), crews, scores)
+        return layout
+    return Group(seas, crews, scores)
+
+
+def secrets(view: Mapping[str, Any], seat: int, board: Mapping[str, Any]) -> list[Text]:
+    """What only `seat` sees: its Event cards and its Pirate cards, by name."""
+    me = view["players"][seat]
+    events = ", ".join(_card(card) for card in me.get("hand") or []) or "none"
+    crews = ", ".join(_pirate(p).plain for p in me.get("pirate_hand") or []) or "none"
+    return [Text(f"Event cards: {events}"), Text(f"Pirate cards: {crews}")]
+
+
+def score_parts(view: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """A player's VP is one sum, scored pirate by pirate in the log: no parts to add."""
+    return {}
 
 
 def _owner_style(seat: int | None) -> str:

@@ -1,15 +1,18 @@
 """Feed a MatchScreen from a live local match, a referee's Watch stream, or a record.
 
-Only the spectator's share reaches the screen: public events and `view(None)`, unless
-an omniscient watcher was authorised by the referee. Pacing a replay or redrawing a
-live screen never touches a bot's clock: the referee plays at the bots' speed and the
-screen catches up.
+Only the viewer's share reaches the screen: a seat's events and `view(seat)` (the public's
+without a seat), unless an omniscient watcher was authorised by the referee. Pacing a
+replay or a live screen never touches a bot's clock: the referee times only the calls to
+the bots, and a paused screen holds the match between two decisions.
 """
 
 from __future__ import annotations
 
+import io
+import itertools
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -18,26 +21,67 @@ from rich.console import Console
 from rich.live import Live
 
 from admiralty.console.screen import MatchScreen, plain
-from admiralty.games import Event, GameState, load_game
-from admiralty.referee.record import read_record, replay_steps
+from admiralty.console.timeline import (
+    Decision,
+    Timeline,
+    decision_of,
+    frame_after,
+    read_timeline,
+    record_result,
+)
+from admiralty.games import Event, GameState, Request, Viewer, load_game
+from admiralty.referee.match import Answer, Incident
 from admiralty.referee.remote import referee_channel
 from admiralty_sdk.v1 import referee_pb2, referee_pb2_grpc
 
+ENDINGS = {"aborted": "the match was aborted", "truncated": "the file is cut short",
+           "header": "the match was cut short"}
 
-def event_json(event: Event) -> dict[str, Any]:
-    return {"kind": event.kind, "data": dict(event.data)}
+
+class Pacer:
+    """Holds each step that changed the screen on it for `delay` seconds (0: none)."""
+
+    def __init__(self, delay: float, sleep: Callable[[float], Any] = time.sleep):
+        self.delay = delay
+        self._sleep = sleep
+
+    def shown(self, changed: bool) -> None:
+        if changed and self.delay > 0:
+            self._sleep(self.delay)
 
 
-def local_listener(screen: MatchScreen) -> Callable[[int, Sequence[Event], GameState], None]:
-    """A referee listener that shows a local match as a spectator sees it."""
+class LocalFeed:
+    """The referee's listeners that show a local match as `viewer` sees it."""
 
-    def listen(step: int, events: Sequence[Event], state: GameState) -> None:
-        for event in events:
-            if event.visible_to(None):
-                screen.update(event_json(event))
-        screen.update(view=state.view(None))
+    def __init__(self, screen: MatchScreen, viewer: Viewer, pacer: Pacer,
+                 refresh: Callable[[], Any] = lambda: None):
+        self.screen = screen
+        self.viewer = viewer
+        self.pacer = pacer
+        self.refresh = refresh
+        self._decision: Decision | None = None
+        self._incidents: list[dict[str, Any]] = []
 
-    return listen
+    def decided(self, step: int, request: Request, answer: Answer,
+                incidents: Sequence[Incident]) -> None:
+        self._decision = decision_of(step, request, answer.index, answer.latency_ms, answer.how)
+        self._incidents = [incident.to_json() for incident in incidents]
+
+    def stepped(self, step: int, events: Sequence[Event], state: GameState) -> None:
+        before = len(self.screen.log)
+        self.screen.show(frame_after(step, events, state, self.viewer, self._decision,
+                                     self._incidents))
+        self._decision, self._incidents = None, []
+        self.refresh()
+        self.pacer.shown(len(self.screen.log) > before)
+
+
+def live_display(screen: MatchScreen, console: Console) -> AbstractContextManager[Any]:
+    """A live screen on a terminal; elsewhere nothing (the caller prints a transcript)."""
+    if not console.is_terminal:
+        return nullcontext()
+    return Live(screen, console=console, refresh_per_second=8, screen=False,
+                vertical_overflow="crop")
 
 
 def _message_json(message) -> dict[str, Any]:
@@ -47,88 +91,76 @@ def _message_json(message) -> dict[str, Any]:
 
 
 def watch_remote(address: str, match_id: str, token: str, console: Console,
-                 tls_ca: bytes | None = None) -> MatchScreen:
+                 tls_ca: bytes | None = None, legend: bool = False) -> MatchScreen:
     """Follow `RefereeService.Watch` until the match ends; returns the final screen. With
     `tls_ca` (PEM root certificates) the connection is TLS."""
-    screen: MatchScreen | None = None
     with referee_channel(address, tls_ca) as channel:
         stub = referee_pb2_grpc.RefereeServiceStub(channel)
-        frames = stub.Watch(referee_pb2.WatchRequest(match_id=match_id, token=token))
-        with Live(console=console, refresh_per_second=8) as live:
-            for frame in frames:
-                if frame.HasField("match_info"):
-                    info = frame.match_info
-                    board = _message_json(getattr(info, info.WhichOneof("board")))
-                    screen = MatchScreen(info.game, board, list(info.bot_names))
-                    live.update(screen)
-                if screen is None:
-                    continue
+        frames = iter(stub.Watch(referee_pb2.WatchRequest(match_id=match_id, token=token)))
+        first = next((frame for frame in frames if frame.HasField("match_info")), None)
+        if first is None:
+            raise ValueError(f"match {match_id} ended before it started")
+        info = first.match_info
+        board = _message_json(getattr(info, info.WhichOneof("board")))
+        screen = MatchScreen(info.game, board, list(info.bot_names), legend=legend)
+        with live_display(screen, console):
+            for frame in itertools.chain([first], frames):
                 event = _message_json(frame.event) if frame.HasField("event") else None
                 view = plain(json_format.MessageToDict(frame.view)) if frame.HasField(
                     "view") else None
                 screen.update(event, view)
                 if frame.HasField("result"):
                     screen.finish(_message_json(frame.result))
-    if screen is None:
-        raise ValueError(f"match {match_id} ended before it started")
     return screen
 
 
-def replay_screen(path: Path, console: Console, speed: float = 0.0, step: bool = False,
-                  wait: Callable[[], Any] = input) -> MatchScreen:
-    """Show a recorded match, re-run by the engine: `speed` events per second (0 = at once),
-    or one `wait()` (a key press) per decision with `step`."""
-    lines = read_record(path)
-    header = next(lines)
-    game = load_game(header["game"])
-    screen = MatchScreen(header["game"], game.static_info(), header["seats"])
-    with Live(screen, console=console, refresh_per_second=8, auto_refresh=not step) as live:
-        decisions = -1  # the first step is the setup
-        for events, state in _public_steps(header, lines):
-            decisions += 1
-            for event in events:
-                screen.update(event_json(event))
-                if speed:
-                    time.sleep(1 / speed)
-            screen.update(view=state.view(None))
-            if step:
-                live.refresh()
-                wait()
-        ending = _record_ending(path)
-        if ending["t"] == "result":
-            screen.finish(_record_result(ending, header))
-        else:
-            screen.note(f"The record ends after {decisions} decisions, with no result: "
-                        f"{_ENDINGS[ending['t']]}.")
-        live.refresh()
+def replay_screen(path: Path, console: Console, viewer: Viewer = None, delay: float = 0.0,
+                  step: bool = False, wait: Callable[[], Any] = input,
+                  legend: bool = False) -> MatchScreen:
+    """Show a recorded match as `viewer` saw it, re-run by the engine: `delay` seconds per
+    step that adds to the log (0 = at once), or one `wait()` per decision with `step`.
+    Off a terminal nothing is drawn: the caller prints the returned screen's transcript."""
+    timeline = read_timeline(path, viewer)
+    screen = screen_for(timeline, legend)
+    pacer = Pacer(delay)
+    with live_display(screen, console) as display:
+        for frame in timeline.frames:
+            before = len(screen.log)
+            screen.show(frame)
+            if display is not None:
+                display.refresh()
+                if step:
+                    wait()
+                else:
+                    pacer.shown(len(screen.log) > before)
+        end(screen, timeline)
+        if display is not None:
+            display.refresh()
     return screen
 
 
-def _public_steps(header: dict, lines: Iterator[dict]) -> Iterator[tuple[list[Event], GameState]]:
-    for events, state in replay_steps(header, lines):
-        yield [e for e in events if e.visible_to(None)], state
+def screen_for(timeline: Timeline, legend: bool = False) -> MatchScreen:
+    return MatchScreen(timeline.game, load_game(timeline.game).static_info(), timeline.seats,
+                       timeline.viewer, legend)
 
 
-_ENDINGS = {"aborted": "the match was aborted", "truncated": "the file is cut short",
-            "header": "the match was cut short"}
+def end(screen: MatchScreen, timeline: Timeline) -> None:
+    """The result, or a note saying where and why the record stops."""
+    if timeline.result is not None:
+        screen.finish(record_result(timeline.result, timeline.seats))
+    else:
+        screen.note(f"The record ends after {len(timeline.frames) - 1} decisions, with no "
+                    f"result: {ENDINGS[timeline.ending]}.")
 
 
-def _record_ending(path: Path) -> dict[str, Any]:
-    """The record's last line that says how it ends: result, aborted or truncated."""
-    ending = {"t": "header"}
-    for line in read_record(path):
-        if line["t"] in ("result", "aborted", "truncated"):
-            ending = line
-    return ending
-
-
-def _record_result(result: dict[str, Any], header: dict) -> dict[str, Any]:
-    return {
-        "placements": [
-            {"seat": seat, "bot": name, "place": place, "score": score,
-             "forfeited": seat in result["forfeited"]}
-            for seat, (name, place, score) in enumerate(
-                zip(header["seats"], result["places"], result["scores"], strict=True))
-        ],
-        "incidents": result["incidents"],
-    }
+def export(screen: MatchScreen, path: Path, width: int, height: int) -> None:
+    """Write the final screen, then the whole log, as HTML or SVG (by `path`'s suffix)."""
+    console = Console(record=True, width=width, height=height, file=io.StringIO(),
+                      force_terminal=True, color_system="truecolor")
+    console.print(screen)
+    console.rule("the whole log")
+    console.print(screen.transcript())
+    if path.suffix.lower() == ".svg":
+        path.write_text(console.export_svg(title=path.name), encoding="utf-8")
+    else:
+        path.write_text(console.export_html(), encoding="utf-8")

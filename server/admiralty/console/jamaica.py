@@ -1,8 +1,13 @@
-"""Jamaica on the console: the track, the ships' holds, the dice, and the log in plain words."""
+"""Jamaica on the console: the track, the ships' holds, the dice, and the log in plain words.
+
+The track shows the 50 spaces in id order under a ruler of space numbers, the numbers the
+log speaks in; `LEGEND` names every glyph.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -10,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from admiralty.console.screen import GHOST_STYLE, SEAT_STYLES
+from admiralty.games import load_game
 
 GHOST = -1
 TOKEN_STYLES = {"gold": "yellow", "food": "green", "gunpowder": "red"}
@@ -20,6 +26,28 @@ POWER_NAMES = {"hand_size": "Map", "reroll": "Sabre", "combat_bonus": "Beth",
                "extra_hold": "6th"}
 LAP_MARKS = {"pre_start": "<", "racing": "", "finished": "✓"}
 SPACE_GLYPHS = {"port_royal": "P", "port": "$", "sea": "~", "lair": "☠"}
+ROUND_KEY = "round"
+SCORE_NAME = "score"
+LEGEND = (
+    ("P", "Port Royal"), ("~", "sea"), ("$", "port"),
+    ("☠", "pirate lair (bold: its treasure is still there)"),
+    ("A a", "lanes of fork A: capital outer, small inner"),
+    ("0-5", "a ship by its seat (G the Ghost; a reversed digit: that many ships)"),
+    ("space 12<", "before the start line"), ("space 12✓", "home at Port Royal"),
+    ("3g 2f 1p", "a hold of 3 gold, 2 food or 1 gunpowder (· empty, + the 6th hold)"),
+    ("▮", "a face-down treasure card"), ("fwd/gold", "a card's morning / evening action"),
+)
+"""Every glyph of the board and the players' table."""
+
+
+@cache
+def _treasure_names() -> dict[str, str]:
+    """Treasure ids ("sarans_sabre") by their names in the game data ("Saran's Sabre")."""
+    return {t["id"]: t["name"] for t in load_game("jamaica").static_info()["treasures"]}
+
+
+def treasure_name(treasure: str) -> str:
+    return _treasure_names().get(treasure, treasure)
 
 
 def ship(names: Sequence[Text], ship_id: int) -> Text:
@@ -78,7 +106,8 @@ def _retreated(d, names):
 
 def _treasure_drawn(d, names):
     found = f" ({d['value']:+d})" if "value" in d else ""
-    what = "a face-down treasure" + found if d.get("face_down") else d.get("treasure", "")
+    what = ("a face-down treasure" + found if d.get("face_down")
+            else treasure_name(d.get("treasure", "")))
     return _say(ship(names, d["ship"]), f" finds {what} at {d['space']}")
 
 
@@ -109,7 +138,7 @@ def _spoils(d, names):
         return _say("— ", winner, f" takes {d['count']} {d['kind']}")
     if loot == "give":
         return _say("— ", winner, " gives ", ship(names, d["loser"]), " a treasure card")
-    card = d.get("treasure", "a face-down treasure")
+    card = treasure_name(d["treasure"]) if "treasure" in d else "a face-down treasure"
     return _say("— ", winner, f" takes {card}")
 
 
@@ -165,14 +194,39 @@ def header(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
 
 
 def body(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text],
-         width: int) -> RenderableType:
+         width: int, compact: bool = False) -> RenderableType:
+    """The track (when it fits, and not `compact`), the players, and a battle under way."""
     parts: list[RenderableType] = []
-    if width >= len(board["spaces"]) + 8:
+    if width >= len(board["spaces"]) + 8 and not compact:
         parts.append(track(view, board))
-    parts.append(players(view, board, names, compact=width < 72))
-    if view.get("combat"):
+    parts.append(players(view, board, names, compact=compact or width < 72))
+    if view.get("combat") and not compact:
         parts.append(combat_line(view["combat"], names))
     return Group(*parts)
+
+
+def secrets(view: Mapping[str, Any], seat: int, board: Mapping[str, Any]) -> list[Text]:
+    """What only `seat` sees: its hand, the card it chose, its treasures' values."""
+    cards = {card["id"]: card for card in board.get("cards", [])}
+    me = view["players"][seat]
+    lines = [Text("hand: " + (", ".join(_card_name(cards, c) for c in me.get("hand") or [])
+                              or "empty"))]
+    if me.get("chosen_card") is not None:
+        lines.append(Text(f"chosen: {_card_name(cards, me['chosen_card'])}"))
+    if me.get("treasures"):
+        lines.append(Text("treasures: " + " ".join(f"{v:+d}" for v in me["treasures"])))
+    return lines
+
+
+def _card_name(cards: Mapping[int, Mapping[str, Any]], card: int) -> str:
+    if card not in cards:
+        return f"card {card}"
+    return f"{SYMBOLS[cards[card]['morning']]}/{SYMBOLS[cards[card]['evening']]}"
+
+
+def score_parts(view: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """Jamaica's score is one sum (gold, treasures, the track's space): no parts to add."""
+    return {}
 
 
 def track(view: Mapping[str, Any], board: Mapping[str, Any]) -> Text:
@@ -180,6 +234,7 @@ def track(view: Mapping[str, Any], board: Mapping[str, Any]) -> Text:
     spaces = board["spaces"]
     treasure = set(view["lairs_with_treasure"])
     kinds, lanes, ships = Text("track "), Text("lanes "), Text("ships ")
+    ruler = Text("space " + _ruler(len(spaces)), style="dim")
     occupants: dict[int, list[int]] = {}
     for player in view["players"]:
         occupants.setdefault(player["space"], []).append(player["seat"])
@@ -194,7 +249,17 @@ def track(view: Mapping[str, Any], board: Mapping[str, Any]) -> Text:
                      else fork.lower(), style="dim")
         here = occupants.get(space["id"], [])
         ships.append(_occupant(here))
-    return Text("\n").join([kinds, lanes, ships])
+    return Text("\n").join([ruler, kinds, lanes, ships])
+
+
+def _ruler(length: int) -> str:
+    """Space numbers every five spaces, each written from its space's column."""
+    cells = [" "] * length
+    for number in range(0, length, 5):
+        label = str(number)
+        if number + len(label) <= length:
+            cells[number:number + len(label)] = label
+    return "".join(cells)
 
 
 def _occupant(seats: list[int]) -> Text:
@@ -214,23 +279,23 @@ def players(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[T
     powers = {t["id"]: POWER_NAMES.get(t.get("effect") or "", t["name"])
               for t in board.get("treasures", [])}
     table = Table(box=None, pad_edge=False, header_style="bold dim")
-    columns = ["ship", "at", "left", "holds", "powers", "treas.", "card", "score"]
+    columns = ["ship", "space", "to go", "holds", "powers", "treasures", "card", "score"]
     if compact:
-        columns = ["ship", "at", "holds", "card", "score"]
+        columns = ["ship", "space", "holds", "card", "score"]
     for column in columns:
-        table.add_column(column, justify="right" if column in ("at", "left", "score") else "left",
-                         no_wrap=True)
+        table.add_column(column, no_wrap=True,
+                         justify="right" if column in ("space", "to go", "score") else "left")
     rows = [(names[p["seat"]], p) for p in view["players"]]
     if view.get("ghost"):
         rows.append((Text("Ghost", style=GHOST_STYLE), view["ghost"]))
     for name, p in rows:
         cells = {
             "ship": name,
-            "at": f"{p['space']}{LAP_MARKS[p['lap']]}",
-            "left": str(p.get("steps_left", "")),
+            "space": f"{p['space']}{LAP_MARKS[p['lap']]}",
+            "to go": str(p.get("steps_left", "")),
             "holds": holds(p["holds"]),
             "powers": " ".join(powers.get(x, x) for x in p.get("powers", [])),
-            "treas.": _treasures(p),
+            "treasures": _treasures(p),
             "card": _card(p, cards),
             "score": str(p.get("score", "")),
         }

@@ -1,15 +1,16 @@
 """The match screen: one rich renderable for live matches, watched matches and replays.
 
-It is fed views and events (plain JSON, as the referee sends them to a spectator) and
+It is fed views and events (plain JSON, as the referee sends them to its viewer) and
 never touches an engine, so what it shows is exactly what its viewer may see. Each game
 supplies a renderer module with `describe(event, names)` (one line of plain English, or
-None for events not worth a line; a line starting with "— " continues the previous one)
-and `body(view, board, names, width)` (the board and the players).
+None for events not worth a line; a line starting with "— " continues the previous one),
+`body(view, board, names, width, compact)` (the board and the players), `secrets(view,
+seat, board)` (the cards only that seat sees), `LEGEND` (every glyph and its meaning) and
+`ROUND_KEY` (the view's round counter).
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Any, Protocol
@@ -19,6 +20,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from admiralty.console.seat_panel import decision_line, options_text, seat_panel
+from admiralty.console.timeline import Decision, Frame
 from admiralty.games import load_game
 
 SEAT_STYLES = ("red", "blue", "green", "yellow", "magenta", "cyan")
@@ -26,12 +29,23 @@ GHOST_STYLE = "bold white on grey23"
 
 
 class GameRenderer(Protocol):
+    LEGEND: Sequence[tuple[str, str]]
+    ROUND_KEY: str
+    SCORE_NAME: str
+
     def describe(self, event: Mapping[str, Any], names: Sequence[Text]) -> str | Text | None: ...
 
     def body(self, view: Mapping[str, Any], board: Mapping[str, Any],
-             names: Sequence[Text], width: int) -> RenderableType: ...
+             names: Sequence[Text], width: int, compact: bool = False) -> RenderableType: ...
+
+    def secrets(self, view: Mapping[str, Any], seat: int, board: Mapping[str, Any]
+                ) -> list[Text]: ...
 
     def header(self, view: Mapping[str, Any], names: Sequence[Text]) -> Text: ...
+
+    def score_parts(self, view: Mapping[str, Any]) -> dict[str, list[Any]]:
+        """Columns of the final table after the score, each a value per seat: what the
+        ranking counts besides the score."""
 
     def omniscient(self, public: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
                    ) -> Mapping[str, Any]:
@@ -84,30 +98,67 @@ def seat_names(names: Sequence[str]) -> list[Text]:
 
 
 class MatchScreen:
-    """What a spectator sees of one match, updated frame by frame."""
+    """What one viewer (a spectator, or a seat with `viewer`) sees of one match, frame by
+    frame. The whole log is kept: the screen shows its newest lines, a transcript all."""
 
     def __init__(self, game: str, board: Mapping[str, Any], names: Sequence[str],
-                 log_size: int = 200):
+                 viewer: int | None = None, legend: bool = False):
         self.game = game
         self.board = board
         self.names = seat_names(names)
+        self.viewer = viewer
+        self.legend = legend
         self.renderer = renderer_for(game)
         self.view: Mapping[str, Any] | None = None
-        self.log: deque[Text] = deque(maxlen=log_size)
+        self.log: list[Text] = []
+        self.details: dict[int, Text] = {}
+        """The prompt and options of the seat's requests, by log line, for the transcript."""
         self.result: Mapping[str, Any] | None = None
-        self.events_seen = 0
+        self.decision: Decision | None = None
+        self.incidents: list[Mapping[str, Any]] = []
+        self.step = 0
+        self.status: Text | None = None
+        """A line kept under the log, e.g. an interactive replay's keys."""
+
+    @property
+    def round(self) -> int:
+        """The game's round (Blackbeard: turn) in the view shown, 0 before the first."""
+        return int((self.view or {}).get(self.renderer.ROUND_KEY) or 0)
 
     def update(self, event: Mapping[str, Any] | None = None,
                view: Mapping[str, Any] | None = None) -> None:
         """Take one frame: an event (kind, data) and/or the view after it."""
         if event is not None:
-            self.events_seen += 1
             line = self.renderer.describe(event, self.names)
             if line is not None:
                 self._log(Text(line) if isinstance(line, str) else line)
         if view is not None:
             self.view = (self.renderer.omniscient(view["public"], view["by_seat"])
                          if "by_seat" in view else view)
+
+    def show(self, frame: Frame) -> None:
+        """Take one step of a timeline: its events, the view after them, the viewer's own
+        decision (logged, with its options kept for the transcript) and incidents."""
+        self.step = frame.step
+        for event in frame.events:
+            self.update(event)
+        self.update(view=frame.view)
+        if frame.decision is not None:
+            self.decision = frame.decision
+            if frame.decision.asked:
+                self.log.append(decision_line(frame.decision, self.names[frame.decision.seat]))
+                self.details[len(self.log) - 1] = Text(frame.decision.prompt + "\n") + \
+                    options_text(frame.decision)
+        for incident in frame.incidents:
+            self.incidents.append(incident)
+            self.log.append(self.incident_line(incident))
+
+    def incident_line(self, incident: Mapping[str, Any]) -> Text:
+        """An incident at the moment it happened: step, round, seat, kind and detail."""
+        where = f"step {self.step}, {self.renderer.ROUND_KEY} {self.round}"
+        return Text.assemble(Text(f"⚠ {where}: ", style="bold yellow"),
+                             self.names[incident["seat"]],
+                             Text(f" {incident['kind']}: {incident['detail']}", style="yellow"))
 
     def _log(self, line: Text) -> None:
         if line.plain.startswith("— ") and self.log:
@@ -124,51 +175,116 @@ class MatchScreen:
         """The match is over: `result` has placements (seat, bot, place, score) and incidents."""
         self.result = result
 
+    # ---------------------------------------------------------------- rendering
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The richest layout that leaves room for the newest log line, the result and the
+        status line: the board and the seat's panel shrink, then go, in that order."""
         width = options.max_width
-        parts: list[RenderableType] = []
-        if self.view is not None:
-            parts.append(self.renderer.header(self.view, self.names))
-            parts.append(self.renderer.body(self.view, self.board, self.names, width))
-        if self.result is not None:
-            parts.append(self._result_table())
-        used = sum(len(console.render_lines(p, options, pad=False)) for p in parts)
         height = options.height or console.height
-        room = max(3, height - used - 2)
-        lines, rows = self._newest(console, options.update_width(max(1, width - 4)), room)
-        parts.append(Panel(Group(*lines) if lines else Text("waiting for events…", style="dim"),
-                           title="log", title_align="left", border_style="dim",
-                           height=rows + 2 if lines else 3))
-        yield Group(*parts)
+        tail: list[RenderableType] = [self.result_table()] if self.result is not None else []
+        log_options = options.update(width=max(1, width - 4), height=None)
+        newest = self._rows(console, log_options, self.log[-1]) if self.log else 1
+        status = [self.status] if self.status is not None else []
+        fixed = self._rows(console, options, *tail, *status) + newest + 2
+        top: list[RenderableType] = []
+        for top in self._layouts(width):
+            if self._rows(console, options, *top) + fixed <= height:
+                break
+        room = max(newest, height - self._rows(console, options, *top, *tail, *status) - 2)
+        lines, rows = self._newest(console, log_options, room)
+        log = Panel(Group(*lines) if lines else Text("waiting for events…", style="dim"),
+                    title="log", title_align="left", border_style="dim",
+                    height=rows + 2 if lines else 3)
+        yield Group(*top, *tail, log, *status)
+
+    def _layouts(self, width: int) -> list[list[RenderableType]]:
+        """From the richest to the leanest: the board in full, in its compact form, none."""
+        if self.view is None:
+            return [[]]
+        header = self.renderer.header(self.view, self.names)
+        legend = [legend_text(self.renderer.LEGEND)] if self.legend else []
+        if self.viewer is None:
+            return [[header, self._body(width, False), *legend],
+                    [header, self._body(width, True), *legend], [header]]
+        side = width >= 110
+        board_width = width - 44 if side else width
+        return [[header, self._beside(self._body(board_width, False), self._panel(None), side),
+                 *legend],
+                [header, self._beside(self._body(board_width, True), self._panel(2), side)],
+                [header, self._panel(1)], [header, self._panel(0)], [header]]
+
+    def _body(self, width: int, compact: bool) -> RenderableType:
+        assert self.view is not None
+        return self.renderer.body(self.view, self.board, self.names, width, compact=compact)
+
+    def _panel(self, around: int | None) -> RenderableType:
+        assert self.view is not None and self.viewer is not None
+        secrets = self.renderer.secrets(self.view, self.viewer, self.board)
+        return seat_panel(self.names[self.viewer], secrets, self.decision,
+                          [i for i in self.incidents if self.decision is not None
+                           and i.get("request_id") and i["seat"] == self.viewer][-1:],
+                          around)
+
+    @staticmethod
+    def _beside(body: RenderableType, panel: RenderableType, side: bool) -> RenderableType:
+        if not side:
+            return Group(body, panel)
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(ratio=1)
+        grid.add_column(width=43)
+        grid.add_row(body, panel)
+        return grid
+
+    @staticmethod
+    def _rows(console: Console, options: ConsoleOptions, *parts: RenderableType) -> int:
+        options = options.update(height=None)
+        return sum(len(console.render_lines(p, options, pad=False)) for p in parts)
 
     def _newest(self, console: Console, options: ConsoleOptions, room: int
                 ) -> tuple[list[Text], int]:
         """The newest log lines that fill at most `room` screen rows once wrapped, and the
-        rows they take: a long line takes several, and the newest must never be cut."""
+        rows they take: a long line takes several, and the newest is always shown whole."""
         picked: list[Text] = []
         rows = 0
         for line in reversed(self.log):
-            height = len(console.render_lines(line, options, pad=False))
+            height = self._rows(console, options, line)
             if picked and rows + height > room:
                 break
             picked.append(line)
             rows += height
-        return picked[::-1], min(rows, room)
+        return picked[::-1], rows
 
-    def _result_table(self) -> Table:
+    def transcript(self) -> RenderableType:
+        """The whole log, each of the seat's requests with its options, then the result."""
+        lines: list[RenderableType] = []
+        for index, line in enumerate(self.log):
+            lines.append(line)
+            if index in self.details:
+                lines += [Text("    ") + row for row in self.details[index].split()]
+        if self.result is not None:
+            lines.append(self.result_table())
+        return Group(*lines)
+
+    def result_table(self) -> Table:
+        assert self.result is not None
         if len(self.result["placements"]) == 1:
             return self._solo_table(self.result)
+        parts = self.renderer.score_parts(self.view) if self.view is not None else {}
         table = Table(title="final", title_justify="left", expand=False)
-        for column in ("place", "seat", "bot", "score"):
-            table.add_column(column, justify="left" if column == "bot" else "right")
+        for column in ("place", "seat", "bot", self.renderer.SCORE_NAME, *parts):
+            table.add_column(column, justify="left" if column == "bot" else "right",
+                             no_wrap=column != "bot")
         for p in sorted(self.result["placements"], key=lambda p: (p["place"], p["seat"])):
             name = self.names[p["seat"]].copy()
             if p.get("forfeited"):
                 name.append(" (forfeited)", style="dim")
-            table.add_row(str(p["place"]), str(p["seat"]), name, str(p["score"]))
+            table.add_row(str(p["place"]), str(p["seat"]), name, str(p["score"]),
+                          *(str(values[p["seat"]]) for values in parts.values()))
         for incident in self.result.get("incidents", []):
             table.add_row("", str(incident["seat"]), Text(
-                f"{incident['kind']}: {incident['detail']}", style="yellow"), "")
+                f"{incident['kind']}: {incident['detail']}", style="yellow"), "",
+                *("" for _ in parts))
         return table
 
     def _solo_table(self, result: Mapping[str, Any]) -> Table:
@@ -183,3 +299,9 @@ class MatchScreen:
             table.add_row(str(incident["seat"]), Text(
                 f"{incident['kind']}: {incident['detail']}", style="yellow"), "", "")
         return table
+
+
+def legend_text(entries: Sequence[tuple[str, str]]) -> Text:
+    """The board's glyphs and what they mean, as one wrapping line."""
+    return Text("legend: ", style="bold dim") + Text("  ").join(
+        [Text.assemble((glyph, "bold"), f" {meaning}") for glyph, meaning in entries])

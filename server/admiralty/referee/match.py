@@ -194,6 +194,10 @@ _INCIDENT_KINDS = {
 Listener = Callable[[int, Sequence[Event], GameState], None]
 """Called after every applied decision with the step, its events and the state (to view)."""
 
+DecisionListener = Callable[[int, Request, Answer, Sequence[Incident]], None]
+"""Called before every decision is applied with its step, the request, the answer applied
+and the incidents it caused: what a seat's-eye screen shows of the seat's own requests."""
+
 
 class Match:
     """One match between connected bots, run to the end by `run()`.
@@ -205,7 +209,8 @@ class Match:
 
     def __init__(self, spec: MatchSpec, bots: Sequence[BotClient],
                  listeners: Sequence[Listener] = (), *, wire_id: str | None = None,
-                 state: GameState | None = None, clock: Callable[[], float] = time.monotonic):
+                 state: GameState | None = None, clock: Callable[[], float] = time.monotonic,
+                 decision_listeners: Sequence[DecisionListener] = ()):
         self.spec = spec
         self.bots = list(bots)
         self.game = load_game(spec.game)
@@ -213,6 +218,7 @@ class Match:
         self.state = state or self.game.new_game(len(bots), spec.seed, spec.options)
         self.wire_id = wire_id or secrets.token_hex(8)
         self.listeners = list(listeners)
+        self.decision_listeners = list(decision_listeners)
         self.seats = [SeatStats(bank=spec.time_bank) for _ in bots]
         self.incidents: list[Incident] = []
         self.steps = 0
@@ -276,6 +282,11 @@ class Match:
             self._apply(request, answer)
 
     def _apply(self, request: Request, answer: Answer) -> None:
+        if self.decision_listeners:
+            caused = [i for i in self.incidents if answer.how == "incident"
+                      and i.seat == request.seat and i.request_id == answer.request_id]
+            for listener in self.decision_listeners:
+                listener(self.steps + 1, request, answer, caused)
         events = self.state.apply(request.seat, answer.index)
         self.steps += 1
         if self._recorder:
@@ -516,6 +527,7 @@ def checked_options(game_name: str, players: int, options: dict[str, Any] | None
 
 
 async def run_match(spec: MatchSpec, bots: Sequence[BotClient],
-                    listeners: Sequence[Listener] = ()) -> MatchReport:
+                    listeners: Sequence[Listener] = (),
+                    decision_listeners: Sequence[DecisionListener] = ()) -> MatchReport:
     """Play one match between connected bots (seat i is `bots[i]`)."""
-    return await Match(spec, bots, listeners).run()
+    return await Match(spec, bots, listeners, decision_listeners=decision_listeners).run()
