@@ -14,8 +14,8 @@ from admiralty.console.black_fleet import (
     coordinate,
     describe,
 )
-from admiralty.console.timeline import event_json
 from admiralty.console.screen import MatchScreen
+from admiralty.console.timeline import event_json
 from admiralty.games import load_game
 
 NAMES = ["red", "blue", "green", "gold"]
@@ -79,7 +79,7 @@ def test_a_narrow_terminal_keeps_the_map_above_the_tables():
 
 
 def test_moves_in_the_log_name_the_spaces_by_the_maps_coordinates():
-    game, state, screen = mid_game()
+    game, _, screen = mid_game()
     board = game.static_info()["board"]["spaces"]
     corner = next(s["id"] for s in board if (s["row"], s["col"]) == (6, 0))
     line = describe({"kind": "ship_moved", "data": {"ship": "navy:purple", "from": corner,

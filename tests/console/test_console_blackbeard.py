@@ -10,8 +10,8 @@ import re
 from rich.console import Console
 
 from admiralty.console.blackbeard import describe, omniscient
-from admiralty.console.timeline import event_json
 from admiralty.console.screen import MatchScreen, seat_names
+from admiralty.console.timeline import event_json
 from admiralty.games import load_game
 
 NAMES = ["red", "blue", "green", "gold"]

@@ -13,9 +13,9 @@ from e2e_helpers import ScriptedBot, play, serving
 from rich.console import Console
 
 from admiralty.console.feeds import replay_screen, watch_remote
-from admiralty.console.timeline import event_json
 from admiralty.console.jamaica import describe
 from admiralty.console.screen import MatchScreen, seat_names
+from admiralty.console.timeline import event_json
 from admiralty.games import load_game
 from admiralty.referee.launcher import free_port
 from admiralty.referee.service import serve_referee
