@@ -1098,7 +1098,7 @@ def _print_leaderboard(store: Store, name: str, as_json: bool,
             )
         )
     else:
-        out.print(leaderboard_table(rows, title=f"{name} · {tournament.game}"))
+        out.print(leaderboard_table(rows, title=f"{name} · {tournament.game}", width=out.width))
         if adaptive:
             out.print(f"adaptive schedule, stopped by {adaptive['stopped']}"
                       if adaptive["stopped"] else "adaptive schedule, still to play",

@@ -1,4 +1,5 @@
-"""The tournament leaderboard as a rich Table that fits 80 columns."""
+"""The tournament leaderboard as a rich Table that fits 80 columns, and narrower ones by
+leaving out its least telling columns: a number is never cut, and the rank always shows."""
 
 from __future__ import annotations
 
@@ -26,6 +27,12 @@ SOLO_COLUMNS = (
 INCIDENTS = ("inc: failed calls and other incidents; crash: of them crashes; DQ: "
              "disqualified (its seats played by the policy)")
 CAPTION = f"ms, p95: answered decisions only (p95: nearest rank); {INCIDENTS}"
+LEAST_TELLING = ("p95", "sigma", "mu", "ms", "1st", "score", "games", "vs above",
+                 "95% CI", "won", "inc")
+"""Columns a narrow table leaves out, first to last; rank, bot, the sort key and crashes
+stay."""
+BOT_MIN = 8
+"""Columns the bot's name keeps, however narrow the table (then cut with …)."""
 SOLO_CAPTION = f"ms: answered decisions only; {INCIDENTS}"
 
 
@@ -55,7 +62,7 @@ def _solo_cells(data: dict[str, Any]) -> dict[str, str]:
 
 
 def leaderboard_table(rows: Sequence[Standing | SoloStanding],
-                      title: str = "") -> Table:
+                      title: str = "", width: int | None = None) -> Table:
     """Rank, bot, TrueSkill mu and sigma, the sort key mu - 3 sigma, games, first places,
     mean score, mean and p95 latency (ms) of the answered decisions, incidents and, of
     them, crashes; a disqualified bot is marked DQ after its crashes and its row is red, and
@@ -64,25 +71,59 @@ def leaderboard_table(rows: Sequence[Standing | SoloStanding],
     A one-seat tournament's rows (`SoloStanding`) show instead the mean margin over the
     automated opponent with its 95% t-interval, the paired gap to the bot ranked above
     (mean and interval of the per-deal differences), games, the win rate, mean latency and
-    incidents, under a caption saying so."""
+    incidents, under a caption saying so. Within `width` columns, the columns of
+    `LEAST_TELLING` are left out in turn until the rest fit whole."""
     solo = bool(rows) and isinstance(rows[0], SoloStanding)
-    columns = SOLO_COLUMNS if solo else COLUMNS
-    table = Table(title=title or None, header_style="bold underline", box=None,
-                  pad_edge=False, padding=(0, 1, 0, 0),
-                  caption=f"{RANKING}. {SOLO_CAPTION}" if solo else CAPTION,
-                  caption_justify="left")
-    for header, _ in columns:
-        table.add_column(header, justify="left" if header == "bot" else "right",
-                         no_wrap=True, overflow="ellipsis", max_width=(16 if solo else 18)
-                         if header == "bot" else None)
+    lines = []
     for rank, row in enumerate(rows, start=1):
         data = row.to_json(rank)
         cells = _solo_cells(data) if solo else {k: _cell(v) for k, v in data.items()}
         if data["disqualified"]:
             cells["crashes"] = f"{cells['crashes']} DQ"
         style = "red" if data["disqualified"] else "yellow" if data["crashes"] else None
+        lines.append((cells, style))
+    cells_only = [cells for cells, _ in lines]
+    columns = _fitting(SOLO_COLUMNS if solo else COLUMNS, cells_only, width)
+    caption = f"{RANKING}. {SOLO_CAPTION}" if solo else CAPTION
+    left_out = [header for header, _ in (SOLO_COLUMNS if solo else COLUMNS)
+                if (header, _) not in columns]
+    if left_out:
+        caption += f"; left out to fit: {', '.join(left_out)}"
+    table = Table(title=title or None, header_style="bold underline", box=None,
+                  pad_edge=False, padding=(0, 1, 0, 0), caption=caption,
+                  caption_justify="left")
+    bot_width = 16 if solo else 18
+    if width is not None:
+        others = sum(_whole(h, k, cells_only) + 1 for h, k in columns if h != "bot")
+        bot_width = max(BOT_MIN, min(bot_width, width - others - 1))
+    for header, _ in columns:
+        table.add_column(header, justify="left" if header == "bot" else "right",
+                         no_wrap=True, overflow="ellipsis",
+                         max_width=bot_width if header == "bot" else None)
+    for cells, style in lines:
         table.add_row(*(cells[key] for _, key in columns), style=style)
     return table
+
+
+def _fitting(columns: Sequence[tuple[str, str]], rows: Sequence[dict[str, str]],
+             width: int | None) -> list[tuple[str, str]]:
+    """The columns that fit in `width` with every number whole (all of them without one)."""
+    kept = list(columns)
+
+    def needed() -> int:
+        return sum((BOT_MIN if header == "bot" else _whole(header, key, rows)) + 1
+                   for header, key in kept)
+
+    for header in LEAST_TELLING:
+        if width is None or needed() <= width:
+            break
+        kept = [column for column in kept if column[0] != header]
+    return kept
+
+
+def _whole(header: str, key: str, rows: Sequence[dict[str, str]]) -> int:
+    """The width of a column whose header and every cell show whole."""
+    return max([len(header)] + [len(row[key]) for row in rows])
 
 
 def matches_table(rows: Sequence[dict[str, Any]], title: str = "") -> Table:
