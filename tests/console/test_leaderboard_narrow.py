@@ -35,8 +35,12 @@ def test_at_60_columns_every_rank_and_number_shown_is_whole():
     data = [row.to_json(rank) for rank, row in enumerate(rows(), 1)]
     for row in data:
         line = next(line for line in lines if line.startswith(f"{row['rank']} "))
-        assert f"{row['conservative']:.1f}" in line.split()
-        assert "…" not in line.replace(row["bot"][:6], "")
+        words = line.split()
+        assert words[0] == str(row["rank"]) and words[1].startswith(row["bot"][:6])
+        shown = ("mu", "conservative", "matches", "firsts", "mean_score", "latency_mean_ms",
+                 "incidents", "crashes")
+        assert words[2:] == [f"{row[key]:.1f}" if isinstance(row[key], float)
+                             else str(row[key]) for key in shown]
     assert "left out to fit: sigma, p95" in " ".join(line.strip() for line in lines)
 
 
