@@ -119,12 +119,13 @@ def test_replay_seat_lists_each_request_it_was_asked_with_its_options_and_answer
 
 def test_an_incident_is_logged_when_it_happened_with_its_step_and_round(record):
     timeline = read_timeline(record, None)
-    frame = next(f for f in timeline.frames if f.incidents)
+    at = next(i for i, f in enumerate(timeline.frames) if f.incidents)
+    frame, asked_in = timeline.frames[at], timeline.frames[at - 1].view["round"]
     (incident,) = frame.incidents
     assert incident["kind"] == "illegal" and incident["seat"] == 1
     result = CliRunner().invoke(app, ["replay", str(record)])
     line = next(line for line in result.output.splitlines() if line.startswith("⚠"))
-    assert line == (f"⚠ step {frame.step}, round {frame.view['round']}: wrong illegal: "
+    assert line == (f"⚠ step {frame.step}, round {asked_in}: wrong illegal: "
                     f"{incident['detail']}")
     seat_view = CliRunner().invoke(app, ["replay", str(record), "--seat", "0"]).output
     assert "⚠" not in seat_view.split("final")[0]  # seat 0 is not told seat 1's incidents

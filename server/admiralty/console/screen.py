@@ -137,12 +137,10 @@ class MatchScreen:
                          if "by_seat" in view else view)
 
     def show(self, frame: Frame) -> None:
-        """Take one step of a timeline: its events, the view after them, the viewer's own
-        decision (logged, with its options kept for the transcript) and incidents."""
+        """Take one step of a timeline: the viewer's own decision (logged, its prompt and
+        options kept for the transcript) and the incidents of its answer, both in the
+        round they happened in, then the events they caused and the view after them."""
         self.step = frame.step
-        for event in frame.events:
-            self.update(event)
-        self.update(view=frame.view)
         if frame.decision is not None:
             self.decision = frame.decision
             if frame.decision.asked:
@@ -152,9 +150,13 @@ class MatchScreen:
         for incident in frame.incidents:
             self.incidents.append(incident)
             self.log.append(self.incident_line(incident))
+        for event in frame.events:
+            self.update(event)
+        self.update(view=frame.view)
 
     def incident_line(self, incident: Mapping[str, Any]) -> Text:
-        """An incident at the moment it happened: step, round, seat, kind and detail."""
+        """An incident at the moment it happened: the step it was applied at, the round it
+        was asked in, the seat, the kind and the detail."""
         where = f"step {self.step}, {self.renderer.ROUND_KEY} {self.round}"
         return Text.assemble(Text(f"⚠ {where}: ", style="bold yellow"),
                              self.names[incident["seat"]],
