@@ -336,7 +336,7 @@ def play(
     if as_json:
         print(json.dumps(report.to_json()))
     elif watch:
-        out.print(f"record: {spec.record_path}")
+        out.print(f"record: {spec.record_path}", highlight=False, soft_wrap=True)
     else:
         print_report(report)
 
