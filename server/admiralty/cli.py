@@ -577,19 +577,30 @@ def watch(
     token: Annotated[
         str,
         typer.Option(
+            "--token",
             "--omniscient",
-            help="The admin token `admiralty serve` printed; shows everything.",
+            help="The admin token `admiralty serve` printed: shows every seat's cards, and "
+            "lets --seat watch as one seat.",
             metavar="TOKEN",
         ),
     ] = "",
+    seat: SeatViewOption = None,
+    legend: LegendOption = False,
+    export_to: ExportOption = None,
     tls_ca: TlsCaOption = None,
 ) -> None:
-    """Follow a match on a referee server live, as a spectator."""
+    """Follow a match on a referee server live, as a spectator (or, with --seat and the
+    admin token, as that seat). Off a terminal, print the whole log and the result."""
+    display = Display(seat, legend, export_to)
+    display.check()
+    if seat is not None and not token:
+        raise usage("--seat needs the admin token (--token TOKEN)")
     with _served(server, tls_ca) as roots:
         try:
-            watch_remote(server, match_id, token, out, roots)
+            screen = watch_remote(server, match_id, token, out, roots, seat, legend)
         except ValueError as error:
             raise fail(str(error)) from None
+    display.finish(screen)
 
 
 match_app = typer.Typer(

@@ -111,21 +111,45 @@ class MatchSummary(_message.Message):
     def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., status: _Optional[_Union[MatchStatus, str]] = ..., bot_names: _Optional[_Iterable[str]] = ..., steps: _Optional[int] = ..., result: _Optional[_Union[_common_pb2.MatchResult, _Mapping]] = ..., error: _Optional[str] = ..., master_seed: _Optional[str] = ..., record_path: _Optional[str] = ...) -> None: ...
 
 class WatchRequest(_message.Message):
-    __slots__ = ("match_id", "token")
+    __slots__ = ("match_id", "token", "seat")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     token: str
-    def __init__(self, match_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+    seat: int
+    def __init__(self, match_id: _Optional[str] = ..., token: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class WatchResponse(_message.Message):
-    __slots__ = ("event", "view", "match_info", "result")
+    __slots__ = ("event", "view", "match_info", "result", "decision")
     EVENT_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
     MATCH_INFO_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
     event: _common_pb2.Event
     view: _struct_pb2.Struct
     match_info: _common_pb2.MatchInfo
     result: _common_pb2.MatchResult
-    def __init__(self, event: _Optional[_Union[_common_pb2.Event, _Mapping]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., match_info: _Optional[_Union[_common_pb2.MatchInfo, _Mapping]] = ..., result: _Optional[_Union[_common_pb2.MatchResult, _Mapping]] = ...) -> None: ...
+    decision: SeatDecision
+    def __init__(self, event: _Optional[_Union[_common_pb2.Event, _Mapping]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., match_info: _Optional[_Union[_common_pb2.MatchInfo, _Mapping]] = ..., result: _Optional[_Union[_common_pb2.MatchResult, _Mapping]] = ..., decision: _Optional[_Union[SeatDecision, _Mapping]] = ...) -> None: ...
+
+class SeatDecision(_message.Message):
+    __slots__ = ("step", "kind", "prompt", "options", "chosen", "latency_ms", "how", "incidents")
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    CHOSEN_FIELD_NUMBER: _ClassVar[int]
+    LATENCY_MS_FIELD_NUMBER: _ClassVar[int]
+    HOW_FIELD_NUMBER: _ClassVar[int]
+    INCIDENTS_FIELD_NUMBER: _ClassVar[int]
+    step: int
+    kind: str
+    prompt: str
+    options: _containers.RepeatedCompositeFieldContainer[_common_pb2.Option]
+    chosen: int
+    latency_ms: float
+    how: str
+    incidents: _containers.RepeatedCompositeFieldContainer[_common_pb2.Incident]
+    def __init__(self, step: _Optional[int] = ..., kind: _Optional[str] = ..., prompt: _Optional[str] = ..., options: _Optional[_Iterable[_Union[_common_pb2.Option, _Mapping]]] = ..., chosen: _Optional[int] = ..., latency_ms: _Optional[float] = ..., how: _Optional[str] = ..., incidents: _Optional[_Iterable[_Union[_common_pb2.Incident, _Mapping]]] = ...) -> None: ...

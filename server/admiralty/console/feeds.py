@@ -32,7 +32,7 @@ from admiralty.console.timeline import (
 from admiralty.games import Event, GameState, Request, Viewer, load_game
 from admiralty.referee.match import Answer, Incident
 from admiralty.referee.remote import referee_channel
-from admiralty_sdk.v1 import referee_pb2, referee_pb2_grpc
+from admiralty_sdk.v1 import common_pb2, referee_pb2, referee_pb2_grpc
 
 ENDINGS = {"aborted": "the match was aborted", "truncated": "the file is cut short",
            "header": "the match was cut short"}
@@ -91,20 +91,25 @@ def _message_json(message) -> dict[str, Any]:
 
 
 def watch_remote(address: str, match_id: str, token: str, console: Console,
-                 tls_ca: bytes | None = None, legend: bool = False) -> MatchScreen:
-    """Follow `RefereeService.Watch` until the match ends; returns the final screen. With
-    `tls_ca` (PEM root certificates) the connection is TLS."""
+                 tls_ca: bytes | None = None, seat: int | None = None,
+                 legend: bool = False) -> MatchScreen:
+    """Follow `RefereeService.Watch` until the match ends, as `seat` sees it if given (the
+    referee asks for the admin token then); returns the final screen. With `tls_ca` (PEM
+    root certificates) the connection is TLS."""
     with referee_channel(address, tls_ca) as channel:
         stub = referee_pb2_grpc.RefereeServiceStub(channel)
-        frames = iter(stub.Watch(referee_pb2.WatchRequest(match_id=match_id, token=token)))
+        frames = iter(stub.Watch(referee_pb2.WatchRequest(match_id=match_id, token=token,
+                                                          seat=seat)))
         first = next((frame for frame in frames if frame.HasField("match_info")), None)
         if first is None:
             raise ValueError(f"match {match_id} ended before it started")
         info = first.match_info
         board = _message_json(getattr(info, info.WhichOneof("board")))
-        screen = MatchScreen(info.game, board, list(info.bot_names), legend=legend)
+        screen = MatchScreen(info.game, board, list(info.bot_names), seat, legend)
         with live_display(screen, console):
             for frame in itertools.chain([first], frames):
+                if frame.HasField("decision") and seat is not None:
+                    screen.decide(*_decision(frame.decision, seat))
                 event = _message_json(frame.event) if frame.HasField("event") else None
                 view = plain(json_format.MessageToDict(frame.view)) if frame.HasField(
                     "view") else None
@@ -112,6 +117,22 @@ def watch_remote(address: str, match_id: str, token: str, console: Console,
                 if frame.HasField("result"):
                     screen.finish(_message_json(frame.result))
     return screen
+
+
+def _decision(message: referee_pb2.SeatDecision, seat: int
+              ) -> tuple[Decision, list[dict[str, Any]]]:
+    """A watched seat's decision as the screen takes it, with its incidents."""
+    decision = Decision(message.step, seat, message.kind, message.prompt,
+                        tuple((option.key, option.label) for option in message.options),
+                        message.chosen, message.latency_ms, message.how)
+    incidents = [{**_message_json(incident), "kind": _INCIDENT_NAMES[incident.kind]}
+                 for incident in message.incidents]
+    return decision, incidents
+
+
+_INCIDENT_NAMES = {number: name.removeprefix("INCIDENT_KIND_").lower()
+                   for name, number in common_pb2.IncidentKind.items()}
+"""Incident kinds as the record names them ("timeout"), by their protobuf numbers."""
 
 
 def replay_screen(path: Path, console: Console, viewer: Viewer = None, delay: float = 0.0,

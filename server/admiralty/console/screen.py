@@ -117,6 +117,7 @@ class MatchScreen:
         self.decision: Decision | None = None
         self.incidents: list[Mapping[str, Any]] = []
         self.step = 0
+        self._game_line: int | None = None
         self.status: Text | None = None
         """A line kept under the log, e.g. an interactive replay's keys."""
 
@@ -141,18 +142,24 @@ class MatchScreen:
         options kept for the transcript) and the incidents of its answer, both in the
         round they happened in, then the events they caused and the view after them."""
         self.step = frame.step
-        if frame.decision is not None:
-            self.decision = frame.decision
-            if frame.decision.asked:
-                self.log.append(decision_line(frame.decision, self.names[frame.decision.seat]))
-                self.details[len(self.log) - 1] = Text(frame.decision.prompt + "\n") + \
-                    options_text(frame.decision)
-        for incident in frame.incidents:
-            self.incidents.append(incident)
-            self.log.append(self.incident_line(incident))
+        self.decide(frame.decision, frame.incidents)
         for event in frame.events:
             self.update(event)
         self.update(view=frame.view)
+
+    def decide(self, decision: Decision | None, incidents: Sequence[Mapping[str, Any]]) -> None:
+        """The viewer's decision at this step (logged if the seat was asked, its prompt and
+        options kept for the transcript) and the incidents of the step's answer."""
+        if decision is not None:
+            self.step = decision.step
+            self.decision = decision
+            if decision.asked:
+                self.log.append(decision_line(decision, self.names[decision.seat]))
+                self.details[len(self.log) - 1] = Text(decision.prompt + "\n") + \
+                    options_text(decision)
+        for incident in incidents:
+            self.incidents.append(incident)
+            self.log.append(self.incident_line(incident))
 
     def incident_line(self, incident: Mapping[str, Any]) -> Text:
         """An incident at the moment it happened: the step it was applied at, the round it
@@ -163,10 +170,13 @@ class MatchScreen:
                              Text(f" {incident['kind']}: {incident['detail']}", style="yellow"))
 
     def _log(self, line: Text) -> None:
-        if line.plain.startswith("— ") and self.log:
-            self.log[-1] = Text.assemble(self.log[-1], " ", line)
+        """A game's line; one starting "— " continues the game's previous line, even
+        across the seat's decision lines between them."""
+        if line.plain.startswith("— ") and self._game_line is not None:
+            self.log[self._game_line] = Text.assemble(self.log[self._game_line], " ", line)
         else:
             self.log.append(line)
+            self._game_line = len(self.log) - 1
 
     def note(self, text: str) -> None:
         """A line from the referee or the replayer rather than the game, e.g. where a

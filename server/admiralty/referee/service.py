@@ -20,9 +20,16 @@ from pathlib import Path
 import grpc
 from google.protobuf import json_format
 
-from admiralty.games import GAMES, Event, GameState
+from admiralty.games import GAMES, Event, GameState, Request
 from admiralty.referee.clients import MAX_REPLY_BYTES, BotClient, HelloError
-from admiralty.referee.match import Match, MatchReport, MatchSpec, checked_options
+from admiralty.referee.match import (
+    Answer,
+    Incident,
+    Match,
+    MatchReport,
+    MatchSpec,
+    checked_options,
+)
 from admiralty.referee.policy import FailurePolicy
 from admiralty.wire import event_to_pb, struct
 from admiralty_sdk.bot import bind
@@ -58,11 +65,19 @@ class MatchHandle:
     report: MatchReport | None = None
     error: str = ""
     events: list[tuple[int, Event]] = field(default_factory=list)
+    decisions: list[tuple[int, Request, Answer, Sequence[Incident]]] = field(
+        default_factory=list)
+    """Every decision applied, with its step, for the watchers of one seat."""
     changed: asyncio.Condition = field(default_factory=asyncio.Condition)
 
     def on_step(self, step: int, events: Sequence[Event], state: GameState) -> None:
         self.events.extend((step, event) for event in events)
         asyncio.get_running_loop().create_task(self._notify())
+
+    def on_decision(self, step: int, request: Request, answer: Answer,
+                    incidents: Sequence[Incident]) -> None:
+        """Kept before the decision's events are; its own step's events notify."""
+        self.decisions.append((step, request, answer, list(incidents)))
 
     async def _notify(self) -> None:
         async with self.changed:
@@ -173,7 +188,8 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
         try:
             await asyncio.gather(*(client.hello() for client in clients))
             handle.bot_names = [client.name for client in clients]
-            handle.match = Match(handle.spec, clients, [handle.on_step])
+            handle.match = Match(handle.spec, clients, [handle.on_step],
+                                 decision_listeners=[handle.on_decision])
             handle.status = referee_pb2.MATCH_STATUS_RUNNING
             handle.report = await handle.match.run()
             handle.status = referee_pb2.MATCH_STATUS_FINISHED
@@ -211,7 +227,19 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
             request.token, self.admin_token)
         if request.token and not omniscient:
             await context.abort(grpc.StatusCode.PERMISSION_DENIED, "wrong admin token")
-        async for frame in _frames(handle, omniscient):
+        if not request.HasField("seat"):
+            async for frame in _frames(handle, omniscient):
+                yield frame
+            return
+        if not omniscient:
+            await context.abort(grpc.StatusCode.UNAUTHENTICATED,
+                                "watching as a seat needs the admin token")
+        async with handle.changed:
+            await handle.changed.wait_for(lambda: handle.match is not None or handle.finished)
+        if handle.match is not None and request.seat >= handle.match.state.players:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
+                                f"the match has seats 0 to {handle.match.state.players - 1}")
+        async for frame in _seat_frames(handle, request.seat):
             yield frame
 
 
@@ -278,6 +306,52 @@ async def _frames(handle: MatchHandle, omniscient: bool):
     if handle.report is not None:
         yield referee_pb2.WatchResponse(result=handle.report.result_pb(
             None if omniscient else ()))
+
+
+async def _seat_frames(handle: MatchHandle, seat: int):
+    """The frames of one seat's watcher: match facts and the seat's view, then, step by
+    step, the seat's decision and the events it may see, then the result with its own
+    incidents. Only what the engine's doors let the seat see: `visible_to(seat)` and
+    `view(seat)`."""
+    if handle.match is None:
+        yield referee_pb2.WatchResponse(result=common_pb2.MatchResult(
+            match_id=handle.spec.match_id))
+        return
+    match = handle.match
+    yield referee_pb2.WatchResponse(match_info=match.match_info,
+                                    view=struct(match.state.view(seat)))
+    events = decisions = 0
+    while True:
+        async with handle.changed:
+            await handle.changed.wait_for(lambda e=events: len(handle.events) > e
+                                          or handle.finished)
+        fresh_events, fresh_decisions = handle.events[events:], handle.decisions[decisions:]
+        events, decisions = events + len(fresh_events), decisions + len(fresh_decisions)
+        frames = sorted([(step, 0, _decision_pb(step, request, answer, incidents))
+                         for step, request, answer, incidents in fresh_decisions
+                         if request.seat == seat]
+                        + [(step, 1, event_to_pb(event, step)) for step, event in fresh_events
+                           if event.visible_to(seat)], key=lambda item: item[:2])
+        for position, (_, is_event, message) in enumerate(frames):
+            frame = (referee_pb2.WatchResponse(event=message) if is_event
+                     else referee_pb2.WatchResponse(decision=message))
+            if position == len(frames) - 1:
+                frame.view.CopyFrom(struct(match.state.view(seat)))
+            yield frame
+        if handle.finished and events == len(handle.events):
+            break
+    if handle.report is not None:
+        yield referee_pb2.WatchResponse(result=handle.report.result_pb({seat}))
+
+
+def _decision_pb(step: int, request: Request, answer: Answer,
+                 incidents: Sequence[Incident]) -> referee_pb2.SeatDecision:
+    return referee_pb2.SeatDecision(
+        step=step, kind=request.kind, prompt=request.prompt,
+        options=[common_pb2.Option(index=i, key=o.key, label=o.label)
+                 for i, o in enumerate(request.options)],
+        chosen=answer.index, latency_ms=answer.latency_ms, how=answer.how,
+        incidents=[incident.pb() for incident in incidents])
 
 
 def _view(state: GameState, omniscient: bool):
