@@ -72,8 +72,9 @@ class LocalFeed:
         self.screen.show(frame_after(step, events, state, self.viewer, self._decision,
                                      self._incidents))
         self._decision, self._incidents = None, []
-        self.refresh()
-        self.pacer.shown(len(self.screen.log) > before)
+        if len(self.screen.log) > before and self.pacer.delay > 0:
+            self.refresh()  # each paced step is drawn; unpaced, the screen redraws itself
+            self.pacer.shown(True)
 
 
 def live_display(screen: MatchScreen, console: Console) -> AbstractContextManager[Any]:
