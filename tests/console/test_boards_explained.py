@@ -1,0 +1,103 @@
+"""Boards that explain themselves: a legend of every glyph (and the docs list the same),
+space numbers on Jamaica's track, names from the game data, the score and its parts, and
+the HTML and SVG exports."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+import pytest
+from e2e_helpers import REPO, ScriptedBot, play
+from rich.console import Console
+from typer.testing import CliRunner
+
+from admiralty.cli import app
+from admiralty.console import black_fleet, blackbeard, jamaica
+from admiralty.console.interactive import KEYS_HELP
+from admiralty.console.screen import MatchScreen, seat_names
+from admiralty.games import load_game
+
+DOC = (REPO / "docs" / "console.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("renderer", [jamaica, black_fleet, blackbeard])
+def test_the_legend_on_screen_and_in_the_docs_names_every_glyph(renderer):
+    game = renderer.__name__.rsplit(".", 1)[1]
+    state = load_game(game).new_game(3, 1)
+    screen = MatchScreen(game, load_game(game).static_info(), ["a", "b", "c"], legend=True)
+    screen.update(view=state.view(None))
+    console = Console(width=200, height=80, file=io.StringIO(), color_system=None)
+    console.print(screen)
+    shown = " ".join(console.file.getvalue().split())
+    for glyph, meaning in renderer.LEGEND:
+        assert f"{glyph} {meaning}" in shown
+        assert f"- `{glyph}` {meaning}\n" in DOC
+    assert KEYS_HELP in DOC
+
+
+def test_jamaicas_ruler_numbers_the_spaces_where_the_ships_stand():
+    game = load_game("jamaica")
+    state = game.new_game(3, 2)
+    for _ in range(40):
+        request = state.pending()[0]
+        state.apply(request.seat, 0)
+    view = state.view(None)
+    rows = jamaica.track(view, game.static_info()).plain.splitlines()
+    ruler, ships = rows[0], rows[3]
+    for number in range(0, 50, 10):
+        assert ruler[6 + number:6 + number + len(str(number))] == str(number)
+    for player in view["players"]:
+        assert ships[6 + player["space"]] in (str(player["seat"]), "2", "3")
+
+
+def test_treasures_are_named_as_in_the_game_data():
+    names = seat_names(["red", "blue"])
+    line = jamaica.describe({"kind": "treasure_drawn", "data": {
+        "ship": 0, "space": 9, "treasure": "sarans_sabre"}}, names)
+    assert line.plain == "red finds Saran's Sabre at 9"
+    spoils = jamaica.describe({"kind": "spoils", "data": {
+        "winner": 1, "loser": 0, "loot": "treasure", "treasure": "morgans_map"}}, names)
+    assert spoils.plain == "— blue takes Morgan's Map"
+
+
+def test_black_fleets_final_table_shows_doubloons_and_what_ranks_before_them():
+    game = load_game("black_fleet")
+    state = game.new_game(3, 1)
+    view = dict(state.view(None))
+    view["seats"] = [dict(seat) for seat in view["seats"]]
+    view["seats"][1]["victory_bought"] = True
+    view["seats"][2]["development"] = [{"cost": 5, "bought": True}, {"cost": 8, "bought": True}]
+    screen = MatchScreen("black_fleet", game.static_info(), ["a", "b", "c"])
+    screen.update(view=view)
+    screen.finish({"placements": [{"seat": 1, "bot": "b", "place": 1, "score": 1},
+                                  {"seat": 2, "bot": "c", "place": 2, "score": 2},
+                                  {"seat": 0, "bot": "a", "place": 3, "score": 9}]})
+    console = Console(width=100, file=io.StringIO(), color_system=None)
+    console.print(screen.result_table())
+    rows = [line.replace("│", " ").split() for line in console.file.getvalue().splitlines()]
+    assert ["place", "seat", "bot", "doubloons", "ransom", "developments"] in [
+        line.replace("┃", " ").split() for line in console.file.getvalue().splitlines()]
+    assert ["1", "1", "b", "1", "paid", "0"] in rows
+    assert ["2", "2", "c", "2", "-", "2"] in rows
+
+
+def test_export_writes_the_final_screen_and_the_whole_log(tmp_path: Path):
+    record = tmp_path / "m.jsonl.gz"
+    asyncio.run(play([ScriptedBot("a", lambda r: 0), ScriptedBot("b", lambda r: 0)], seed=4,
+                     record_path=record))
+    html, svg = tmp_path / "m.html", tmp_path / "m.svg"
+    for target in (html, svg):
+        result = CliRunner().invoke(app, ["replay", str(record), "--export", str(target)])
+        assert result.exit_code == 0, result.output
+        assert result.output.endswith(f"exported: {target}\n")
+    page = html.read_text()
+    assert page.startswith("<!DOCTYPE html>") and "the whole log" in page
+    final, log = page.split("the whole log")
+    assert "Game over:" in final and "Round 1<" in log and "Game over:" in log
+    assert svg.read_text().startswith("<svg")
+    wrong = CliRunner().invoke(app, ["replay", str(record), "--export", str(tmp_path / "m.png")])
+    assert wrong.exit_code == 2
+    assert wrong.output == f"error: --export {tmp_path / 'm.png'}: the file must end in .html " \
+                           "or .svg\n"
