@@ -165,8 +165,7 @@ class Display:
         if self.export is not None:
             if self.export.suffix.lower() not in EXPORT_SUFFIXES:
                 raise usage(f"--export {self.export}: the file must end in .html or .svg")
-            if not os.access(self.export.parent if str(self.export.parent) else Path("."),
-                             os.W_OK):
+            if not os.access(self.export.parent, os.W_OK):
                 raise usage(f"--export {self.export}: cannot write in {self.export.parent}")
 
     def finish(self, screen: MatchScreen) -> None:
@@ -303,6 +302,8 @@ def play(
         raise usage(f"--players {players} needs {players} --bot, got {len(bot)}")
     display = Display(seat, legend, export_to)
     display.check(len(bot))
+    if as_json and (seat is not None or export_to is not None):
+        raise usage("--seat and --export show the match; they do not go with --json")
     watch = watch or seat is not None or export_to is not None
     try:
         check_game(game, len(bot))

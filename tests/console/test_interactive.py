@@ -4,6 +4,7 @@ no echo, the terminal restored, q and Ctrl-D quit cleanly."""
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import os
 import pty
 import select
@@ -117,6 +118,12 @@ def read_until(fd: int, wanted: bytes, limit: float = 20.0) -> bytes:
     return seen
 
 
+def take_the_terminal() -> None:
+    """In the child, a session leader: make its stdin (the pty) its controlling terminal,
+    with itself in the foreground, as a shell would."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 @pytest.mark.parametrize("quit_key", [b"q", b"\x04"])
 def test_through_a_terminal_keys_are_not_echoed_and_the_terminal_is_restored(record, quit_key):
     main, tty_side = pty.openpty()
@@ -125,7 +132,7 @@ def test_through_a_terminal_keys_are_not_echoed_and_the_terminal_is_restored(rec
     process = subprocess.Popen(
         [sys.executable, "-m", "admiralty.cli", "replay", str(record), "--interactive",
          "--seat", "1"], stdin=tty_side, stdout=tty_side, stderr=tty_side, env=env,
-        start_new_session=True)
+        start_new_session=True, preexec_fn=take_the_terminal)
     try:
         read_until(main, b"paused")
         os.write(main, b"nn")

@@ -11,8 +11,8 @@ from __future__ import annotations
 import io
 import itertools
 import time
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.live import Live
 
 from admiralty.console.screen import MatchScreen, plain
+from admiralty.console.terminal import quiet_keys
 from admiralty.console.timeline import (
     Decision,
     Timeline,
@@ -77,12 +78,16 @@ class LocalFeed:
             self.pacer.shown(True)
 
 
-def live_display(screen: MatchScreen, console: Console) -> AbstractContextManager[Any]:
-    """A live screen on a terminal; elsewhere nothing (the caller prints a transcript)."""
+@contextmanager
+def live_display(screen: MatchScreen, console: Console) -> Iterator[Live | None]:
+    """A live screen on a terminal, keys pressed meanwhile not echoed; elsewhere nothing
+    (the caller prints a transcript)."""
     if not console.is_terminal:
-        return nullcontext()
-    return Live(screen, console=console, refresh_per_second=8, screen=False,
-                vertical_overflow="crop")
+        yield None
+        return
+    with quiet_keys(), Live(screen, console=console, refresh_per_second=8,
+                            vertical_overflow="crop") as live:
+        yield live
 
 
 def _message_json(message) -> dict[str, Any]:
@@ -137,11 +142,10 @@ _INCIDENT_NAMES = {number: name.removeprefix("INCIDENT_KIND_").lower()
 
 
 def replay_screen(path: Path, console: Console, viewer: Viewer = None, delay: float = 0.0,
-                  step: bool = False, wait: Callable[[], Any] = input,
                   legend: bool = False) -> MatchScreen:
     """Show a recorded match as `viewer` saw it, re-run by the engine: `delay` seconds per
-    step that adds to the log (0 = at once), or one `wait()` per decision with `step`.
-    Off a terminal nothing is drawn: the caller prints the returned screen's transcript."""
+    step that adds to the log (0 = at once). Off a terminal nothing is drawn: the caller
+    prints the returned screen's transcript."""
     timeline = read_timeline(path, viewer)
     screen = screen_for(timeline, legend)
     pacer = Pacer(delay)
@@ -149,12 +153,9 @@ def replay_screen(path: Path, console: Console, viewer: Viewer = None, delay: fl
         for frame in timeline.frames:
             before = len(screen.log)
             screen.show(frame)
-            if display is not None:
+            if display is not None and delay > 0 and len(screen.log) > before:
                 display.refresh()
-                if step:
-                    wait()
-                else:
-                    pacer.shown(len(screen.log) > before)
+                pacer.shown(True)
         end(screen, timeline)
         if display is not None:
             display.refresh()

@@ -3,16 +3,13 @@
 Three layers, so the first two are tested without a terminal: `Keys` turns keystrokes into
 `Command`s, `Player` applies them to a timeline (which frame is shown, playing or paused,
 the legend) and `run` is the terminal: cbreak mode without echo, restored on exit and on
-Ctrl-C, whole frames drawn on the alternate screen.
+Ctrl-C (`terminal.quiet_keys`), whole frames drawn on the alternate screen.
 """
 
 from __future__ import annotations
 
 import os
 import select
-import sys
-import termios
-import tty
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import IO, Any
@@ -23,6 +20,7 @@ from rich.text import Text
 
 from admiralty.console.feeds import end, screen_for
 from admiralty.console.screen import MatchScreen
+from admiralty.console.terminal import quiet_keys
 from admiralty.console.timeline import Timeline
 
 KEYS_HELP = ("space play/pause · →/n next · ←/p back · g N⏎ round · s N⏎ step · "
@@ -174,11 +172,10 @@ def run(timeline: Timeline, console: Console, delay: float, legend: bool = False
         stdin: IO[str] | None = None) -> MatchScreen:
     """Replay `timeline` under the keys until q, Ctrl-D or the end of input; returns the
     screen last shown. The terminal's modes are restored however it ends."""
-    fd = (stdin or sys.stdin).fileno()
-    saved = termios.tcgetattr(fd)
     player, keys = Player(timeline, legend), Keys()
-    try:
-        tty.setcbreak(fd)
+    with quiet_keys(stdin) as fd:
+        if fd is None:
+            raise ValueError("the interactive replay reads keys from a terminal")
         with Live(console=console, screen=True, auto_refresh=False) as live:
             while True:
                 player.screen.status = player.status(_typing(keys))
@@ -190,8 +187,6 @@ def run(timeline: Timeline, console: Console, delay: float, legend: bool = False
                 data = os.read(fd, 64).decode(errors="ignore")
                 if not data or not all(_apply(player, keys, key) for key in data):
                     break
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
     player.screen.status = None
     return player.screen
 
