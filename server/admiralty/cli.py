@@ -478,8 +478,8 @@ def replay(
                             "`play --watch --delay 1/SPEED`); 0 shows the end at once.", min=0)
     ] = 20.0,
     step: Annotated[
-        bool, typer.Option("--step", help="On a terminal, start the interactive replay "
-                           "paused at the first step.")
+        bool, typer.Option("--step", help="On a terminal, the interactive replay (paused at "
+                           "the setup); off one, the transcript as without it.")
     ] = False,
     interactive_: Annotated[
         bool, typer.Option("--interactive", "-i", help="Replay under keys: space play/pause, "
@@ -497,10 +497,13 @@ def replay(
         raise usage(f"no such record: {record}")
     display = Display(seat, legend, export_to)
     display.check()
+    terminal = out.is_terminal and os.isatty(0)
+    if interactive_ and not terminal:
+        raise usage("--interactive reads keys and draws on a terminal; this is not one "
+                    "(without it, the replay is written as text)")
     try:
         if not verify:
-            _replay(record, display, speed, (step or interactive_) and out.is_terminal
-                    and os.isatty(0))
+            _replay(record, display, speed, (step or interactive_) and terminal)
             return
         report = verify_record(record)
     except NoSuchSeat as error:

@@ -53,6 +53,13 @@ def _coordinates() -> dict[int, str]:
             for space in spaces}
 
 
+@cache
+def _port_names() -> dict[str, str]:
+    """Port names by their keys on the map ("T" -> "Tortuga")."""
+    return {port["key"]: port["name"]
+            for port in load_game("black_fleet").static_info()["board"]["ports"]}
+
+
 def coordinate(space: int | None) -> str:
     """A space as the map's margins name it ("C4"), or "off the map"."""
     return "off the map" if space is None else _coordinates().get(space, str(space))
@@ -87,7 +94,8 @@ def _moved(d, names):
 
 
 def _delivered(d, names):
-    return Text.assemble(names[d["seat"]], f" sells {d['cubes']} {d['colour']} at {d['port']} "
+    port = _port_names().get(d["port"], d["port"])
+    return Text.assemble(names[d["seat"]], f" sells {d['cubes']} {d['colour']} at {port} "
                          f"for {d['cubes'] * d['price']}")
 
 

@@ -85,7 +85,7 @@ def live_display(screen: MatchScreen, console: Console) -> Iterator[Live | None]
     if not console.is_terminal:
         yield None
         return
-    with quiet_keys(), Live(screen, console=console, refresh_per_second=8,
+    with quiet_keys(), Live(screen, console=console, refresh_per_second=4,
                             vertical_overflow="crop") as live:
         yield live
 
