@@ -135,3 +135,24 @@ def test_a_seat_the_match_does_not_have_is_one_usage_line(record):
     result = CliRunner().invoke(app, ["replay", str(record), "--seat", "2"])
     assert result.exit_code == 2
     assert result.output == "error: --seat 2: the match has seats 0 to 1\n"
+
+
+def test_the_seat_panel_shows_the_request_its_options_and_the_incident_of_its_answer(record):
+    timeline = read_timeline(record, 1)
+    at = next(i for i, f in enumerate(timeline.frames) if f.incidents)
+    screen = MatchScreen("jamaica", load_game("jamaica").static_info(), timeline.seats, 1)
+    for frame in timeline.frames[:at + 1]:
+        screen.show(frame)
+    panel = render(screen, 120, 60)
+    decision, (incident,) = timeline.frames[at].decision, timeline.frames[at].incidents
+    assert decision.how == "incident" and decision.seat == 1
+    assert f"step {decision.step} · {decision.kind}" in panel
+    assert "no valid answer: the referee applied ▶" in panel
+    assert f"⚠ illegal: {incident['detail']}" in panel
+    key, label = decision.options[decision.chosen]
+    assert f"▶ {decision.chosen}. {key} — {label.split()[0]}" in panel
+    hand = timeline.frames[at].view["players"][1]["hand"]
+    assert panel.count("hand: ") == 1 and len(hand) == panel.split("hand: ")[1].split(
+        "│")[0].count("/")
+    screen.show(timeline.frames[at + 1])
+    assert "⚠ illegal" not in render(screen, 120, 60).split("╭─ log")[0]

@@ -115,7 +115,8 @@ class MatchScreen:
         """The prompt and options of the seat's requests, by log line, for the transcript."""
         self.result: Mapping[str, Any] | None = None
         self.decision: Decision | None = None
-        self.incidents: list[Mapping[str, Any]] = []
+        """The viewer's latest decision, and below the incidents its answer caused."""
+        self.decision_incidents: list[Mapping[str, Any]] = []
         self.step = 0
         self._game_line: int | None = None
         self.status: Text | None = None
@@ -152,13 +153,12 @@ class MatchScreen:
         options kept for the transcript) and the incidents of the step's answer."""
         if decision is not None:
             self.step = decision.step
-            self.decision = decision
+            self.decision, self.decision_incidents = decision, list(incidents)
             if decision.asked:
                 self.log.append(decision_line(decision, self.names[decision.seat]))
                 self.details[len(self.log) - 1] = Text(decision.prompt + "\n") + \
                     options_text(decision)
         for incident in incidents:
-            self.incidents.append(incident)
             self.log.append(self.incident_line(incident))
 
     def incident_line(self, incident: Mapping[str, Any]) -> Text:
@@ -234,9 +234,7 @@ class MatchScreen:
         assert self.view is not None and self.viewer is not None
         secrets = self.renderer.secrets(self.view, self.viewer, self.board)
         return seat_panel(self.names[self.viewer], secrets, self.decision,
-                          [i for i in self.incidents if self.decision is not None
-                           and i.get("request_id") and i["seat"] == self.viewer][-1:],
-                          around)
+                          self.decision_incidents, around)
 
     @staticmethod
     def _beside(body: RenderableType, panel: RenderableType, side: bool) -> RenderableType:
