@@ -154,5 +154,8 @@ def test_the_seat_panel_shows_the_request_its_options_and_the_incident_of_its_an
     hand = timeline.frames[at].view["players"][1]["hand"]
     assert panel.count("hand: ") == 1 and len(hand) == panel.split("hand: ")[1].split(
         "│")[0].count("/")
-    screen.show(timeline.frames[at + 1])
-    assert "⚠ illegal" not in render(screen, 120, 60).split("╭─ log")[0]
+    following = next(i for i in range(at + 1, len(timeline.frames))
+                     if timeline.frames[i].decision is not None)
+    for frame in timeline.frames[at + 1:following + 1]:
+        screen.show(frame)
+    assert "⚠ illegal" not in render(screen, 120, 60).split("╭─ log")[0]  # a new request
