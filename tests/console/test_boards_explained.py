@@ -101,3 +101,26 @@ def test_export_writes_the_final_screen_and_the_whole_log(tmp_path: Path):
     assert wrong.exit_code == 2
     assert wrong.output == f"error: --export {tmp_path / 'm.png'}: the file must end in .html " \
                            "or .svg\n"
+
+
+def test_a_seats_secrets_name_its_own_hidden_cards():
+    fleet = load_game("black_fleet")
+    info = fleet.static_info()
+    view = fleet.new_game(3, 1).view(2)
+    me = view["seats"][2]
+    text = " ".join(line.plain for line in black_fleet.secrets(view, 2, info))
+    titles = {card["id"]: card["title"] for card in info["fortune_cards"]}
+    moves = {card["id"]: card for card in info["movement_cards"]}
+    for card in me["movement_hand"]:
+        c = moves[card]
+        assert f"{card} ({c['navy']} navy {c['navy_move']}, pirate {c['pirate']}, " \
+               f"merchant {c['merchant']})" in text
+    for card in me["fortune_hand"]:
+        assert f"{card} {titles[card]}" in text
+    assert all(d["title"] in text for d in me["development"])
+    beard = load_game("blackbeard")
+    view = beard.new_game(2, 3).view(1)
+    text = " ".join(line.plain for line in blackbeard.secrets(view, 1, beard.static_info()))
+    titles = {card["number"]: card["title"] for card in beard.static_info()["events"]}
+    assert view["players"][1]["hand"]
+    assert all(f"“{titles[card]}”" in text for card in view["players"][1]["hand"])

@@ -262,7 +262,7 @@ def secrets(view: Mapping[str, Any], seat: int, board: Mapping[str, Any]) -> lis
     me = view["seats"][seat]
     moves = {card["id"]: card for card in board.get("movement_cards", [])}
     fortunes = {card["id"]: card["title"] for card in board.get("fortune_cards", [])}
-    lines = [Text("movement: " + (", ".join(_movement(moves, c) for c in me.get(
+    lines = [Text("movement: " + (", ".join(_movement_card(moves, c) for c in me.get(
         "movement_hand") or []) or "none"))]
     lines.append(Text("fortune: " + (", ".join(f"{c} {fortunes.get(c, '')}".strip()
                                                for c in me.get("fortune_hand") or []) or "none")))
@@ -273,7 +273,7 @@ def secrets(view: Mapping[str, Any], seat: int, board: Mapping[str, Any]) -> lis
     return lines
 
 
-def _movement(cards: Mapping[str, Mapping[str, Any]], card: str) -> str:
+def _movement_card(cards: Mapping[str, Mapping[str, Any]], card: str) -> str:
     c = cards.get(card)
     if c is None:
         return card
