@@ -42,7 +42,6 @@ from admiralty.console.leaderboard import (
     seats_table,
 )
 from admiralty.console.screen import MatchScreen, solo_verdict
-from admiralty.console.timeline import NoSuchSeat, read_timeline
 from admiralty.games import GAMES, GameInfo, IllegalAction, load_game
 from admiralty.referee import (
     BotLaunchError,
@@ -60,6 +59,7 @@ from admiralty.referee.launcher import STARTUP_TIMEOUT
 from admiralty.referee.match import checked_options
 from admiralty.referee.record import RecordError, ReplayReport
 from admiralty.referee.remote import remote_referee
+from admiralty.referee.timeline import NoSuchSeat, read_timeline
 from admiralty.tournament import (
     RANKING,
     Deals,

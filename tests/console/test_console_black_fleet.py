@@ -15,8 +15,8 @@ from admiralty.console.black_fleet import (
     describe,
 )
 from admiralty.console.screen import MatchScreen
-from admiralty.console.timeline import event_json
 from admiralty.games import load_game
+from admiralty.referee.timeline import event_json
 
 NAMES = ["red", "blue", "green", "gold"]
 

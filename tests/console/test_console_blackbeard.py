@@ -11,8 +11,8 @@ from rich.console import Console
 
 from admiralty.console.blackbeard import describe, omniscient
 from admiralty.console.screen import MatchScreen, seat_names
-from admiralty.console.timeline import event_json
 from admiralty.games import load_game
+from admiralty.referee.timeline import event_json
 
 NAMES = ["red", "blue", "green", "gold"]
 COLOUR = r"\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;)"

@@ -15,10 +15,10 @@ from rich.console import Console
 from admiralty.console.feeds import replay_screen, watch_remote
 from admiralty.console.jamaica import describe
 from admiralty.console.screen import MatchScreen, seat_names
-from admiralty.console.timeline import event_json
 from admiralty.games import load_game
 from admiralty.referee.launcher import free_port
 from admiralty.referee.service import serve_referee
+from admiralty.referee.timeline import event_json
 from admiralty_sdk.v1 import referee_pb2, referee_pb2_grpc
 
 LETTERS = {"gold": "g", "food": "f", "gunpowder": "p"}

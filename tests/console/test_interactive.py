@@ -17,7 +17,7 @@ from e2e_helpers import ScriptedBot, play
 
 from admiralty.console.feeds import Pacer
 from admiralty.console.interactive import KEYS_HELP, Command, Keys, Player
-from admiralty.console.timeline import read_timeline
+from admiralty.referee.timeline import read_timeline
 
 
 def test_keys_become_commands():

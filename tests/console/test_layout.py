@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console
 
 from admiralty.console.screen import MatchScreen
-from admiralty.console.timeline import decision_of, frame_after
 from admiralty.games import load_game
+from admiralty.referee.timeline import decision_of, frame_after
 
 NAMES = ["red", "blue", "green"]
 SIZES = [(120, 40), (80, 24), (60, 20)]

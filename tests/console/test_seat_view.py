@@ -18,9 +18,9 @@ from typer.testing import CliRunner
 
 from admiralty.cli import app
 from admiralty.console.screen import MatchScreen
-from admiralty.console.timeline import Frame, read_timeline, replay_frames
 from admiralty.games import GameState, Window, load_game
 from admiralty.referee.record import read_record
+from admiralty.referee.timeline import Frame, read_timeline, replay_frames
 
 NAMES = ["red", "blue", "green", "gold", "white"]
 

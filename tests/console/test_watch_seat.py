@@ -13,7 +13,9 @@ import grpc
 import pytest
 from e2e_helpers import ScriptedBot, serving
 from rich.console import Console
+from typer.testing import CliRunner
 
+from admiralty.cli import app
 from admiralty.console.feeds import replay_screen, watch_remote
 from admiralty.referee.launcher import free_port
 from admiralty.referee.service import serve_referee
@@ -87,3 +89,9 @@ def test_a_served_match_watched_as_a_seat_is_what_its_replay_shows(tmp_path):
     assert any(line.plain.startswith("⚠ step ") for line in watched.log)
     assert watched.view == replayed.view and watched.view["viewer"] == 1
     assert watched.decision.options == replayed.decision.options
+
+
+def test_watch_as_a_seat_without_the_token_is_one_usage_line():
+    result = CliRunner().invoke(app, ["watch", "jamaica-0", "--seat", "0"])
+    assert result.exit_code == 2
+    assert result.output == "error: --seat needs the admin token (--token TOKEN)\n"

@@ -22,7 +22,10 @@ from rich.live import Live
 
 from admiralty.console.screen import MatchScreen, plain
 from admiralty.console.terminal import quiet_keys
-from admiralty.console.timeline import (
+from admiralty.games import Event, GameState, Request, Viewer, load_game
+from admiralty.referee.match import Answer, Incident
+from admiralty.referee.remote import referee_channel
+from admiralty.referee.timeline import (
     Decision,
     Timeline,
     decision_of,
@@ -30,9 +33,6 @@ from admiralty.console.timeline import (
     read_timeline,
     record_result,
 )
-from admiralty.games import Event, GameState, Request, Viewer, load_game
-from admiralty.referee.match import Answer, Incident
-from admiralty.referee.remote import referee_channel
 from admiralty_sdk.v1 import common_pb2, referee_pb2, referee_pb2_grpc
 
 ENDINGS = {"aborted": "the match was aborted", "truncated": "the file is cut short",

@@ -21,7 +21,7 @@ from rich.text import Text
 from admiralty.console.feeds import end, screen_for
 from admiralty.console.screen import MatchScreen
 from admiralty.console.terminal import quiet_keys
-from admiralty.console.timeline import Timeline
+from admiralty.referee.timeline import Timeline
 
 KEYS_HELP = ("space play/pause · →/n next · ←/p back · g N⏎ round · s N⏎ step · "
              "d next decision · i next incident · l legend · q quit")

@@ -21,8 +21,8 @@ from rich.table import Table
 from rich.text import Text
 
 from admiralty.console.seat_panel import decision_line, options_text, seat_panel
-from admiralty.console.timeline import Decision, Frame
 from admiralty.games import load_game
+from admiralty.referee.timeline import Decision, Frame
 
 SEAT_STYLES = ("red", "blue", "green", "yellow", "magenta", "cyan")
 GHOST_STYLE = "bold white on grey23"

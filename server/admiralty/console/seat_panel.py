@@ -13,7 +13,7 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
-from admiralty.console.timeline import Decision
+from admiralty.referee.timeline import Decision
 
 HOW = {"forced": "a single option: not asked", "auto_pass": "passed for it (auto-pass)",
        "forfeited": "played by the referee (the seat is out)"}

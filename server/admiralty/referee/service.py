@@ -13,14 +13,15 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import grpc
 from google.protobuf import json_format
 
-from admiralty.games import GAMES, Event, GameState, Request
+from admiralty.games import GAMES, Event, GameState, Request, load_game
 from admiralty.referee.clients import MAX_REPLY_BYTES, BotClient, HelloError
 from admiralty.referee.match import (
     Answer,
@@ -30,7 +31,8 @@ from admiralty.referee.match import (
     MatchSpec,
     checked_options,
 )
-from admiralty.referee.policy import FailurePolicy
+from admiralty.referee.policy import FailurePolicy, IncidentKind
+from admiralty.referee.timeline import Decision, Frame, frame_after, step_frame
 from admiralty.wire import event_to_pb, struct
 from admiralty_sdk.bot import bind
 from admiralty_sdk.v1 import common_pb2, referee_pb2, referee_pb2_grpc
@@ -65,9 +67,9 @@ class MatchHandle:
     report: MatchReport | None = None
     error: str = ""
     events: list[tuple[int, Event]] = field(default_factory=list)
-    decisions: list[tuple[int, Request, Answer, Sequence[Incident]]] = field(
-        default_factory=list)
-    """Every decision applied, with its step, for the watchers of one seat."""
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+    """Every decision applied, as a record's line (seat, index, latency, how) with its
+    incidents: what a watcher of one seat re-runs the match from."""
     changed: asyncio.Condition = field(default_factory=asyncio.Condition)
 
     def on_step(self, step: int, events: Sequence[Event], state: GameState) -> None:
@@ -76,8 +78,10 @@ class MatchHandle:
 
     def on_decision(self, step: int, request: Request, answer: Answer,
                     incidents: Sequence[Incident]) -> None:
-        """Kept before the decision's events are; its own step's events notify."""
-        self.decisions.append((step, request, answer, list(incidents)))
+        """Kept before the decision's events are; its step's listener notifies."""
+        self.decisions.append({"seat": request.seat, "index": answer.index,
+                               "latency_ms": answer.latency_ms, "how": answer.how,
+                               "incidents": [incident.to_json() for incident in incidents]})
 
     async def _notify(self) -> None:
         async with self.changed:
@@ -311,47 +315,55 @@ async def _frames(handle: MatchHandle, omniscient: bool):
 async def _seat_frames(handle: MatchHandle, seat: int):
     """The frames of one seat's watcher: match facts and the seat's view, then, step by
     step, the seat's decision and the events it may see, then the result with its own
-    incidents. Only what the engine's doors let the seat see: `visible_to(seat)` and
-    `view(seat)`."""
+    incidents. The watcher re-runs the match on an engine of its own from the decisions
+    (as a replay does), so the server keeps a few numbers per decision, and the seat sees
+    only what `view(seat)` and `visible_to(seat)` let through."""
     if handle.match is None:
         yield referee_pb2.WatchResponse(result=common_pb2.MatchResult(
             match_id=handle.spec.match_id))
         return
-    match = handle.match
-    yield referee_pb2.WatchResponse(match_info=match.match_info,
-                                    view=struct(match.state.view(seat)))
-    events = decisions = 0
+    spec = handle.spec
+    state = load_game(spec.game).new_game(handle.match.state.players, spec.seed, spec.options)
+    yield referee_pb2.WatchResponse(match_info=handle.match.match_info,
+                                    view=struct(state.view(seat)))
+    for frame in _frame_pb(frame_after(0, state.setup_events, state, seat)):
+        yield frame
+    done = 0
     while True:
         async with handle.changed:
-            await handle.changed.wait_for(lambda e=events: len(handle.events) > e
+            await handle.changed.wait_for(lambda d=done: len(handle.decisions) > d
                                           or handle.finished)
-        fresh_events, fresh_decisions = handle.events[events:], handle.decisions[decisions:]
-        events, decisions = events + len(fresh_events), decisions + len(fresh_decisions)
-        frames = sorted([(step, 0, _decision_pb(step, request, answer, incidents))
-                         for step, request, answer, incidents in fresh_decisions
-                         if request.seat == seat]
-                        + [(step, 1, event_to_pb(event, step)) for step, event in fresh_events
-                           if event.visible_to(seat)], key=lambda item: item[:2])
-        for position, (_, is_event, message) in enumerate(frames):
-            frame = (referee_pb2.WatchResponse(event=message) if is_event
-                     else referee_pb2.WatchResponse(decision=message))
-            if position == len(frames) - 1:
-                frame.view.CopyFrom(struct(match.state.view(seat)))
-            yield frame
-        if handle.finished and events == len(handle.events):
+        for line in handle.decisions[done:]:
+            done += 1
+            for frame in _frame_pb(step_frame(state, done, line, seat, line["incidents"])):
+                yield frame
+        if handle.finished and done == len(handle.decisions):
             break
     if handle.report is not None:
         yield referee_pb2.WatchResponse(result=handle.report.result_pb({seat}))
 
 
-def _decision_pb(step: int, request: Request, answer: Answer,
-                 incidents: Sequence[Incident]) -> referee_pb2.SeatDecision:
+def _frame_pb(frame: Frame) -> list[referee_pb2.WatchResponse]:
+    """One step as Watch frames: the seat's decision, then its events, the seat's view on
+    the last of them (none when the seat saw nothing of the step)."""
+    frames = [referee_pb2.WatchResponse(decision=_decision_pb(frame.decision, frame.incidents))
+              ] if frame.decision is not None else []
+    frames += [referee_pb2.WatchResponse(event=event_to_pb(
+        Event(event["kind"], event["data"]), frame.step)) for event in frame.events]
+    if frames:
+        frames[-1].view.CopyFrom(struct(frame.view))
+    return frames
+
+
+def _decision_pb(decision: Decision, incidents: Sequence[Mapping[str, Any]]
+                 ) -> referee_pb2.SeatDecision:
     return referee_pb2.SeatDecision(
-        step=step, kind=request.kind, prompt=request.prompt,
-        options=[common_pb2.Option(index=i, key=o.key, label=o.label)
-                 for i, o in enumerate(request.options)],
-        chosen=answer.index, latency_ms=answer.latency_ms, how=answer.how,
-        incidents=[incident.pb() for incident in incidents])
+        step=decision.step, kind=decision.kind, prompt=decision.prompt,
+        options=[common_pb2.Option(index=i, key=key, label=label)
+                 for i, (key, label) in enumerate(decision.options)],
+        chosen=decision.chosen, latency_ms=decision.latency_ms, how=decision.how,
+        incidents=[Incident(i["request_id"], i["seat"], IncidentKind(i["kind"]), i["detail"],
+                            i["applied_index"]).pb() for i in incidents])
 
 
 def _view(state: GameState, omniscient: bool):

@@ -98,12 +98,19 @@ def replay_frames(state: GameState, decisions: Iterable[Mapping[str, Any]], view
     yield frame_after(0, state.setup_events, state, viewer,
                       incidents=incidents.get((-1, ""), ()))
     for step, line in enumerate(decisions, 1):
-        request = state.request_for(line["seat"])
-        decision = decision_of(step, request, line["index"], line.get("latency_ms", 0.0),
-                               line.get("how", "bot"))
-        events = state.apply(line["seat"], line["index"])
-        yield frame_after(step, events, state, viewer, decision,
-                          incidents.get((line["seat"], line.get("request_id", "")), ()))
+        yield step_frame(state, step, line, viewer,
+                         incidents.get((line["seat"], line.get("request_id", "")), ()))
+
+
+def step_frame(state: GameState, step: int, line: Mapping[str, Any], viewer: Viewer,
+               incidents: Iterable[Mapping[str, Any]] = ()) -> Frame:
+    """Apply one decision line to `state` (the request re-derived from it) and return the
+    frame `viewer` saw of it."""
+    request = state.request_for(line["seat"])
+    decision = decision_of(step, request, line["index"], line.get("latency_ms", 0.0),
+                           line.get("how", "bot"))
+    events = state.apply(line["seat"], line["index"])
+    return frame_after(step, events, state, viewer, decision, incidents)
 
 
 def read_timeline(path: Path, viewer: Viewer) -> Timeline:
