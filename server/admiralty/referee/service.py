@@ -3,8 +3,9 @@
 Every RPC but `Watch` is the operator's and needs the admin token the server printed at
 start (`authorization: Bearer <token>` metadata). `Watch` is open: a watcher sees the public
 view and public events, counted in public events only; one presenting the token sees
-everything. Views are computed when a frame is sent, never stored, so a match nobody
-watches costs nothing extra. The server keeps every running match and the newest
+everything, or, asking for a seat, what that seat saw (its requests re-derived from the
+decisions kept, as a replay does). Views are computed when a frame is sent, never stored,
+so a match nobody watches costs nothing extra. The server keeps every running match and the newest
 `keep_finished` finished ones, and runs at most `max_running` at once.
 """
 
