@@ -149,3 +149,12 @@ def test_through_a_terminal_keys_are_not_echoed_and_the_terminal_is_restored(rec
     assert b"nn" not in screen  # no echo
     assert b"not a readable match record" not in screen + rest
     assert after[3] == before[3]  # echo and canonical mode are back
+
+
+def test_each_tick_of_play_adds_to_the_log(record):
+    player = Player(read_timeline(record, 0))
+    player.apply(Command("pause"))
+    while player.playing:
+        lines = len(player.screen.log)
+        player.tick()
+        assert len(player.screen.log) > lines or player.position == player.last

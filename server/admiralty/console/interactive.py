@@ -110,8 +110,11 @@ class Player:
         return True
 
     def tick(self) -> None:
-        """One step of play; it pauses at the end."""
-        self.go(self.position + 1)
+        """One step of play, to the next step that adds to the log (as `replay --speed`
+        paces); it pauses at the end."""
+        lines = len(self.screen.log)
+        while self.position < self.last and len(self.screen.log) == lines:
+            self.go(self.position + 1)
         self.playing = self.playing and self.position < self.last
 
     def _target(self, command: Command) -> int:
