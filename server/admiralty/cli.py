@@ -1156,7 +1156,7 @@ def _play_tournament(
             live.append(LiveLeaderboard(store, name))
         if time.monotonic() - shown[0] > 1.0:
             shown[0] = time.monotonic()
-            board.update(Group(leaderboard_table(live[0].rows()), progress))
+            board.update(Group(leaderboard_table(live[0].rows(), width=err.width), progress))
 
     try:
         with contextlib.nullcontext() if as_json else board:
