@@ -15,8 +15,11 @@ import termios
 import pytest
 from e2e_helpers import ScriptedBot, play
 
-from admiralty.console.feeds import Pacer
+from admiralty.console.feeds import LocalFeed, Pacer
 from admiralty.console.interactive import KEYS_HELP, Command, Keys, Player
+from admiralty.console.screen import MatchScreen
+from admiralty.games import load_game
+from admiralty.referee.match import Answer
 from admiralty.referee.timeline import read_timeline
 
 
@@ -95,14 +98,25 @@ def test_play_pauses_at_the_end_and_the_status_lists_the_keys(record):
     assert KEYS_HELP in player.status().plain
 
 
-def test_the_pacer_waits_only_after_a_step_that_changed_the_screen():
+def test_a_watched_match_is_held_after_each_step_that_adds_to_the_log():
+    game = load_game("jamaica")
+    state = game.new_game(2, 5)
+    screen = MatchScreen("jamaica", game.static_info(), ["a", "b"], viewer=0)
     waited: list[float] = []
-    pacer = Pacer(0.5, waited.append)
-    for changed in (True, False, True):
-        pacer.shown(changed)
-    assert waited == [0.5, 0.5]
-    Pacer(0, waited.append).shown(True)
-    assert waited == [0.5, 0.5]
+    drawn: list[int] = []
+    feed = LocalFeed(screen, 0, Pacer(0.5, waited.append), lambda: drawn.append(1))
+    feed.stepped(0, state.setup_events, state)
+    grew = len(waited)  # the setup's lines
+    for step in range(1, 40):
+        request = state.pending()[0]
+        lines = len(screen.log)
+        feed.decided(step, request, Answer(0, str(step), 4.0), [])
+        feed.stepped(step, state.apply(request.seat, 0), state)
+        grew += len(screen.log) > lines
+    assert 0 < grew < 40 and waited == [0.5] * grew and len(drawn) == grew
+    unpaced: list[float] = []
+    LocalFeed(screen, 0, Pacer(0, unpaced.append)).stepped(40, [], state)
+    assert unpaced == []
 
 
 def read_until(fd: int, wanted: bytes, limit: float = 20.0) -> bytes:

@@ -40,14 +40,14 @@ ENDINGS = {"aborted": "the match was aborted", "truncated": "the file is cut sho
 
 
 class Pacer:
-    """Holds each step that changed the screen on it for `delay` seconds (0: none)."""
+    """Holds a step that added to the log on screen for `delay` seconds (0: not at all)."""
 
     def __init__(self, delay: float, sleep: Callable[[float], Any] = time.sleep):
         self.delay = delay
         self._sleep = sleep
 
-    def shown(self, changed: bool) -> None:
-        if changed and self.delay > 0:
+    def hold(self) -> None:
+        if self.delay > 0:
             self._sleep(self.delay)
 
 
@@ -75,7 +75,7 @@ class LocalFeed:
         self._decision, self._incidents = None, []
         if len(self.screen.log) > before and self.pacer.delay > 0:
             self.refresh()  # each paced step is drawn; unpaced, the screen redraws itself
-            self.pacer.shown(True)
+            self.pacer.hold()
 
 
 @contextmanager
@@ -155,7 +155,7 @@ def replay_screen(path: Path, console: Console, viewer: Viewer = None, delay: fl
             screen.show(frame)
             if display is not None and delay > 0 and len(screen.log) > before:
                 display.refresh()
-                pacer.shown(True)
+                pacer.hold()
         end(screen, timeline)
         if display is not None:
             display.refresh()
