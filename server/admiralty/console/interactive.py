@@ -181,7 +181,7 @@ def run(timeline: Timeline, console: Console, delay: float, legend: bool = False
             raise ValueError("the interactive replay reads keys from a terminal")
         with Live(console=console, screen=True, auto_refresh=False) as live:
             while True:
-                player.screen.status = player.status(_typing(keys))
+                player.screen.status = player.status(_typing(keys, player))
                 live.update(player.screen, refresh=True)
                 ready, _, _ = select.select([fd], [], [], delay if player.playing else None)
                 if not ready:
@@ -199,7 +199,9 @@ def _apply(player: Player, keys: Keys, key: str) -> bool:
     return command is None or player.apply(command)
 
 
-def _typing(keys: Keys) -> str:
+def _typing(keys: Keys, player: Player) -> str:
+    """The number being typed, after what it jumps to (the game's word for a round)."""
     if keys.numbered is None:
         return ""
-    return f"{keys.numbered} {keys.typing}_ (Enter)"
+    what = player.screen.renderer.ROUND_KEY if keys.numbered == "round" else keys.numbered
+    return f"{what} {keys.typing}_ (Enter)"
