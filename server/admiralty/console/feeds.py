@@ -184,6 +184,6 @@ def export(screen: MatchScreen, path: Path, width: int, height: int) -> None:
     console.rule("the whole log")
     console.print(screen.transcript())
     if path.suffix.lower() == ".svg":
-        path.write_text(console.export_svg(title=path.name), encoding="utf-8")
+        console.save_svg(str(path), title=path.name)
     else:
-        path.write_text(console.export_html(), encoding="utf-8")
+        console.save_html(str(path))
