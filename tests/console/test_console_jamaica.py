@@ -6,10 +6,9 @@ import asyncio
 import io
 import random
 import re
-import threading
 
 import grpc
-from e2e_helpers import ScriptedBot, play, serving
+from e2e_helpers import ScriptedBot, play, served_referee, serving
 from rich.console import Console
 
 from admiralty.console.feeds import replay_screen, watch_remote
@@ -153,44 +152,18 @@ def test_a_replay_at_full_speed_ends_on_the_recorded_result(tmp_path):
                          rf"b{placement['seat']}[\s│]+{placement['score']}", final)
 
 
-
 def test_admiralty_watch_follows_a_served_match_to_its_final_screen():
     """`admiralty watch`: the spectator screen of a match on a running referee."""
-    loop = asyncio.new_event_loop()
-    ready = threading.Event()
-    port = free_port()
-    holder = {}
-
-    async def serve():
-        bots = [random_bot(i) for i in range(2)]
-        async with serving(bots) as clients:
-            holder["bots"] = [c.address for c in clients]
-            server = await serve_referee("127.0.0.1", port, "secret")
-            ready.set()
-            await holder["stop"].wait()
-            await server.stop(None)
-
-    def run():
-        asyncio.set_event_loop(loop)
-        holder["stop"] = asyncio.Event()
-        loop.run_until_complete(serve())
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    assert ready.wait(30)
-    try:
-        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
-            stub = referee_pb2_grpc.RefereeServiceStub(channel)
-            created = stub.CreateMatch(referee_pb2.CreateMatchRequest(
-                game="jamaica", bots=holder["bots"], seed=5), metadata=ADMIN)
-            console = Console(width=80, height=30, color_system=None, file=io.StringIO())
-            screen = watch_remote(f"127.0.0.1:{port}", created.match_id, "", console)
-            summary = stub.GetMatch(referee_pb2.GetMatchRequest(match_id=created.match_id),
-                                    metadata=ADMIN)
-            listed = stub.ListMatches(referee_pb2.ListMatchesRequest(), metadata=ADMIN)
-    finally:
-        loop.call_soon_threadsafe(holder["stop"].set)
-        thread.join(30)
+    with served_referee([random_bot(i) for i in range(2)]) as (address, bots), \
+            grpc.insecure_channel(address) as channel:
+        stub = referee_pb2_grpc.RefereeServiceStub(channel)
+        created = stub.CreateMatch(referee_pb2.CreateMatchRequest(
+            game="jamaica", bots=bots, seed=5), metadata=ADMIN)
+        console = Console(width=80, height=30, color_system=None, file=io.StringIO())
+        screen = watch_remote(address, created.match_id, "", console)
+        summary = stub.GetMatch(referee_pb2.GetMatchRequest(match_id=created.match_id),
+                                metadata=ADMIN)
+        listed = stub.ListMatches(referee_pb2.ListMatchesRequest(), metadata=ADMIN)
     assert summary.match.status == referee_pb2.MATCH_STATUS_FINISHED
     assert [m.match_id for m in listed.matches] == [created.match_id]
     scores = {p.seat: p.score for p in summary.match.result.placements}

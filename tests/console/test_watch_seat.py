@@ -3,22 +3,17 @@ screen `replay --seat N` shows of its record; the seat view needs the admin toke
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
-import threading
-from contextlib import contextmanager
 
 import grpc
 import pytest
-from e2e_helpers import ScriptedBot, serving
+from e2e_helpers import ScriptedBot, served_referee
 from rich.console import Console
 from typer.testing import CliRunner
 
 from admiralty.cli import app
 from admiralty.console.feeds import replay_screen, watch_remote
-from admiralty.referee.launcher import free_port
-from admiralty.referee.service import serve_referee
 from admiralty_sdk.v1 import referee_pb2, referee_pb2_grpc
 
 ADMIN = (("authorization", "Bearer secret"),)
@@ -34,35 +29,6 @@ def wrong_on_second(name: str) -> ScriptedBot:
     return ScriptedBot(name, choose)
 
 
-@contextmanager
-def referee(record_dir):
-    """A referee on a free local port with two in-process bots, stopped afterwards."""
-    loop, ready, holder = asyncio.new_event_loop(), threading.Event(), {}
-    port = free_port()
-
-    async def serve():
-        async with serving([ScriptedBot("a", lambda r: 0), wrong_on_second("b")]) as clients:
-            holder["bots"] = [c.address for c in clients]
-            server = await serve_referee("127.0.0.1", port, "secret", record_dir)
-            ready.set()
-            await holder["stop"].wait()
-            await server.stop(None)
-
-    def run():
-        asyncio.set_event_loop(loop)
-        holder["stop"] = asyncio.Event()
-        loop.run_until_complete(serve())
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    assert ready.wait(30)
-    try:
-        yield f"127.0.0.1:{port}", holder["bots"]
-    finally:
-        loop.call_soon_threadsafe(holder["stop"].set)
-        thread.join(30)
-
-
 def console() -> Console:
     return Console(width=100, height=40, color_system=None, file=io.StringIO())
 
@@ -72,7 +38,9 @@ def without_latency(lines) -> list[str]:
 
 
 def test_a_served_match_watched_as_a_seat_is_what_its_replay_shows(tmp_path):
-    with referee(tmp_path) as (address, bots), grpc.insecure_channel(address) as channel:
+    bots = [ScriptedBot("a", lambda r: 0), wrong_on_second("b")]
+    with served_referee(bots, record_dir=tmp_path) as (address, bots), \
+            grpc.insecure_channel(address) as channel:
         stub = referee_pb2_grpc.RefereeServiceStub(channel)
         created = stub.CreateMatch(referee_pb2.CreateMatchRequest(
             game="jamaica", bots=bots, seed=11), metadata=ADMIN)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Sequence
+import threading
+from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 
 from admiralty.referee import BotClient, MatchSpec, run_match
 from admiralty.referee.launcher import free_port
+from admiralty.referee.service import serve_referee
 from admiralty_sdk import Bot, start_server
 
 REPO = Path(__file__).resolve().parents[2]
@@ -56,3 +58,34 @@ async def play(bots: Sequence[Bot], game: str = "jamaica", seed: int = 1, **spec
     """Play one match between in-process bots; returns the MatchReport."""
     async with serving(bots) as clients:
         return await run_match(MatchSpec(f"{game}-test-{seed}", game, seed, **spec), clients)
+
+
+@contextlib.contextmanager
+def served_referee(bots: Sequence[Bot], token: str = "secret", record_dir: Path | None = None
+                   ) -> Iterator[tuple[str, list[str]]]:
+    """A referee on a free local port, run in a thread with `bots` served beside it:
+    yields its address and the bots' addresses; both are stopped afterwards."""
+    loop, ready, holder = asyncio.new_event_loop(), threading.Event(), {}
+    port = free_port()
+
+    async def serve():
+        async with serving(bots) as clients:
+            holder["bots"] = [client.address for client in clients]
+            server = await serve_referee("127.0.0.1", port, token, record_dir)
+            ready.set()
+            await holder["stop"].wait()
+            await server.stop(None)
+
+    def run():
+        asyncio.set_event_loop(loop)
+        holder["stop"] = asyncio.Event()
+        loop.run_until_complete(serve())
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert ready.wait(30), "the referee did not start"
+    try:
+        yield f"127.0.0.1:{port}", holder["bots"]
+    finally:
+        loop.call_soon_threadsafe(holder["stop"].set)
+        thread.join(30)
