@@ -90,10 +90,14 @@ class OneHot:
 
     def write(self, value: Any, seat: _Seating, out: list[float]) -> None:
         value = _at(value, self.path)
-        if value is not None and value not in self.vocab:
-            seat.unknown(self.path, value)
-        out.extend(1.0 if value == item and type(value) is type(item) else 0.0
-                   for item in self.vocab)
+        start = len(out)
+        out.extend([0.0] * len(self.vocab))
+        if value is not None:
+            position = _positions(self.vocab).get((type(value), value))
+            if position is None:
+                seat.unknown(self.path, value)
+            else:
+                out[start + position] = 1.0
 
 
 @dataclass(frozen=True)
@@ -107,10 +111,14 @@ class Tally:
         return [f"{prefix}{self.path}#{item}" for item in self.vocab]
 
     def write(self, value: Any, seat: _Seating, out: list[float]) -> None:
-        items = list(_at(value, self.path) or ())
-        for item in set(items) - set(self.vocab):
-            seat.unknown(self.path, item)
-        out.extend(float(items.count(item)) for item in self.vocab)
+        start = len(out)
+        out.extend([0.0] * len(self.vocab))
+        for item in _at(value, self.path) or ():
+            position = _positions(self.vocab).get((type(item), item))
+            if position is None:
+                seat.unknown(self.path, item)
+            else:
+                out[start + position] += 1.0
 
 
 @dataclass(frozen=True)
@@ -154,10 +162,7 @@ class Rows:
         for index, record in enumerate(records):
             placed.setdefault(self.slot(record, index, seat), record)
         for label in self.slots:
-            record = placed.get(label)
-            out.append(0.0 if record is None else 1.0)
-            for field in self.fields:
-                field.write(record, seat, out)
+            _write_record(self, placed.get(label), seat, out)
 
 
 @dataclass(frozen=True)
@@ -172,10 +177,17 @@ class Record:
         return [inner + "present", *(n for f in self.fields for n in f.names(inner))]
 
     def write(self, value: Any, seat: _Seating, out: list[float]) -> None:
-        record = _at(value, self.path)
-        out.append(0.0 if record is None else 1.0)
-        for field in self.fields:
-            field.write(record, seat, out)
+        _write_record(self, _at(value, self.path), seat, out)
+
+
+def _write_record(owner: Rows | Record, record: Any, seat: _Seating, out: list[float]) -> None:
+    """A 1 and the record's `fields`, or zeros all along for an absent record."""
+    if record is None:
+        out.extend([0.0] * (1 + _width(owner.fields)))
+        return
+    out.append(1.0)
+    for field in owner.fields:
+        field.write(record, seat, out)
 
 
 @dataclass(frozen=True)
@@ -206,6 +218,17 @@ class Count:
 
     def write(self, value: Any, seat: _Seating, out: list[float]) -> None:
         out.append(float(len(_at(value, self.path) or ())))
+
+
+@cache
+def _positions(vocab: tuple[Any, ...]) -> dict[tuple[type, Any], int]:
+    """Each item's position in `vocab`, told apart by type too (True is no 1)."""
+    return {(type(item), item): i for i, item in enumerate(vocab)}
+
+
+@cache
+def _width(fields: tuple[Field, ...]) -> int:
+    return sum(len(field.names("")) for field in fields)
 
 
 def by_position(record: Any, index: int, seat: _Seating) -> int:
