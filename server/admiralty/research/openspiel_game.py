@@ -11,6 +11,9 @@ are fixed by the deal's seed; a game's `seed` parameter seeds the deals of its i
 states in turn, so the same game parameters give the same sequence of games. Actions
 are `admiralty.research.actions`' option indices, named by option key.
 
+Parameters: `players`, `seed`, and `round_cap` (the engine's option of that name: fewer
+rounds make shorter games).
+
 A seat's observation (string: its view as JSON; tensor: `admiralty.research.encoding`)
 is what it sees now. Its information state string adds its whole history: a running
 hash of its initial view, every event it was told and every answer it gave, so two
@@ -54,7 +57,13 @@ def game_type(game: str) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": info.default_players, "seed": 0})
+        parameter_specification=_defaults(game))
+
+
+def _defaults(game: str) -> dict[str, int]:
+    """The game parameters: seats, the seed of the deals, and the game's safety stop."""
+    info = load_game(game).info
+    return {"players": info.default_players, "seed": 0, "round_cap": info.defaults()["round_cap"]}
 
 
 class AdmiraltyGame(pyspiel.Game):
@@ -65,7 +74,7 @@ class AdmiraltyGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None):
         game = self.GAME
-        params = {"players": load_game(game).info.default_players, "seed": 0, **(params or {})}
+        params = {**_defaults(game), **(params or {})}
         players = int(params["players"])
         if players not in PLAYERS[game]:
             raise ValueError(f"{PREFIX}{game} takes {PLAYERS[game].start} to "
@@ -75,6 +84,7 @@ class AdmiraltyGame(pyspiel.Game):
                                 utility_sum=0.0, max_game_length=MAX_DECISIONS)
         super().__init__(game_type(game), info, params)
         self.game, self.players = game, players
+        self.options = {"round_cap": int(params["round_cap"])}
         self.deals = random.Random(int(params["seed"]))
 
     def new_initial_state(self) -> AdmiraltyState:
@@ -98,7 +108,8 @@ class _Deal:
     def get(self) -> Table:
         if self.table is None:
             game = self.game
-            self.table = Table(game.game, game.players, game.deals.getrandbits(63))
+            self.table = Table(game.game, game.players, game.deals.getrandbits(63),
+                               game.options)
             state = self.table.state
             self.trails = [_chain("", [state.view(seat), _told(state.setup_events, seat)])
                            for seat in range(game.players)]

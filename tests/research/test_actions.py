@@ -1,0 +1,70 @@
+"""The adapters' shared action space and turn order (`admiralty.research.actions`)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from random_play import play
+
+from admiralty.games import Outcome
+from admiralty.research.actions import ACTION_BOUNDS, PLAYERS, Table, pairwise_rewards
+
+SUPPORTED = [(game, players) for game, counts in PLAYERS.items() for players in counts]
+
+
+@pytest.mark.parametrize(("game", "players"), SUPPORTED)
+def test_no_request_of_random_play_has_more_options_than_the_action_space(game, players):
+    """The bound of index actions, checked over random games of every supported count
+    (the largest request seen is far below it: room for what random play does not reach)."""
+    largest = 0
+    for seed in (1, 2):
+        for step in play(game, players, seed):
+            largest = max([largest, *(len(r.options) for r in step.state.pending())])
+    assert 0 < largest <= ACTION_BOUNDS[game] * 2 // 3
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_one_seat_is_asked_at_a_time_with_a_mask_of_its_options(game):
+    table, chooser = Table(game, PLAYERS[game].start, seed=3), random.Random(3)
+    while not table.over():
+        request, seat = table.request(), table.seat()
+        assert request is not None and seat == min(r.seat for r in table.state.pending())
+        assert table.legal(seat) == list(range(len(request.options)))
+        assert table.mask(seat) == [int(i < len(request.options)) for i in range(table.bound)]
+        for other in set(range(table.players)) - {seat}:
+            assert table.legal(other) == [] and not any(table.mask(other))
+        assert table.rewards() == [0.0] * table.players
+        table.apply(chooser.choice(table.legal(seat)))
+    assert table.seat() is None and table.legal(0) == []
+    assert sum(table.rewards()) == pytest.approx(0.0)
+
+
+def test_a_clone_plays_on_as_its_original():
+    table = Table("jamaica", 3, seed=5)
+    for _ in range(40):
+        table.apply(0)
+    copy = table.clone()
+    copy.apply(0)
+    assert copy.state.digest() != table.state.digest()
+    table.apply(0)
+    assert copy.state.digest() == table.state.digest()
+
+
+@pytest.mark.parametrize(("places", "rewards"), [
+    ((1, 2, 3), [1.0, 0.0, -1.0]),
+    ((1, 1, 3, 4), [2 / 3, 2 / 3, -1 / 3, -1.0]),
+    ((2, 1), [-1.0, 1.0]),
+    ((1, 1), [0.0, 0.0]),
+])
+def test_rewards_count_the_seats_placed_behind_less_those_ahead(places, rewards):
+    outcome = Outcome(places, tuple(0 for _ in places))
+    assert pairwise_rewards(outcome) == pytest.approx(rewards)
+    assert sum(pairwise_rewards(outcome)) == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize(("game", "players"), [("blackbeard", 1), ("black_fleet", 2),
+                                               ("jamaica", 7), ("chess", 2)])
+def test_unsupported_games_and_player_counts_are_refused(game, players):
+    with pytest.raises(ValueError, match=game):
+        Table(game, players, seed=1)
