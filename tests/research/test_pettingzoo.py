@@ -103,3 +103,16 @@ def test_a_missing_extra_names_the_install_line(monkeypatch):
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
     with pytest.raises(ImportError, match=r"pip install 'admiralty\[pettingzoo\]'"):
         require("pettingzoo")
+
+
+def test_an_illegal_action_ends_the_game_with_a_penalty_for_its_agent():
+    _, _, pettingzoo_env = _modules()
+    environment = pettingzoo_env.env("jamaica", 2)
+    environment.reset(seed=3)
+    agent = environment.agent_selection
+    observation, *_ = environment.last()
+    illegal = int(observation["action_mask"].argmin())
+    assert observation["action_mask"][illegal] == 0
+    environment.step(illegal)
+    assert all(environment.terminations.values())
+    assert environment.rewards[agent] == -1
