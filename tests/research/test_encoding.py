@@ -24,19 +24,34 @@ def test_every_view_of_random_play_encodes_to_the_same_length_within_its_vocabul
                     assert len(vector) == encoding.size(game) and any(vector)
 
 
+SEAT_FIGURES = {"jamaica": ("players", "score", "captain"),
+                "black_fleet": ("seats", "money", "active_seat"),
+                "blackbeard": ("players", "vp", "active")}
+"""Per game: the list of seat records, a per-seat number in them, and a seat field."""
+
+
 @pytest.mark.parametrize("game", list(PLAYERS))
 def test_seats_are_relative_to_the_viewer(game):
-    """Each seat sees its own record in the first player slot: the seats' encodings of a
-    new game are the same up to the other seats' order (a fresh deal differs only in hands,
-    so slot 0 of every seat holds the same public facts)."""
-    table = Table(game, 3, seed=2)
-    names = encoding.names(game)
-    own = [i for i, name in enumerate(names) if name.startswith(("players[0].", "seats[0]."))]
-    views = [encoding.encode(game, table.state.view(seat), 3) for seat in range(3)]
-    present = names.index(next(names[i] for i in own if names[i].endswith("present")))
-    assert all(view[present] == 1.0 for view in views)
-    money = [i for i in own if names[i].endswith((".vp", ".money", ".score"))]
-    assert money and all(views[0][i] == views[s][i] for s in (1, 2) for i in money)
+    """Slot k of seat s's encoding holds seat (s + k) mod n's record, and a seat field
+    (the captain, the active seat) is one-hot in its relative slot."""
+    rows, figure, marker = SEAT_FIGURES[game]
+    players, names = 3, encoding.names(game)
+    for step in play(game, players, seed=6):
+        view = step.state.view(None)
+        numbers = [seat[figure] for seat in view[rows]]
+        if len(set(numbers)) == players and isinstance(view[marker], int):
+            break
+    else:
+        raise AssertionError("no position where every seat's figure differs")
+    state = step.state
+    for seat in range(players):
+        seen = state.view(seat)  # (a Jamaica score counts its own seat's treasures)
+        vector = dict(zip(names, encoding.encode(game, seen, players), strict=True))
+        for slot in range(players):
+            expected = seen[rows][(seat + slot) % players][figure]
+            assert vector[f"{rows}[{slot}].{figure}"] == expected
+        marked = [slot for slot in range(10) if vector.get(f"{marker}[{slot}]")]
+        assert marked == [(view[marker] - seat) % players]
 
 
 @pytest.mark.parametrize("game", list(PLAYERS))

@@ -60,15 +60,27 @@ def test_the_game_type_and_info_come_from_the_engines_declaration(game):
     assert loaded.get_parameters()["round_cap"] == info.defaults()["round_cap"]
 
 
-def test_the_same_parameters_deal_the_same_games():
+def test_the_same_parameters_deal_the_same_games_however_they_are_observed():
+    """A state is dealt when first played or cloned; observing a fresh state (as pyspiel
+    does to size tensors) shows the deal it will get and draws none."""
     pyspiel = _pyspiel()
 
-    def deals():
+    def deals(observe):
         loaded = pyspiel.load_game("admiralty_black_fleet", {"players": 3, "seed": 5})
-        return [loaded.new_initial_state().observation_string(0) for _ in range(3)]
+        out = []
+        for _ in range(3):
+            state = loaded.new_initial_state()
+            if observe:
+                fresh = state.observation_tensor(0), state.information_state_string(1)
+                loaded.new_initial_state().observation_string(2)
+            state.legal_actions()
+            if observe:
+                assert fresh == (state.observation_tensor(0), state.information_state_string(1))
+            out.append(state.observation_string(0))
+        return out
 
-    first = deals()
-    assert first == deals() and len(set(first)) == 3
+    first = deals(observe=False)
+    assert first == deals(observe=True) and len(set(first)) == 3
 
 
 def test_information_states_tell_apart_histories_that_the_observation_does_not():

@@ -96,10 +96,10 @@ class AdmiraltyGame(pyspiel.Game):
 
 
 class _Deal:
-    """A state's table and its seats' history hashes, dealt on first use: pyspiel's clone
-    makes a new initial state and then copies the original's attributes over it, so an
-    initial state must not draw a deal it would never use (the sequence of deals would
-    depend on clones)."""
+    """A state's table and its seats' history hashes, dealt when the state is first played
+    or asked whose turn it is. pyspiel makes initial states it never plays (a clone is a
+    new initial state given the original's attributes; a tensor's size is measured on a
+    fresh one): dealing them would make the sequence of games depend on such calls."""
 
     def __init__(self, game: AdmiraltyGame, table: Table | None = None,
                  trails: list[str] | None = None):
@@ -107,13 +107,24 @@ class _Deal:
 
     def get(self) -> Table:
         if self.table is None:
-            game = self.game
-            self.table = Table(game.game, game.players, game.deals.getrandbits(63),
-                               game.options)
-            state = self.table.state
-            self.trails = [_chain("", [state.view(seat), _told(state.setup_events, seat)])
-                           for seat in range(game.players)]
+            self.table, self.trails = self._dealt(self.game.deals.getrandbits(63))
         return self.table
+
+    def seen(self) -> tuple[Table, list[str]]:
+        """The table and history hashes to observe: before the state is dealt, those of
+        the deal it would get now, left undrawn."""
+        if self.table is not None and self.trails is not None:
+            return self.table, self.trails
+        peek = random.Random()
+        peek.setstate(self.game.deals.getstate())
+        return self._dealt(peek.getrandbits(63))
+
+    def _dealt(self, seed: int) -> tuple[Table, list[str]]:
+        game = self.game
+        table = Table(game.game, game.players, seed, game.options)
+        state = table.state
+        return table, [_chain("", [state.view(seat), _told(state.setup_events, seat)])
+                       for seat in range(game.players)]
 
     def told(self, seat: int | None, action: int, events: list) -> None:
         """Extend each seat's history by the answer (the mover's own only) and the events
@@ -126,11 +137,6 @@ class _Deal:
     def __deepcopy__(self, memo: dict) -> _Deal:
         table = self.get().clone()
         return _Deal(self.game, table, list(self.trails or ()))
-
-    def trail(self, seat: int) -> str:
-        self.get()
-        assert self.trails is not None
-        return self.trails[seat]
 
 
 class AdmiraltyState(pyspiel.State):
@@ -186,13 +192,14 @@ class Observer:
 
     def set_from(self, state: AdmiraltyState, player: int) -> None:
         if not self.perfect_recall:
-            table = state.table
+            table, _ = state.deal.seen()
             self.tensor[:] = encoding.encode(self.game, table.state.view(player), table.players)
 
     def string_from(self, state: AdmiraltyState, player: int) -> str:
-        text = json.dumps(state.table.state.view(player), sort_keys=True)
+        table, trails = state.deal.seen()
+        text = json.dumps(table.state.view(player), sort_keys=True)
         if self.perfect_recall:
-            text += f"\nhistory {state.deal.trail(player)}"
+            text += f"\nhistory {trails[player]}"
         return text
 
 

@@ -16,8 +16,13 @@ import random
 from io import StringIO
 from typing import Any
 
+from rich.console import Console
+from rich.text import Text
+
+from admiralty.console.screen import SEAT_STYLES, renderer_for
+from admiralty.games import load_game
 from admiralty.research import encoding, require
-from admiralty.research.actions import Table, check_players
+from admiralty.research.actions import ACTION_BOUNDS, Table, check_players
 
 np = require("numpy")
 spaces = require("gymnasium").spaces
@@ -46,7 +51,7 @@ class raw_env(pz.AECEnv):  # PettingZoo names the unwrapped environment so
     def __init__(self, game: str, players: int | None = None,
                  render_mode: str | None = None, options: dict[str, Any] | None = None):
         super().__init__()
-        players = players or _default_players(game)
+        players = players or load_game(game).info.default_players
         check_players(game, players)
         self.game, self.players, self.game_options = game, players, options
         self.metadata = {**self.metadata, "name": f"admiralty_{game}_v0"}
@@ -136,16 +141,8 @@ def _request_json(request: Any) -> dict[str, Any]:
             "options": [{"key": o.key, "label": o.label} for o in request.options]}
 
 
-def _default_players(game: str) -> int:
-    from admiralty.games import load_game
-
-    return load_game(game).info.default_players
-
-
 def _spaces(game: str) -> tuple[Any, Any]:
     """Alike for every agent and player count; each agent has its own (seeded apart)."""
-    from admiralty.research.actions import ACTION_BOUNDS
-
     length = encoding.size(game)
     observation = spaces.Dict({
         "observation": spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (length,),
@@ -155,12 +152,6 @@ def _spaces(game: str) -> tuple[Any, Any]:
 
 
 def _rendered(game: str, view: dict[str, Any], players: int) -> str:
-    from rich.console import Console
-    from rich.text import Text
-
-    from admiralty.console.screen import SEAT_STYLES, renderer_for
-    from admiralty.games import load_game
-
     renderer = renderer_for(game)
     names = [Text(f"player_{seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
              for seat in range(players)]
