@@ -139,8 +139,8 @@ class Seat:
 @dataclass(frozen=True)
 class Rows:
     """A list (or a mapping's values) of records, each encoded by `fields` into the slot
-    `slot(record, index, seat)` of `slots`; records without a slot are left out, empty
-    slots are zeros, and each slot starts with a 1 if it holds a record."""
+    `slot(record, index, seat)` of `slots`; records without a slot are left out (`strict`
+    raises), empty slots are zeros, and each slot starts with a 1 if it holds a record."""
 
     path: str
     slots: tuple[Any, ...]
@@ -160,7 +160,10 @@ class Rows:
             records = list(records.values())
         placed: dict[Any, Any] = {}
         for index, record in enumerate(records):
-            placed.setdefault(self.slot(record, index, seat), record)
+            label = self.slot(record, index, seat)
+            if label not in self.slots:
+                seat.unknown(self.path, label)
+            placed.setdefault(label, record)
         for label in self.slots:
             _write_record(self, placed.get(label), seat, out)
 
@@ -338,7 +341,7 @@ def _blackbeard() -> tuple[Field, ...]:
               Tally("eliminated", pirates), Num("best_notoriety"), Num("event_cards"),
               Num("pirate_cards"), Tally("hand", events), Tally("pirate_hand", pirates))
     port = (OneHot("governor", tuple(data.governors)), OneHot("side", ("pro", "anti")),
-            Num("destroyed"), Num("attacked"), Num("safe_haven"))
+            Num("destroyed"), Num("attacked"), OneHot("safe_haven", pirates))
     merchant = (Num("face_up"), OneHot("located_by", pirates),
                 OneHot("id", tuple(data.merchants)), OneHot("type", tuple(data.merchant_types)),
                 Num("cargo_value"))
