@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 from random_play import play
 
-from admiralty.games import Outcome
+from admiralty.games import Outcome, load_game
+from admiralty.games.jamaica import Jamaica
+from admiralty.games.jamaica.data import load as jamaica_data
+from admiralty.games.jamaica.ships import payment_plans
 from admiralty.research.actions import ACTION_BOUNDS, PLAYERS, Table, pairwise_rewards
 
 SUPPORTED = [(game, players) for game, counts in PLAYERS.items() for players in counts]
@@ -15,13 +19,37 @@ SUPPORTED = [(game, players) for game, counts in PLAYERS.items() for players in 
 
 @pytest.mark.parametrize(("game", "players"), SUPPORTED)
 def test_no_request_of_random_play_has_more_options_than_the_action_space(game, players):
-    """The bound of index actions, checked over random games of every supported count
-    (the largest request seen is far below it: room for what random play does not reach)."""
     largest = 0
     for seed in (1, 2):
         for step in play(game, players, seed):
             largest = max([largest, *(len(r.options) for r in step.state.pending())])
-    assert 0 < largest <= ACTION_BOUNDS[game] * 2 // 3
+    assert 0 < largest <= ACTION_BOUNDS[game]
+
+
+def test_jamaicas_bound_is_the_most_ways_to_pay_a_cost():
+    """Every content of the five board holds and the sixth (at most one die's worth each,
+    6 tokens), every cost of the track: the engine's own payment plans number at most
+    the bound, and reach it; the gunpowder a seat may spend (0 to all of it) is fewer."""
+    data = jamaica_data()
+    tokens, holds = max(data.action_faces), data.holds + 1
+    costs = {space["cost"] for space in Jamaica.board()["spaces"]}
+    most = 0
+    for board in itertools.combinations_with_replacement(range(tokens + 1), holds - 1):
+        for sixth in range(tokens + 1):
+            counts = (*board, sixth)
+            full = tuple(hold for hold, count in enumerate(counts) if count)
+            for cost in costs - {0}:
+                if full and sum(counts) >= cost:
+                    plans = payment_plans(full, tuple(counts[h] for h in full), holds, cost,
+                                          data.holds)
+                    most = max(most, len(plans))
+    assert most == ACTION_BOUNDS["jamaica"]
+    assert tokens * holds + 1 < most
+
+
+def test_black_fleets_bound_is_a_move_to_any_space_or_stop():
+    spaces = load_game("black_fleet").static_info()["board"]["spaces"]
+    assert ACTION_BOUNDS["black_fleet"] == 1 + len(spaces)
 
 
 @pytest.mark.parametrize("game", list(PLAYERS))

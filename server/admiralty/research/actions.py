@@ -3,12 +3,10 @@
 An action is the index of an option within the open request (action `i` answers with
 option `i`); the legal actions of a seat are `range(len(request.options))`. Option keys
 would give actions a meaning that holds across requests, but their vocabulary is
-combinatorial (a Jamaica payment names a hold per die pip, a Blackbeard order names a
-pirate and an area), so a fixed key-per-action table would be mostly empty and derived
-from rules code rather than data. The index is bounded instead: `ACTION_BOUNDS` is each
-game's largest number of options in one request, with room to spare over what random
-play of every supported player count reaches (tests/research/test_actions.py), and an
-engine that ever offers more raises rather than losing options.
+combinatorial (a Jamaica payment names an amount for each hold), so a fixed
+key-per-action table would be large, mostly empty and derived from rules code rather
+than data. The index is bounded instead, by `ACTION_BOUNDS`; an engine that ever offers
+more options raises rather than hiding any.
 
 Several seats may be asked at once (a SEALED window): the adapters ask them one at a
 time, lowest seat first, and nobody learns another's answer before the window closes,
@@ -23,8 +21,15 @@ from typing import Any
 
 from admiralty.games import GameState, Outcome, Request, load_game
 
-ACTION_BOUNDS = {"jamaica": 32, "black_fleet": 96, "blackbeard": 24}
-"""The size of each game's discrete action space: more than the options of any request."""
+ACTION_BOUNDS = {"jamaica": 144, "black_fleet": 87, "blackbeard": 64}
+"""The size of each game's discrete action space, at least the options of any request.
+
+Jamaica: the most ways to pay a space's cost (7) from six holds of at most 6 tokens each
+(the largest die), every other request having fewer. Black Fleet: a ship's move, which
+offers `stop` and one option per space it can reach, at most the board's 86. Both are
+worked out from the engines in tests/research/test_actions.py. Blackbeard: no request
+offered more than 10 options in random play of every player count; the bound leaves
+room for what random play does not reach."""
 
 PLAYERS = {"jamaica": range(2, 7), "black_fleet": range(3, 5), "blackbeard": range(2, 6)}
 """The player counts the adapters support: each game's ordinary range (Blackbeard's
