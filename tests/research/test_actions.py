@@ -8,11 +8,12 @@ import random
 import pytest
 from random_play import play
 
-from admiralty.games import Outcome, load_game
+from admiralty.games import GAMES, Outcome, load_game
 from admiralty.games.jamaica import Jamaica
 from admiralty.games.jamaica.data import load as jamaica_data
 from admiralty.games.jamaica.ships import payment_plans
 from admiralty.research.actions import ACTION_BOUNDS, PLAYERS, Table, pairwise_rewards
+from admiralty.research.encoding import LAYOUTS
 
 SUPPORTED = [(game, players) for game, counts in PLAYERS.items() for players in counts]
 
@@ -96,3 +97,11 @@ def test_rewards_count_the_seats_placed_behind_less_those_ahead(places, rewards)
 def test_unsupported_games_and_player_counts_are_refused(game, players):
     with pytest.raises(ValueError, match=game):
         Table(game, players, seed=1)
+
+
+def test_every_registered_game_has_the_adapters():
+    """A new game gets its player range, action bound and observation layout here too."""
+    assert set(PLAYERS) == set(ACTION_BOUNDS) == set(LAYOUTS) == set(GAMES)
+    for game, counts in PLAYERS.items():
+        info = load_game(game).info
+        assert info.min_players <= counts.start and counts.stop - 1 <= info.max_players

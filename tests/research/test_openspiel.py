@@ -103,3 +103,22 @@ def test_information_states_tell_apart_histories_that_the_observation_does_not()
     assert first.observation_string(other) == second.observation_string(other)
     assert first.observation_tensor(other) == second.observation_tensor(other)
     assert first.information_state_string(seat).startswith(first.observation_string(seat))
+
+
+def test_openspiels_rl_environment_plays_a_game_on_the_observation_tensors():
+    """OpenSpiel's RL environment (what its DQN and policy-gradient agents train in) takes
+    the observation tensor where no information state tensor is offered."""
+    _pyspiel()
+    from open_spiel.python import rl_environment
+
+    environment = rl_environment.Environment("admiralty_jamaica", players=2, round_cap=3)
+    step = environment.reset()
+    size = environment.observation_spec()["info_state"][0]
+    moves = 0
+    while not step.last():
+        player = step.observations["current_player"]
+        assert len(step.observations["info_state"][player]) == size == 750
+        step = environment.step([step.observations["legal_actions"][player][-1]])
+        moves += 1
+    assert moves > 10
+    assert sorted(step.rewards) in ([-1.0, 1.0], [0.0, 0.0])
