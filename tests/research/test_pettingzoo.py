@@ -116,3 +116,22 @@ def test_an_illegal_action_ends_the_game_with_a_penalty_for_its_agent():
     environment.step(illegal)
     assert all(environment.terminations.values())
     assert environment.rewards[agent] == -1
+
+
+def test_a_sealed_choice_is_hidden_from_the_seats_asked_after_it():
+    """Jamaica's card choice is sealed: two games that differ only in the first seat's
+    chosen card look the same to the next seat asked (observation and info)."""
+    _, _, pettingzoo_env = _modules()
+    games = [pettingzoo_env.raw_env("jamaica", 3) for _ in range(2)]
+    for game in games:
+        game.reset(seed=8)
+        while game.infos[game.agent_selection]["request"]["kind"] != "choose_card":
+            game.step(0)
+    first = games[0].agent_selection
+    for choice, game in enumerate(games):
+        game.step(choice)
+    nxt = games[0].agent_selection
+    assert nxt == games[1].agent_selection != first
+    assert games[0].table.state.digest() != games[1].table.state.digest()
+    seen = [(game.observe(nxt)["observation"].tobytes(), game.infos[nxt]) for game in games]
+    assert seen[0] == seen[1]
