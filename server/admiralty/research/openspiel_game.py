@@ -8,8 +8,9 @@
 Each is sequential, imperfect-information and zero-sum (`pairwise_rewards`, terminal
 rewards only). Chance is SAMPLED_STOCHASTIC: it stays inside the engine, whose draws
 are fixed by the deal's seed; a game's `seed` parameter seeds the deals of its initial
-states in turn, so the same game parameters give the same sequence of games. Actions
-are `admiralty.research.actions`' option indices, named by option key.
+states in turn (a state is dealt when first played or cloned, see `_Deal`), so the same
+game parameters give the same sequence of games. Actions are
+`admiralty.research.actions`' option indices, named by option key.
 
 Parameters: `players`, `seed`, and `round_cap` (the engine's option of that name: fewer
 rounds make shorter games).
