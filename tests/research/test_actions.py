@@ -27,6 +27,21 @@ def test_no_request_of_random_play_has_more_options_than_the_action_space(game, 
     assert 0 < largest <= ACTION_BOUNDS[game]
 
 
+@pytest.mark.soak
+def test_blackbeards_requests_stay_far_below_its_bound():
+    """Blackbeard's bound rests on random play alone: 300 games of every supported count
+    never offer half of it."""
+    largest, counts = 0, PLAYERS["blackbeard"]
+    for seed in range(300):
+        state = load_game("blackbeard").new_game(counts[seed % len(counts)], seed)
+        chooser = random.Random(seed)
+        while state.outcome() is None:
+            request = min(state.pending(), key=lambda r: r.seat)
+            largest = max(largest, len(request.options))
+            state.apply(request.seat, chooser.randrange(len(request.options)))
+    assert largest <= ACTION_BOUNDS["blackbeard"] // 2
+
+
 def test_jamaicas_bound_is_the_most_ways_to_pay_a_cost():
     """Every content of the five board holds and the sixth (at most one die's worth each,
     6 tokens), every cost of the track: the engine's own payment plans number at most
