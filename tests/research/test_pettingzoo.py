@@ -101,8 +101,13 @@ def test_a_missing_extra_names_the_install_line(monkeypatch):
     from admiralty.research import require
 
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
-    with pytest.raises(ImportError, match=r"pip install 'admiralty\[pettingzoo\]'"):
-        require("pettingzoo")
+    for module in ("pettingzoo", "pettingzoo.utils.wrappers"):
+        with pytest.raises(ImportError, match=rf"{module} is missing: pip install "
+                                              r"'admiralty\[pettingzoo\]'"):
+            require(module)
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    with pytest.raises(ImportError, match=r"pip install 'admiralty\[openspiel\]'"):
+        require("pyspiel")
 
 
 def test_an_illegal_action_ends_the_game_with_a_penalty_for_its_agent():

@@ -20,5 +20,5 @@ def require(module: str) -> ModuleType:
     try:
         return import_module(module)
     except ImportError as error:
-        raise ImportError(f"{module} is missing: pip install 'admiralty[{EXTRAS[module]}]'"
-                          ) from error
+        extra = EXTRAS[module.partition(".")[0]]
+        raise ImportError(f"{module} is missing: pip install 'admiralty[{extra}]'") from error

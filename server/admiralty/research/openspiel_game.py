@@ -33,8 +33,8 @@ from admiralty.games import load_game, visible_events
 from admiralty.research import encoding, require
 from admiralty.research.actions import ACTION_BOUNDS, MAX_DECISIONS, PLAYERS, Table
 
+pyspiel = require("pyspiel")  # before numpy, which open_spiel installs
 np = require("numpy")
-pyspiel = require("pyspiel")
 
 PREFIX = "admiralty_"
 
