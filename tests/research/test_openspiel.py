@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from admiralty.games import load_game
+from admiralty.research import encoding
 from admiralty.research.actions import ACTION_BOUNDS, PLAYERS
 
 
@@ -117,7 +118,7 @@ def test_openspiels_rl_environment_plays_a_game_on_the_observation_tensors():
     moves = 0
     while not step.last():
         player = step.observations["current_player"]
-        assert len(step.observations["info_state"][player]) == size == 750
+        assert len(step.observations["info_state"][player]) == size == encoding.size("jamaica")
         step = environment.step([step.observations["legal_actions"][player][-1]])
         moves += 1
     assert moves > 10

@@ -25,6 +25,9 @@ from functools import cache
 from typing import Any, Protocol
 
 from admiralty.games import load_game
+from admiralty.games.blackbeard.data import load as blackbeard_data
+from admiralty.games.jamaica.data import load as jamaica_data
+from admiralty.games.jamaica.options import GHOST
 
 View = Mapping[str, Any]
 
@@ -123,17 +126,22 @@ class Tally:
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat number as a one-hot over `slots` relative seats (0 = the viewer)."""
+    """A seat number as a one-hot over `slots` relative seats (0 = the viewer), then over
+    `others`, values that stand for no seat (Jamaica's Ghost Ship, -1)."""
 
     path: str
     slots: int
+    others: tuple[Any, ...] = ()
 
     def names(self, prefix: str) -> list[str]:
-        return [f"{prefix}{self.path}[{slot}]" for slot in range(self.slots)]
+        return [f"{prefix}{self.path}[{slot}]" for slot in range(self.slots)] + [
+            f"{prefix}{self.path}={other}" for other in self.others]
 
     def write(self, value: Any, seat: _Seating, out: list[float]) -> None:
-        slot = seat.relative(_at(value, self.path))
+        value = _at(value, self.path)
+        slot = seat.relative(value)
         out.extend(1.0 if slot == index else 0.0 for index in range(self.slots))
+        OneHot(self.path, self.others).write(None if slot is not None else value, seat, out)
 
 
 @dataclass(frozen=True)
@@ -260,9 +268,9 @@ def _jamaica() -> tuple[Field, ...]:
     cards = tuple(card["id"] for card in info["cards"])
     powers = tuple(t["id"] for t in info["treasures"] if t["kind"] == "power")
     lairs = tuple(space["id"] for space in info["spaces"] if space["kind"] == "lair")
-    goods = ("gold", "food", "gunpowder")
-    holds = Rows("holds", tuple(range(6)), (OneHot("kind", goods), Num("count"), Num("sixth")),
-                 by_position)
+    goods = tuple(jamaica_data().bank)
+    holds = Rows("holds", tuple(range(jamaica_data().holds + 1)),
+                 (OneHot("kind", goods), Num("count"), Num("sixth")), by_position)
     ship = (Num("space"), Num("steps_left"),
             OneHot("lap", ("pre_start", "racing", "finished")), holds, Tally("powers", powers),
             Num("face_down_treasures"))
@@ -270,7 +278,7 @@ def _jamaica() -> tuple[Field, ...]:
               Tally("hand", cards), Num("cards_in_hand"), Num("hand_limit"), Num("deck_size"),
               Tally("discard", cards), Num("has_chosen"), OneHot("chosen_card", cards),
               OneHot("revealed_card", cards), Num("score"))
-    combat = (Seat("attacker", seats), Seat("defender", seats), Seat("winner", seats),
+    combat = (*(Seat(role, seats, (GHOST,)) for role in ("attacker", "defender", "winner")),
               OneHot("stage", ("attacker_gunpowder", "attacker_roll", "defender_gunpowder",
                                "defender_roll", "spoils", "stash")),
               Rows("rolls", (0, 1), (OneHot("", tuple(info["combat_die"])),), by_position),
@@ -280,7 +288,7 @@ def _jamaica() -> tuple[Field, ...]:
             OneHot("phase", ("choose_cards", "place_dice", "resolve", "ghost", "game_over")),
             Num("dice.morning"), Num("dice.evening"),
             Rows("dice.rolled", (0, 1), (Num(""),), by_position),
-            Num("bank.gold"), Num("bank.food"), Num("bank.gunpowder"),
+            Keyed("bank", goods, Num("")),
             Tally("lairs_with_treasure", lairs), Num("treasure_deck"),
             Rows("players", tuple(range(seats)), player, by_relative_seat),
             Record("ghost", ship), Record("combat", combat))
@@ -321,9 +329,7 @@ def _black_fleet() -> tuple[Field, ...]:
 
 
 def _blackbeard() -> tuple[Field, ...]:
-    from admiralty.games.blackbeard.data import load
-
-    data, seats = load(), _seats("blackbeard")
+    data, seats = blackbeard_data(), _seats("blackbeard")
     pirates, events, ports = tuple(data.pirates), tuple(data.events), tuple(data.ports)
     places, nations, kcs = (*data.areas, *data.transits), tuple(data.nations), tuple(data.kcs)
     ship = (OneHot("type", tuple(data.ship_types)), Num("combat"), Num("speed"),
