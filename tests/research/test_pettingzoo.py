@@ -100,8 +100,8 @@ def test_render_shows_the_public_view_through_the_console_renderer(capsys):
 def test_a_missing_extra_names_the_install_line(monkeypatch):
     from admiralty.research import require
 
-    monkeypatch.setitem(sys.modules, "pettingzoo", None)
     for module in ("pettingzoo", "pettingzoo.utils.wrappers"):
+        monkeypatch.setitem(sys.modules, module, None)  # as if never installed
         with pytest.raises(ImportError, match=rf"{module} is missing: pip install "
                                               r"'admiralty\[pettingzoo\]'"):
             require(module)
