@@ -175,7 +175,7 @@ class AdmiraltyState(pyspiel.State):
         return self.table.rewards()
 
     def __str__(self) -> str:
-        table = self.table
+        table, _ = self.deal.seen()
         return f"{table.game} for {table.players}, state {table.state.digest()}"
 
 
