@@ -1,0 +1,24 @@
+"""Adapters for game-AI research: PettingZoo environments and OpenSpiel games over the
+engines, sharing one action space (`actions`) and one observation encoding (`encoding`).
+
+The third-party libraries are optional extras, imported only by the adapter that needs
+them (`require`), so the engines and the encoding run without them.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+
+EXTRAS = {"pettingzoo": "pettingzoo", "gymnasium": "pettingzoo", "numpy": "pettingzoo",
+          "pyspiel": "openspiel"}
+"""The optional extra of this project that installs each third-party module."""
+
+
+def require(module: str) -> ModuleType:
+    """`module`, or an ImportError naming the one command that installs it."""
+    try:
+        return import_module(module)
+    except ImportError as error:
+        extra = EXTRAS[module.partition(".")[0]]
+        raise ImportError(f"{module} is missing: pip install 'admiralty[{extra}]'") from error

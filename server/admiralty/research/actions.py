@@ -1,0 +1,123 @@
+"""The action space both adapters share, and the turn order they impose on the engines.
+
+An action is the index of an option within the open request (action `i` answers with
+option `i`); the legal actions of a seat are `range(len(request.options))`. Option keys
+would give actions a meaning that holds across requests, but their vocabulary is
+combinatorial (a Jamaica payment names an amount for each hold), so a fixed
+key-per-action table would be large, mostly empty and derived from rules code rather
+than data. The index is bounded instead, by `ACTION_BOUNDS`; an engine that ever offers
+more options raises rather than hiding any.
+
+Several seats may be asked at once (a SEALED window): the adapters ask them one at a
+time, lowest seat first, and nobody learns another's answer before the window closes,
+since the engine shows no answer until every seat of the window is in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from admiralty.games import GameState, Outcome, Request, load_game
+
+ACTION_BOUNDS = {"jamaica": 144, "black_fleet": 87, "blackbeard": 64}
+"""The size of each game's discrete action space, at least the options of any request.
+
+Jamaica: the most ways to pay a space's cost (7) from six holds of at most 6 tokens each
+(the largest die), every other request having fewer. Black Fleet: a ship's move, which
+offers `stop` and one option per space it can reach, at most the board's 86. Both are
+worked out from the engines in tests/research/test_actions.py. Blackbeard: no request
+offered more than 10 options in random play of every player count; the bound leaves
+room for what random play does not reach."""
+
+PLAYERS = {"jamaica": range(2, 7), "black_fleet": range(3, 5), "blackbeard": range(2, 6)}
+"""The player counts the adapters support: each game's ordinary range (Blackbeard's
+solitaire against the Crown, and its 6-10 player variant, are left out)."""
+
+MAX_DECISIONS = 100_000
+"""More answers than any game takes (a 60-round Black Fleet game takes ~2,500): the
+OpenSpiel game length bound."""
+
+
+def check_players(game: str, players: int) -> None:
+    if game not in PLAYERS:
+        raise ValueError(f"unknown game {game!r}; the adapters support {', '.join(PLAYERS)}")
+    if players not in PLAYERS[game]:
+        span = PLAYERS[game]
+        raise ValueError(f"the {game} adapters take {span.start} to {span.stop - 1} players, "
+                         f"not {players}")
+
+
+def pairwise_rewards(outcome: Outcome) -> list[float]:
+    """Each seat's reward: (seats placed behind it - seats placed ahead of it) / (players - 1).
+
+    From -1 (last alone) to +1 (first alone); tied seats count as neither; the rewards of a
+    game always add up to 0, so the games are zero-sum in both adapters."""
+    places, others = outcome.places, len(outcome.places) - 1
+    return [sum((mine < theirs) - (mine > theirs) for theirs in places) / others
+            for mine in places]
+
+
+@dataclass
+class Table:
+    """One game under the adapters' rules: whose decision it is, its legal actions and mask,
+    and the rewards at the end. `apply` changes the state; `clone` copies it all."""
+
+    game: str
+    players: int
+    seed: int
+    options: Mapping[str, Any] | None = None
+    state: GameState = field(init=False)
+
+    def __post_init__(self) -> None:
+        check_players(self.game, self.players)
+        self.state = load_game(self.game).new_game(self.players, self.seed, self.options)
+
+    @property
+    def bound(self) -> int:
+        return ACTION_BOUNDS[self.game]
+
+    def request(self) -> Request | None:
+        """The open request the adapters ask now (lowest seat first), None at the end."""
+        pending = self.state.pending()
+        if not pending:
+            return None
+        request = min(pending, key=lambda r: r.seat)
+        if len(request.options) > self.bound:
+            raise RuntimeError(f"{self.game} offers {len(request.options)} options, more "
+                               f"than its action space of {self.bound} (ACTION_BOUNDS)")
+        return request
+
+    def seat(self) -> int | None:
+        request = self.request()
+        return None if request is None else request.seat
+
+    def legal(self, seat: int) -> list[int]:
+        """The legal actions of `seat`: none unless it is the one asked now."""
+        request = self.request()
+        return list(range(len(request.options))) if request and request.seat == seat else []
+
+    def mask(self, seat: int) -> list[int]:
+        legal = set(self.legal(seat))
+        return [int(action in legal) for action in range(self.bound)]
+
+    def apply(self, action: int) -> list:
+        """Answer the request asked now with option `action`; the events it caused."""
+        request = self.request()
+        if request is None:
+            raise ValueError("the game is over")
+        return self.state.apply(request.seat, int(action))
+
+    def over(self) -> bool:
+        return self.state.outcome() is not None
+
+    def rewards(self) -> list[float]:
+        """The final rewards (`pairwise_rewards`), all 0 while the game goes on."""
+        outcome = self.state.outcome()
+        return [0.0] * self.players if outcome is None else pairwise_rewards(outcome)
+
+    def clone(self) -> Table:
+        copy = object.__new__(Table)
+        copy.__dict__.update(self.__dict__, state=self.state.clone())
+        return copy
