@@ -23,6 +23,10 @@ from admiralty.referee import LaunchedBot, MatchReport, MatchSpec, check_plays, 
 from admiralty.tournament.workers import RefereePool, referee_pool
 
 
+class BackendError(ValueError):
+    """A backend that cannot be used as asked (Ray not installed, --address without it)."""
+
+
 class BackendName(StrEnum):
     LOCAL = "local"
     RAY = "ray"
@@ -49,10 +53,10 @@ class Backend(Protocol):
 
 
 def make_backend(name: BackendName, address: str | None = None) -> Backend:
-    """The backend `name`; ValueError (one line) if it cannot be used as asked."""
+    """The backend `name`; BackendError (one line) if it cannot be used as asked."""
     if name is BackendName.LOCAL:
         if address is not None:
-            raise ValueError("--address is for --backend ray")
+            raise BackendError("--address is for --backend ray")
         return LocalBackend()
     from admiralty.tournament.cluster import RayBackend
 
