@@ -27,8 +27,8 @@ pytestmark = pytest.mark.xdist_group("ray")  # one cluster, on one test worker
 REPO = Path(__file__).resolve().parents[2]
 HASH_BOT = str(Path(__file__).parent / "bots" / "hash_bot.py")
 POOL = [HASH_BOT, f"{HASH_BOT} --seed 1", f"{HASH_BOT} --seed 2"]
-ROUNDS = 3  # 3 bots, 2 seats: 6 matches a round
-SOAK_ROUNDS = int(os.environ.get("ADMIRALTY_RAY_SOAK_ROUNDS", "3"))
+ROUNDS = 2  # 3 bots, 2 seats: 6 matches a round
+SOAK_ROUNDS = int(os.environ.get("ADMIRALTY_RAY_SOAK_ROUNDS", str(ROUNDS)))
 TIMING = {"latencies"}
 """Columns that measure time, so differ between any two runs."""
 RANDOM = {"latency_ms", "wire_id"}
@@ -116,17 +116,25 @@ def cluster():
 
 
 @pytest.fixture(scope="module")
-def local(tmp_path_factory, cluster):
-    """The reference: the tournament on the local backend, its tables and standings."""
-    where = tmp_path_factory.mktemp("local")
-    data = run(tournament(), where, cluster.env)
-    return stored(where), standings(data), records(where)
+def local(tmp_path_factory, cluster) -> Callable[..., tuple]:
+    """The reference: the tournament of `rounds` rounds played on the local backend, once
+    per module; its tables, standings and records."""
+    played: dict[int, tuple] = {}
+
+    def reference(rounds: int = ROUNDS) -> tuple:
+        if rounds not in played:
+            where = tmp_path_factory.mktemp("local")
+            data = run(tournament(rounds=rounds), where, cluster.env)
+            played[rounds] = stored(where), standings(data), records(where)
+        return played[rounds]
+
+    return reference
 
 
 def test_a_ray_tournament_stores_what_the_local_one_stores(tmp_path, cluster, local):
     data = run(tournament(*on_ray(cluster)), tmp_path, cluster.env)
 
-    tables, board, played = local
+    tables, board, played = local()
     assert data["planned"] == data["finished"] == 6 * ROUNDS
     assert stored(tmp_path) == tables
     assert standings(data) == board
@@ -146,7 +154,7 @@ def test_a_ray_worker_killed_mid_match_costs_that_match_only(tmp_path, cluster, 
     assert victim not in cluster.processes("ray::")
     finished = results(tmp_path)
     assert len(finished) == len(set(finished)) == 6 * ROUNDS
-    assert stored(tmp_path) == local[0]  # the killed match replayed from its seed
+    assert stored(tmp_path) == local()[0]  # the killed match replayed from its seed
 
 
 def test_a_killed_driver_leaves_no_bots_and_resumes_over_ray(tmp_path, cluster, local):
@@ -162,15 +170,13 @@ def test_a_killed_driver_leaves_no_bots_and_resumes_over_ray(tmp_path, cluster, 
     data = run([sys.executable, "-m", "admiralty.cli", "tournament", "resume", "cup",
                 "--db", "t.db", "--json", *on_ray(cluster)], tmp_path, cluster.env)
     assert data["planned"] == data["finished"] == 6 * ROUNDS
-    assert stored(tmp_path) == local[0]
-    assert standings(data) == local[1]
+    assert stored(tmp_path) == local()[0]
+    assert standings(data) == local()[1]
 
 
 @pytest.mark.soak
-def test_soak_a_long_ray_tournament_with_a_worker_killed_again_and_again(tmp_path, cluster):
-    reference = tmp_path / "local"
-    reference.mkdir()
-    run(tournament(rounds=SOAK_ROUNDS), reference, cluster.env)
+def test_soak_a_long_ray_tournament_with_a_worker_killed_again_and_again(tmp_path, cluster,
+                                                                          local):
     driver = start(tournament(*on_ray(cluster), rounds=SOAK_ROUNDS), tmp_path, cluster.env)
     killed = 0
     while driver.poll() is None:
@@ -182,7 +188,18 @@ def test_soak_a_long_ray_tournament_with_a_worker_killed_again_and_again(tmp_pat
     assert driver.returncode == 0, driver.stderr.read()
 
     assert killed >= 2
-    assert stored(tmp_path) == stored(reference)
+    assert stored(tmp_path) == local(SOAK_ROUNDS)[0]
+
+
+def test_the_tournament_benchmark_prints_ray_beside_local(cluster):
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "tournament.py"),
+                           "--rounds", "1", "--seconds", "0.5", "--json", *on_ray(cluster)],
+                          env=cluster.env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["ray"]["matches"] == data["tournament"]["matches"] == 20
+    assert data["ray"]["matches_per_second"] > 0 and data["ray_ratio"] > 0
+    assert data["ray"]["driver_cpu_ms_per_result"] > 0
 
 
 def test_without_ray_the_ray_backend_says_how_to_install_it(tmp_path):
