@@ -11,6 +11,7 @@ import gzip
 import json
 import os
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -215,9 +216,16 @@ def test_without_ray_the_ray_backend_says_how_to_install_it(tmp_path):
         assert not (tmp_path / "t.db").exists()
 
 
-def test_an_address_without_the_ray_backend_is_one_line(tmp_path):
-    done = subprocess.run(tournament("--address", "auto"), cwd=tmp_path, capture_output=True,
-                          text=True, timeout=60)
-    assert done.returncode == 2
-    assert done.stderr.strip() == "error: --address is for --backend ray"
-    assert not (tmp_path / "t.db").exists()
+def test_a_wrong_address_is_one_line(tmp_path):
+    with socket.socket() as sock:  # a port nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        closed = f"127.0.0.1:{sock.getsockname()[1]}"
+    cases = [(["--address", "auto"], 2, "error: --address is for --backend ray"),
+             (["--backend", "ray", "--address", "head"], 2,
+              "error: --address 'head': expected ray://HOST:PORT, HOST:PORT or auto"),
+             (["--backend", "ray", "--address", closed], 1,
+              f"error: cannot start or join Ray at {closed}: Connection refused")]
+    for extra, code, line in cases:
+        done = subprocess.run(tournament(*extra), cwd=tmp_path, capture_output=True,
+                              text=True, timeout=60)
+        assert (done.returncode, done.stderr.strip()) == (code, line)

@@ -23,6 +23,7 @@ import contextlib
 import dataclasses
 import functools
 import os
+import socket
 import tempfile
 import uuid
 from collections.abc import AsyncIterator, Iterator, Sequence
@@ -48,6 +49,9 @@ MATCH_RETRIES = 3
 """Times Ray plays a match again after its worker process or node died under it."""
 STOP_GRACE = 10.0
 """Seconds the bot hosts have to stop their bots before they are killed."""
+CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for the cluster's address to answer: Ray retries one that does not for
+minutes."""
 
 
 def _import_ray() -> Any:
@@ -63,6 +67,8 @@ class RayBackend:
     `auto`; None starts Ray on this machine for the run (loopback only) and stops it."""
 
     def __init__(self, address: str | None = None):
+        if address is not None and address != "auto":
+            _host_port(address)
         self.ray = _import_ray()
         self.address = address
 
@@ -90,9 +96,11 @@ class RayBackend:
             os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
             options = {"include_dashboard": False}
         try:
+            if self.address not in (None, "auto"):
+                socket.create_connection(_host_port(self.address), CONNECT_TIMEOUT).close()
             ray.init(address=self.address or "local", logging_level="WARNING",
                      log_to_driver=False, **options)
-        except (ConnectionError, RuntimeError, ValueError, TimeoutError) as error:
+        except (OSError, RuntimeError, ValueError, ray.exceptions.RayError) as error:
             where = self.address or "this machine"
             raise WorkerError(f"cannot start or join Ray at {where}: "
                               f"{_first_line(error)}") from None
@@ -100,6 +108,15 @@ class RayBackend:
             yield
         finally:
             ray.shutdown()
+
+
+def _host_port(address: str) -> tuple[str, int]:
+    """(host, port) of `ray://HOST:PORT` or `HOST:PORT`; BackendError if it is neither."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise BackendError(f"--address {address!r}: expected ray://HOST:PORT, HOST:PORT or "
+                           "auto")
+    return host.strip("[]"), int(port)
 
 
 class RayReferees:
@@ -178,6 +195,8 @@ def _one_line(ray: Any, what: str) -> Iterator[None]:
 
 
 def _first_line(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
     lines = str(error).strip().splitlines()
     return lines[0] if lines else type(error).__name__
 
