@@ -35,8 +35,10 @@ class BackendName(StrEnum):
 class Referees(Protocol):
     """Referees that reached every bot of a tournament; each bot plays its game."""
 
-    names: Sequence[str]
-    """The bots' names from their Hello, in the order of their specs."""
+    @property
+    def names(self) -> Sequence[str]:
+        """The bots' names from their Hello, in the order of their specs."""
+        ...
 
     async def play(self, spec: MatchSpec, seats: Sequence[int]) -> MatchReport:
         """Referee one match, seat i played by bot `seats[i]`; its report, with its record
