@@ -669,7 +669,7 @@ ParallelOption = Annotated[
 BackendOption = Annotated[
     BackendName,
     typer.Option(help="Where matches are refereed: local (worker processes of this machine) "
-                 "or ray (Ray tasks across a cluster, needs pip install 'admiralty[ray]'; "
+                 "or ray (Ray tasks across a cluster, needs pip install 'admiralty\\[ray]'; "
                  "see docs/cluster.md). Results are the same either way."),
 ]
 AddressOption = Annotated[
