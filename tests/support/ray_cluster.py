@@ -1,9 +1,10 @@
 """A Ray cluster on loopback for tests: started by the test, stopped after it.
 
-One head node in a child process (`ray.init` with a few CPUs) that listens on 127.0.0.1
-only, with no dashboard, no usage statistics, a token of its own and its session files in
-a directory of its own, removed afterwards. The drivers a test starts join it with
-`cluster.env` and `--address cluster.address`.
+A head and further nodes of one CPU each, all on this machine (Ray's `cluster_utils`), held
+by a child process; they listen on 127.0.0.1 only, with no dashboard, no usage statistics, a
+token of their own and their files in a directory of their own, removed afterwards. The
+drivers a test starts join with `cluster.env` and `--address cluster.address`;
+`lose_node()` kills a node's processes at once, as a machine lost mid-run.
 """
 
 from __future__ import annotations
@@ -20,13 +21,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-HEAD = """
-import sys, ray
-context = ray.init(num_cpus=int(sys.argv[1]), include_dashboard=False,
-                   _node_ip_address="127.0.0.1", _temp_dir=sys.argv[2])
-print(context.address_info["gcs_address"], flush=True)
-sys.stdin.read()
-ray.shutdown()
+HOLDER = """
+import sys
+from ray.cluster_utils import Cluster
+
+node = {"num_cpus": 1, "node_ip_address": "127.0.0.1"}
+cluster = Cluster(initialize_head=True, head_node_args={**node, "include_dashboard": False})
+others = [cluster.add_node(**node) for _ in range(int(sys.argv[1]) - 1)]
+cluster.wait_for_nodes()
+print(cluster.address, flush=True)
+for _ in sys.stdin:  # a line: lose a node
+    cluster.remove_node(others.pop(), allow_graceful=False)
+    print("lost", flush=True)
+cluster.shutdown()
 """
 
 LOOPBACK_ONLY = {
@@ -40,8 +47,18 @@ LOOPBACK_ONLY = {
 class Cluster:
     address: str
     env: dict[str, str]
-    head: int
-    """The pid of the process that holds the cluster; every Ray process descends from it."""
+    holder: subprocess.Popen
+
+    @property
+    def head(self) -> int:
+        """The pid of the process that holds the cluster; every Ray process descends from it."""
+        return self.holder.pid
+
+    def lose_node(self) -> None:
+        """Kill every process of the last node added (its workers, its bots) at once."""
+        self.holder.stdin.write("lose\n")
+        self.holder.stdin.flush()
+        assert self.holder.stdout.readline().strip() == "lost"
 
     def processes(self, title: str) -> list[int]:
         """Our cluster's processes whose command line starts with `title` (Ray names a
@@ -51,18 +68,18 @@ class Cluster:
 
 
 @contextlib.contextmanager
-def ray_cluster(cpus: int = 2) -> Iterator[Cluster]:
-    env = {**os.environ, **LOOPBACK_ONLY, "RAY_AUTH_TOKEN": secrets.token_hex(16),
-           "COLUMNS": "1000"}
+def ray_cluster(nodes: int = 2) -> Iterator[Cluster]:
     scratch = tempfile.mkdtemp(prefix="ray-")  # short: Ray's socket paths live in it
-    head = subprocess.Popen([sys.executable, "-c", HEAD, str(cpus), scratch],
+    env = {**os.environ, **LOOPBACK_ONLY, "RAY_AUTH_TOKEN": secrets.token_hex(16),
+           "RAY_TMPDIR": scratch, "COLUMNS": "1000"}
+    head = subprocess.Popen([sys.executable, "-c", HOLDER, str(nodes)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True, env=env,
                             start_new_session=True)
     try:
         address = head.stdout.readline().strip()
         assert address.startswith("127.0.0.1:"), f"the Ray head did not start: {address!r}"
-        yield Cluster(address, env, head.pid)
+        yield Cluster(address, env, head)
     finally:
         head.stdin.close()
         try:

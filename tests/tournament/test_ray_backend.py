@@ -1,9 +1,11 @@
-"""The ray backend on a real Ray cluster (one head on loopback, started for this module):
-the same results as the local backend for the same seed, a Ray worker killed mid-match,
-a killed driver resumed over Ray; and, without Ray, one line saying how to install it.
+"""The ray backend on a real Ray cluster (two nodes of one CPU on loopback, started for this
+module, each with its own bots): the same results as the local backend for the same seed, a
+Ray worker killed mid-match, a killed driver resumed over Ray; and, without Ray, one line
+saying how to install it.
 
-The soak variant plays a larger tournament and kills a worker several times
-(`ADMIRALTY_RAY_SOAK_ROUNDS=20 pytest -m soak tests/tournament/test_ray_backend.py`)."""
+The soak variant plays a larger tournament, kills workers again and again and loses a node
+halfway (`ADMIRALTY_RAY_SOAK_ROUNDS=20 pytest -m soak tests/tournament/test_ray_backend.py`);
+it runs last, since the cluster has one node left after it."""
 
 from __future__ import annotations
 
@@ -112,7 +114,7 @@ def wait_for(condition: Callable[[], object], seconds: float = 120) -> None:
 
 @pytest.fixture(scope="module")
 def cluster():
-    with ray_cluster(cpus=2) as running:
+    with ray_cluster(nodes=2) as running:
         yield running
 
 
@@ -175,23 +177,6 @@ def test_a_killed_driver_leaves_no_bots_and_resumes_over_ray(tmp_path, cluster, 
     assert standings(data) == local()[1]
 
 
-@pytest.mark.soak
-def test_soak_a_long_ray_tournament_with_a_worker_killed_again_and_again(tmp_path, cluster,
-                                                                          local):
-    driver = start(tournament(*on_ray(cluster), rounds=SOAK_ROUNDS), tmp_path, cluster.env)
-    killed = 0
-    while driver.poll() is None:
-        playing = cluster.processes("ray::play_match")
-        if playing and len(results_or_none(tmp_path)) >= 2 * killed:
-            os.kill(playing[0], signal.SIGKILL)
-            killed += 1
-        time.sleep(0.2)
-    assert driver.returncode == 0, driver.stderr.read()
-
-    assert killed >= 2
-    assert stored(tmp_path) == local(SOAK_ROUNDS)[0]
-
-
 def test_the_tournament_benchmark_prints_ray_beside_local(cluster):
     done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "tournament.py"),
                            "--rounds", "1", "--seconds", "0.5", "--json", *on_ray(cluster)],
@@ -229,3 +214,24 @@ def test_a_wrong_address_is_one_line(tmp_path):
         done = subprocess.run(tournament(*extra), cwd=tmp_path, capture_output=True,
                               text=True, timeout=60)
         assert (done.returncode, done.stderr.strip()) == (code, line)
+
+
+@pytest.mark.soak
+def test_soak_a_long_ray_tournament_with_workers_killed_and_a_node_lost(tmp_path, cluster,
+                                                                        local):
+    driver = start(tournament(*on_ray(cluster), rounds=SOAK_ROUNDS), tmp_path, cluster.env)
+    planned, killed, lost = 6 * SOAK_ROUNDS, 0, False
+    while driver.poll() is None:
+        done = len(results_or_none(tmp_path))
+        playing = cluster.processes("ray::play_match")
+        if not lost and done >= planned // 2 and len(playing) == 2:
+            cluster.lose_node()  # with the match it was playing
+            lost = True
+        elif playing and done >= 2 * killed:
+            os.kill(playing[0], signal.SIGKILL)
+            killed += 1
+        time.sleep(0.2)
+    assert driver.returncode == 0, driver.stderr.read()
+
+    assert killed >= 2 and lost
+    assert stored(tmp_path) == local(SOAK_ROUNDS)[0]
