@@ -177,6 +177,18 @@ def test_a_killed_driver_leaves_no_bots_and_resumes_over_ray(tmp_path, cluster, 
     assert standings(data) == local()[1]
 
 
+def test_a_bot_that_fails_on_the_cluster_is_one_line_and_nothing_is_stored(tmp_path,
+                                                                           cluster):
+    args = tournament(*on_ray(cluster))
+    args[args.index(POOL[0])] = "missing_bot.py"  # the path is read on the nodes
+    done = subprocess.run(args, cwd=tmp_path, env=cluster.env, capture_output=True,
+                          text=True, timeout=300)
+    assert (done.returncode, done.stderr.strip()) == (1, "error: bot file not found: "
+                                                         "missing_bot.py")
+    with sqlite3.connect(tmp_path / "t.db") as db:
+        assert db.execute("SELECT * FROM tournaments").fetchall() == []
+
+
 def test_the_tournament_benchmark_prints_ray_beside_local(cluster):
     done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "tournament.py"),
                            "--rounds", "1", "--seconds", "0.5", "--json", *on_ray(cluster)],
