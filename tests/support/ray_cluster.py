@@ -10,6 +10,7 @@ drivers a test starts join with `cluster.env` and `--address cluster.address`;
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import os
 import secrets
 import shutil
@@ -88,6 +89,35 @@ def ray_cluster(nodes: int = 2) -> Iterator[Cluster]:
             os.killpg(head.pid, signal.SIGKILL)
             head.wait()
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def listening(root: int) -> set[str]:
+    """The addresses (host:port) that `root` and every process descended from it listen on
+    over TCP."""
+    inodes = {}
+    for name in ("tcp", "tcp6"):
+        for line in Path(f"/proc/net/{name}").read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A":  # LISTEN
+                inodes[fields[9]] = _address(fields[1])
+    found = set()
+    for pid in [root, *(pid for pid in _commands() if _descends(pid, root))]:
+        with contextlib.suppress(OSError):
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                target = os.readlink(fd)
+                if target.startswith("socket:["):
+                    found.add(inodes.get(target[8:-1]))
+    return found - {None}
+
+
+def _address(hex_address: str) -> str:
+    """/proc/net/tcp's `0100007F:1F90` as `127.0.0.1:8080` (an IPv4 address mapped into
+    IPv6 as the IPv4 one)."""
+    host, port = hex_address.split(":")
+    raw = bytes.fromhex(host)
+    words = b"".join(raw[i:i + 4][::-1] for i in range(0, len(raw), 4))  # host byte order
+    ip = ipaddress.ip_address(words)
+    return f"{getattr(ip, 'ipv4_mapped', None) or ip}:{int(port, 16)}"
 
 
 def _commands() -> dict[int, str]:

@@ -10,19 +10,22 @@ it runs last, since the cluster has one node left after it."""
 from __future__ import annotations
 
 import gzip
+import ipaddress
 import json
 import os
+import shutil
 import signal
 import socket
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from ray_cluster import Cluster, ray_cluster
+from ray_cluster import Cluster, listening, ray_cluster
 
 pytest.importorskip("ray")
 pytestmark = pytest.mark.xdist_group("ray")  # one cluster, on one test worker
@@ -189,12 +192,29 @@ def test_a_bot_that_fails_on_the_cluster_is_one_line_and_nothing_is_stored(tmp_p
         assert db.execute("SELECT * FROM tournaments").fetchall() == []
 
 
-def test_the_tournament_benchmark_prints_ray_beside_local(cluster):
-    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "tournament.py"),
-                           "--rounds", "1", "--seconds", "0.5", "--json", *on_ray(cluster)],
-                          env=cluster.env, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    data = json.loads(done.stdout)
+def test_the_benchmark_prints_ray_beside_local_on_a_ray_of_its_own_on_loopback(cluster):
+    """No --address: the backend starts Ray for the run, which listens on loopback only
+    (the test's own loopback setting left out, so the backend's is what counts)."""
+    scratch = tempfile.mkdtemp(prefix="ray-")
+    env = {**{k: v for k, v in cluster.env.items() if k != "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"},
+           "RAY_TMPDIR": scratch}
+    try:
+        bench = subprocess.Popen([sys.executable, str(REPO / "benchmarks" / "tournament.py"),
+                                  "--rounds", "1", "--seconds", "0.5", "--json", "--backend",
+                                  "ray"], env=env, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+        heard: set[str] = set()
+        while bench.poll() is None:
+            heard |= listening(bench.pid)
+            time.sleep(0.2)
+        stdout, stderr = bench.communicate()
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    assert bench.returncode == 0, stderr
+    assert len(heard) > 5  # Ray's own servers and the bots
+    assert all(ipaddress.ip_address(address.rsplit(":", 1)[0]).is_loopback
+               for address in heard), heard
+    data = json.loads(stdout)
     assert data["ray"]["matches"] == data["tournament"]["matches"] == 20
     assert data["ray"]["matches_per_second"] > 0 and data["ray_ratio"] > 0
     assert data["ray"]["driver_cpu_ms_per_result"] > 0

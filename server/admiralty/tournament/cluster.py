@@ -69,6 +69,9 @@ class RayBackend:
     def __init__(self, address: str | None = None):
         if address is not None and address != "auto":
             _host_port(address)
+        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+        if address is None:  # read when Ray is imported: a Ray of our own keeps to loopback
+            os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
         self.ray = _import_ray()
         self.address = address
 
@@ -90,11 +93,7 @@ class RayBackend:
         if ray.is_initialized():
             yield
             return
-        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-        options: dict[str, Any] = {}
-        if self.address is None:  # a Ray of our own: no dashboard, nothing beyond loopback
-            os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
-            options = {"include_dashboard": False}
+        options = {"include_dashboard": False} if self.address is None else {}
         try:
             if self.address not in (None, "auto"):
                 socket.create_connection(_host_port(self.address), CONNECT_TIMEOUT).close()
