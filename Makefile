@@ -39,7 +39,7 @@ toolchains:
 	fi
 
 test: lint toolchains
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist loadgroup  # a group (the Ray cluster's tests) stays on one worker
 
 clean:
 	rm -rf $(VENV) build *.egg-info server/*.egg-info sdk/*.egg-info

@@ -6,7 +6,13 @@ records off). Then P processes send raw `Decide` calls, one at a time each, to t
 kind of bot processes, replaying requests the referee really sent: the transport's limit
 at that concurrency. Decisions per second of both, their ratio, and matches per second.
 
-    python benchmarks/tournament.py [--parallel 2] [--rounds 1] [--seconds 5] [--json]
+With `--backend ray` the same tournament is also played on Ray (a Ray started on this
+machine, or the cluster at `--address`) and printed beside the local backend, with what a
+paper estimate of a cluster's throughput needs: the driver's CPU time per result and the
+core-seconds a match costs (referee and bots).
+
+    python benchmarks/tournament.py [--parallel 2] [--rounds 1] [--seconds 5]
+                                    [--backend ray [--address HOST:PORT]] [--json]
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from pathlib import Path
 
 from admiralty.referee import BotClient, Match, MatchSpec, launch_all, stop_all
 from admiralty.tournament import Runner, Settings, Store, new_tournament, start_tournament
+from admiralty.tournament.backend import Backend, BackendName, make_backend
 
 REPO = Path(__file__).resolve().parents[1]
 RANDOM_BOT = str(REPO / "example_bots" / "random_bot.py")
@@ -39,10 +46,12 @@ class CapturingMatch(Match):
         return message
 
 
-def run_tournament(parallel: int, rounds: int) -> dict:
+def run_tournament(parallel: int, rounds: int, backend: Backend | None = None) -> dict:
     """Throughput once running: from the first finished match to the last, so starting the
-    bots and the referee workers (about a second) is left out, as it is for raw calls."""
-    finished: list[tuple[float, str]] = []
+    bots and the referees (a second locally, more with Ray) is left out, as it is for raw
+    calls. The driver's CPU time over the same span, per result: what it costs this process
+    to take a result in and store it, whatever referees the match."""
+    finished: list[tuple[float, float, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.db", create=True)
         tournament, plan = new_tournament("bench", "jamaica", POOL, 4, rounds, 1,
@@ -51,17 +60,20 @@ def run_tournament(parallel: int, rounds: int) -> dict:
         started = time.perf_counter()
         played = asyncio.run(start_tournament(
             store, tournament, plan, runner, parallel,
-            lambda match: finished.append((time.perf_counter(), match.match_id))))
+            lambda match: finished.append((time.perf_counter(), time.process_time(),
+                                           match.match_id)),
+            backend))
         total = time.perf_counter() - started
         results = store.results("bench")
         store.close()
-    (first, _), (last, _) = finished[0], finished[-1]
-    decisions = sum(len(seat) for _, match_id in finished[1:]
+    (first, first_cpu, _), (last, last_cpu, _) = finished[0], finished[-1]
+    decisions = sum(len(seat) for *_, match_id in finished[1:]
                     for seat in results[match_id].latencies)
     return {"matches": played, "seconds": round(total, 2),
             "steady_seconds": round(last - first, 2), "decisions": decisions,
             "decisions_per_second": round(decisions / (last - first)),
-            "matches_per_second": round((played - 1) / (last - first), 2)}
+            "matches_per_second": round((played - 1) / (last - first), 2),
+            "driver_cpu_ms_per_result": round(1000 * (last_cpu - first_cpu) / (played - 1), 2)}
 
 
 async def sample_requests(bots) -> list[bytes]:
@@ -115,13 +127,24 @@ def main() -> None:
                         help="each round is 5 groups x 4 seatings = 20 matches")
     parser.add_argument("--seconds", type=float, default=5.0,
                         help="how long the raw gRPC callers run")
+    parser.add_argument("--backend", type=BackendName, choices=list(BackendName),
+                        default=BackendName.LOCAL,
+                        help="ray: also play the tournament on Ray, beside the local backend")
+    parser.add_argument("--address", help="with --backend ray: the cluster to join "
+                        "(default: start Ray on this machine)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     tournament = run_tournament(args.parallel, args.rounds)
+    ray = None
+    if args.backend is BackendName.RAY:
+        ray = run_tournament(args.parallel, args.rounds,
+                             make_backend(args.backend, args.address))
     raw = asyncio.run(raw_throughput(args.parallel, args.seconds))
     result = {"parallel": args.parallel, "tournament": tournament,
               "raw_decisions_per_second": round(raw),
               "ratio": round(tournament["decisions_per_second"] / raw, 3)}
+    if ray is not None:
+        result |= {"ray": ray, "ray_ratio": round(ray["decisions_per_second"] / raw, 3)}
     if args.json:
         print(json.dumps(result))
         return
@@ -130,9 +153,17 @@ def main() -> None:
     print(f"  tournament: {tournament['decisions_per_second']} decisions/s, "
           f"{tournament['matches_per_second']} matches/s once running "
           f"({tournament['seconds']} s in all, with starting bots and workers)")
+    if ray is not None:
+        print(f"  on ray:     {ray['decisions_per_second']} decisions/s, "
+              f"{ray['matches_per_second']} matches/s once running "
+              f"({ray['seconds']} s in all, with starting Ray, bots and tasks)")
+        for name, run in (("local", tournament), ("ray", ray)):
+            print(f"  {name + ':':<11} driver CPU {run['driver_cpu_ms_per_result']} ms "
+                  f"per result")
     print(f"  raw gRPC:   {result['raw_decisions_per_second']} calls/s "
           f"from {args.parallel} processes")
-    print(f"  ratio (target >= 0.7): {result['ratio']}")
+    print(f"  ratio (target >= 0.7): {result['ratio']}"
+          + (f", on ray {result['ray_ratio']}" if ray is not None else ""))
 
 
 if __name__ == "__main__":

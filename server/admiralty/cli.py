@@ -75,6 +75,7 @@ from admiralty.tournament import (
     start_tournament,
 )
 from admiralty.tournament.adaptive import Schedule
+from admiralty.tournament.backend import BackendName, make_backend
 from admiralty.tournament.ratings import make_rater
 from admiralty.tournament.runner import LiveLeaderboard, bot_names, stop_reason, summaries
 from admiralty.tournament.standings import (
@@ -778,9 +779,23 @@ tournament_app = typer.Typer(
 )
 app.add_typer(tournament_app, name="tournament")
 DbOption = Annotated[Path, typer.Option(help="The SQLite file holding tournaments.")]
-CORES = os.cpu_count() or 1
 ParallelOption = Annotated[
-    int, typer.Option(help="Matches played at once (default: the cores).", min=1)
+    int | None,
+    typer.Option(help="Matches played at once (default: the cores; with --backend ray, the "
+                 "cluster's CPUs).", min=1, show_default=False),
+]
+BackendOption = Annotated[
+    BackendName,
+    typer.Option(help="Where matches are refereed: local (worker processes of this machine) "
+                 "or ray (Ray tasks across a cluster, needs pip install 'admiralty\\[ray]'; "
+                 "see docs/cluster.md). Results are the same either way."),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option(help="With --backend ray, the cluster to join: ray://HOST:PORT (Ray "
+                 "Client), HOST:PORT of its head, or auto (the cluster this machine is "
+                 "part of). Default: start Ray on this machine for the run.",
+                 show_default=False),
 ]
 
 
@@ -861,7 +876,9 @@ def tournament_run(
             show_default=False,
         ),
     ] = None,
-    parallel: ParallelOption = CORES,
+    parallel: ParallelOption = None,
+    backend: BackendOption = BackendName.LOCAL,
+    address: AddressOption = None,
     db: DbOption = Path("admiralty.db"),
     name: Annotated[
         str | None,
@@ -912,6 +929,7 @@ def tournament_run(
                              "adaptive")
         seed = secrets.randbits(128) if seed is None else seed
         tournament, plan = new_tournament(name, game, bot, players, rounds, seed, settings)
+        referees = make_backend(backend, address)
     except (UsageError, ValueError) as error:
         raise usage(str(error)) from None
     runner = Runner.this_process(datetime.now(UTC))
@@ -920,7 +938,7 @@ def tournament_run(
         _play_tournament(
             store, name, len(plan), as_json,
             lambda on_result: start_tournament(store, tournament, plan, runner, parallel,
-                                               on_result),
+                                               on_result, referees),
         )
 
 
@@ -933,13 +951,19 @@ def _seats(game: str, bots: list[str], players: int | None) -> int:
 def tournament_resume(
     name: Annotated[str, typer.Argument(help="The tournament to finish.")],
     db: DbOption = Path("admiralty.db"),
-    parallel: ParallelOption = CORES,
+    parallel: ParallelOption = None,
+    backend: BackendOption = BackendName.LOCAL,
+    address: AddressOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Finish a stopped tournament: every planned match without a result is played (an
     adaptive one then goes on choosing blocks until its stop rule, exactly as if it had not
     stopped). One process at a time runs a tournament; a runner that died leaves a lease
     that is taken over."""
+    try:
+        referees = make_backend(backend, address)
+    except ValueError as error:
+        raise usage(str(error)) from None
     runner = Runner.this_process(datetime.now(UTC))
     with _tournament_errors():
         store = Store(db)
@@ -947,7 +971,8 @@ def tournament_resume(
         planned = len(store.plan(name))
         _play_tournament(
             store, name, planned, as_json,
-            lambda on_result: resume_tournament(store, name, runner, parallel, on_result),
+            lambda on_result: resume_tournament(store, name, runner, parallel, on_result,
+                                                referees),
         )
 
 

@@ -5,10 +5,11 @@ its bots are launched and asked whether they play the game, and its referee work
 every bot, before anything is stored: a tournament that cannot start leaves nothing
 behind. The plan is then stored with the runner's lease in one transaction.
 
-Each bot is launched once per run and plays up to `parallel` matches at once, refereed by
-as many worker processes. A match's result is stored in one transaction when it ends; a
-match cut short (Ctrl-C, kill -9) has no result and is played again, from its planned
-seed, when the tournament resumes. Only the holder of the lease plays.
+Matches are refereed by a backend (`backend.py`): worker processes of this machine, or a
+Ray cluster; either way this process alone stores the results. A match's result is stored
+in one transaction when it ends; a match cut short (Ctrl-C, kill -9) has no result and is
+played again, from its planned seed, when the tournament resumes. Only the holder of the
+lease plays.
 
 An adaptive tournament (`adaptive.py`) stores its first block so; once every stored match
 has a result, its next block is derived from them, stored in one transaction and played,
@@ -19,24 +20,17 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from admiralty.games import load_game
-from admiralty.referee import (
-    FailurePolicy,
-    LaunchedBot,
-    MatchReport,
-    MatchSpec,
-    check_plays,
-    launch_all,
-    stop_all,
-)
+from admiralty.referee import FailurePolicy, MatchReport, MatchSpec
 from admiralty.referee.match import checked_options
 from admiralty.tournament.adaptive import Schedule, check_adaptive, next_block, rule_of
 from admiralty.tournament.adaptive import stop_reason as adaptive_stop
+from admiralty.tournament.backend import Backend, LocalBackend, Referees
 from admiralty.tournament.plan import Deals, PlannedMatch, plan_matches
 from admiralty.tournament.ratings import make_rater
 from admiralty.tournament.solo import SoloStanding, solo_standings
@@ -47,7 +41,7 @@ from admiralty.tournament.standings import (
     live_standings,
 )
 from admiralty.tournament.store import Result, Runner, Store, Summary, Tournament
-from admiralty.tournament.workers import RefereePool, referee_pool, run_all
+from admiralty.tournament.workers import run_all
 
 MAX_SEED = 2**256
 """The largest master seed accepted: more digits than that is a typing accident."""
@@ -180,25 +174,27 @@ class LiveLeaderboard:
 
 
 async def start_tournament(store: Store, tournament: Tournament, plan: Sequence[PlannedMatch],
-                           runner: Runner, parallel: int, on_result: OnResult = lambda m: None
-                           ) -> int:
-    """Launch the bots and the referee workers, store the plan once all of them are known
-    to work, and play it all."""
+                           runner: Runner, parallel: int | None,
+                           on_result: OnResult = lambda m: None,
+                           backend: Backend | None = None) -> int:
+    """Launch the bots and the referees (`backend`, local by default; `parallel` matches at
+    once, None: the backend's cores), store the plan once all of them are known to work,
+    and play it all."""
     store.require_new(tournament.name)
-    matches = len(plan) if rule_of(tournament.settings) is None else parallel
-    async with _launched(tournament, matches, parallel) as (bots, pool):
-        named = dataclasses.replace(tournament,
-                                    bot_names=tuple(bot.client.name for bot in bots))
+    matches = len(plan) if rule_of(tournament.settings) is None else None
+    async with _referees(backend, tournament, matches, parallel) as referees:
+        named = dataclasses.replace(tournament, bot_names=tuple(referees.names))
         store.create(named, plan, runner)
         try:
-            played = await _play(store, named, plan, bots, pool, on_result)
-            return played + await _adapt(store, named, bots, pool, on_result)
+            played = await _play(store, named, plan, referees, on_result)
+            return played + await _adapt(store, named, referees, on_result)
         finally:
             store.release_lease(tournament.name, runner)
 
 
-async def resume_tournament(store: Store, name: str, runner: Runner, parallel: int,
-                            on_result: OnResult = lambda m: None) -> int:
+async def resume_tournament(store: Store, name: str, runner: Runner, parallel: int | None,
+                            on_result: OnResult = lambda m: None,
+                            backend: Backend | None = None) -> int:
     """Play every planned match that has no result yet; returns how many were played."""
     store.take_lease(name, runner)
     try:
@@ -209,17 +205,17 @@ async def resume_tournament(store: Store, name: str, runner: Runner, parallel: i
         adaptive = rule_of(tournament.settings) is not None
         if not todo and not (adaptive and _block_after(store, tournament, plan, done)):
             return 0
-        async with _launched(tournament, parallel if adaptive else len(todo),
-                             parallel) as (bots, pool):
-            store.name_bots(name, [bot.client.name for bot in bots])
-            played = await _play(store, tournament, todo, bots, pool, on_result)
-            return played + await _adapt(store, tournament, bots, pool, on_result)
+        async with _referees(backend, tournament, None if adaptive else len(todo),
+                             parallel) as referees:
+            store.name_bots(name, list(referees.names))
+            played = await _play(store, tournament, todo, referees, on_result)
+            return played + await _adapt(store, tournament, referees, on_result)
     finally:
         store.release_lease(name, runner)
 
 
-async def _adapt(store: Store, tournament: Tournament, bots: Sequence[LaunchedBot],
-                 pool: RefereePool, on_result: OnResult) -> int:
+async def _adapt(store: Store, tournament: Tournament, referees: Referees,
+                 on_result: OnResult) -> int:
     """An adaptive tournament, its stored plan all played: derive, store and play block
     after block until the stop rule says stop; how many matches were played. A full
     schedule plays nothing here."""
@@ -229,7 +225,7 @@ async def _adapt(store: Store, tournament: Tournament, bots: Sequence[LaunchedBo
     while block := _block_after(store, tournament, store.plan(tournament.name),
                                 store.results(tournament.name)):
         store.add_matches(tournament.name, block)  # stored before any of it is played
-        played += await _play(store, tournament, block, bots, pool, on_result)
+        played += await _play(store, tournament, block, referees, on_result)
     return played
 
 
@@ -269,30 +265,22 @@ def stop_reason(store: Store, name: str) -> str | None:
                          rule)
 
 
-@contextlib.asynccontextmanager
-async def _launched(tournament: Tournament, matches: int, parallel: int
-                    ) -> AsyncIterator[tuple[list[LaunchedBot], RefereePool]]:
-    """The tournament's bots, running and known to play its game, and referee workers that
-    reached every one of them; all stopped on exit."""
-    bots = await launch_all(tournament.bot_specs)
-    try:
-        check_plays(bots, tournament.game)
-        addresses = [(bot.spec, bot.client.address) for bot in bots]
-        async with referee_pool(min(parallel, matches), addresses) as pool:
-            yield bots, pool
-    finally:
-        await stop_all(bots)
+def _referees(backend: Backend | None, tournament: Tournament, matches: int | None,
+              parallel: int | None) -> contextlib.AbstractAsyncContextManager[Referees]:
+    """The tournament's bots, running and known to play its game, and referees that reached
+    every one of them; all stopped on exit."""
+    return (backend or LocalBackend()).referees(tournament.bot_specs, tournament.game,
+                                                matches, parallel)
 
 
 async def _play(store: Store, tournament: Tournament, todo: Sequence[PlannedMatch],
-                bots: Sequence[LaunchedBot], pool: RefereePool, on_result: OnResult) -> int:
+                referees: Referees, on_result: OnResult) -> int:
     records = tournament.settings.get("records")
     if records:
         _private_dir(Path(records) / tournament.name)
 
     async def play(match: PlannedMatch) -> None:
-        report = await pool.play(_spec(tournament, match), match.seats,
-                                 lambda: [bot.client.absent for bot in bots])
+        report = await referees.play(_spec(tournament, match), match.seats)
         store.save_result(tournament.name, _result(match, report))
         on_result(match)
 

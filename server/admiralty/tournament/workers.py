@@ -160,7 +160,7 @@ def _serve(conn: Connection, parent: int, bots: Sequence[BotAddress]) -> None:
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     try:
-        clients = loop.run_until_complete(_connect(bots))
+        clients = loop.run_until_complete(connect_bots(bots))
     except WorkerError as error:
         conn.send((False, error))
         return
@@ -173,7 +173,8 @@ def _serve(conn: Connection, parent: int, bots: Sequence[BotAddress]) -> None:
         conn.send(_play(loop, clients, spec, seats, absent))
 
 
-async def _connect(bots: Sequence[BotAddress]) -> list[BotClient]:
+async def connect_bots(bots: Sequence[BotAddress]) -> list[BotClient]:
+    """A client per bot, each having said Hello; WorkerError naming a bot not reached."""
     clients = [BotClient(address) for _, address in bots]
     answers = await asyncio.gather(*(client.hello() for client in clients),
                                    return_exceptions=True)
