@@ -179,7 +179,7 @@ class Display:
                 export(screen, self.export, max(out.width, 100), max(out.height, 40))
             except OSError as error:
                 raise fail(f"cannot write {self.export}: {error.strerror}") from None
-            out.print(f"exported: {self.export}", highlight=False)
+            out.print(f"exported: {self.export}", highlight=False, soft_wrap=True)
 
 
 class UsageError(Exception):
