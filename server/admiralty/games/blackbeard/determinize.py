@@ -6,7 +6,7 @@ both decks, which merchant lies face down in each port (with the merchant pool) 
 chance. The other pools are sorted and their contents follow from the table, so they stay.
 
 An open request of another seat may list its cards: it is opened again from the new deal
-(`REOPEN`), has its pirates listed again (`new_captain`), or goes on with one card of the
+(`REOPEN`), has its pirates listed again (`RELIST`), or goes on with one card of the
 hand, which then stays there (`PINNED`: that card is played or deployed by the answer).
 """
 
@@ -17,15 +17,27 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from admiralty.games.base import Request
+from admiralty.games.blackbeard.actions import target_pirate
 from admiralty.games.determinize import Pile, fresh_chance, redeal
 from admiralty.games.flow import Step
 
 if TYPE_CHECKING:
-    from admiralty.games.base import Request
     from admiralty.games.blackbeard.state import BlackbeardState
 
-REOPEN = {"choose_card", "skull_and_crossbones", "deploy_card", "draw_or_deploy"}
-"""Requests whose options depend on their seat's hand, opened again as their step would."""
+REOPEN: dict[str, Callable[[BlackbeardState, Request, Step], None]] = {
+    "choose_card": lambda state, request, then: None,  # `_card_phase` is on the stack
+    "skull_and_crossbones": lambda state, request, then: state.flow.push(
+        Step("_rp_skull", then.args)),
+    "deploy_card": lambda state, request, then: state.flow.push(
+        Step("_deploy_ask", (request.seat, 2 if request.optional else 1))),
+    "draw_or_deploy": lambda state, request, then: state.action_k(request.seat),
+    "anti_pirate": lambda state, request, then: state._offer_ap(*then.args),
+}
+"""Requests whose options depend on their seat's hand, and how each is opened again
+(after `Flow.withdraw`) as the step that opened it would."""
+RELIST = {"new_captain", "challenger"}
+"""Requests that list their seat's Pirate cards, one option each."""
 PINNED = {"use_card": "events", "deploy_area": "pirate_cards", "deploy_ship": "pirate_cards",
           "deploy_drawn": "pirate_cards"}
 """Requests whose answer goes on with one card of their seat's hand (an argument), and
@@ -88,25 +100,17 @@ def _merchants(state: BlackbeardState, rng: random.Random) -> None:
 
 def _ask_again(state: BlackbeardState, kind: str) -> None:
     """Open another seat's request again from its new hand (see the module)."""
-    from admiralty.games.blackbeard.state import pirate_option
+    from admiralty.games.blackbeard.state import pirate_option  # state.py imports this module
 
     flow = state.flow
     asked = flow.asked
-    assert asked is not None
+    assert asked is not None and isinstance(asked.then, Step)
     request, then = asked.request, asked.then
-    if kind == "new_captain":
+    if kind in RELIST:
+        option = pirate_option if kind == "new_captain" else target_pirate
         cards = state.seats[request.seat].pirate_cards
-        flow.request = replace(request, options=tuple(map(pirate_option, cards)))
-        return
-    if kind not in REOPEN:
-        return
-    assert isinstance(then, Step)
-    flow.withdraw()
-    if kind == "skull_and_crossbones":
-        flow.push(Step("_rp_skull", then.args))
-    elif kind == "deploy_card":
-        flow.push(Step("_deploy_ask", (request.seat, 2 if request.optional else 1)))
-    elif kind == "draw_or_deploy":
-        state.action_k(request.seat)
-    # choose_card: its phase's next frame, `_card_phase`, is on top of the stack already
-    flow.run(state)
+        flow.request = replace(request, options=tuple(map(option, cards)))
+    elif kind in REOPEN:
+        flow.withdraw()
+        REOPEN[kind](state, request, then)
+        flow.run(state)
