@@ -75,6 +75,7 @@ from admiralty.tournament.standings import (
     rating_history,
     seat_win_rates,
 )
+from admiralty_sdk.local import load_bot, run_local
 
 app = typer.Typer(
     help="Referee and tournaments for bots playing Jamaica, Black Fleet and Blackbeard.",
@@ -226,11 +227,18 @@ def play(
         bool, typer.Option(help="Show the match live, as a spectator sees it.")
     ] = False,
     as_json: JsonOption = False,
+    local: Annotated[
+        bool, typer.Option(help="Play in this process, without gRPC: each --bot is a Python "
+                           "file defining one Bot subclass (built with no arguments); the "
+                           "clock stands still (see admiralty_sdk.local).")
+    ] = False,
 ) -> None:
     """Play one match between bots and print the placements; a one-seat match prints
     whether the bot won or lost against the automated opponent, and the margin."""
     if players is not None and players != len(bot):
         raise usage(f"--players {players} needs {players} --bot, got {len(bot)}")
+    if local and watch:
+        raise usage("--watch shows a match of bot processes; leave it out with --local")
     try:
         check_game(game, len(bot))
         options = checked_options(game, len(bot), parse_options(option))
@@ -251,7 +259,10 @@ def play(
         record,
     )
     try:
-        report = asyncio.run(_play(spec, bot, startup_timeout, watch and not as_json))
+        if local:
+            report = _play_local(spec, bot)
+        else:
+            report = asyncio.run(_play(spec, bot, startup_timeout, watch and not as_json))
     except BotLaunchError as error:
         raise fail(str(error)) from None
     except OSError as error:
@@ -285,6 +296,14 @@ async def _play(
         return report
     finally:
         await stop_all(bots)
+
+
+def _play_local(spec: MatchSpec, paths: list[str]) -> MatchReport:
+    """`play --local`: the bots are Python files, played in this process."""
+    try:
+        return asyncio.run(run_local(spec, [load_bot(path) for path in paths])).report
+    except ValueError as error:
+        raise usage(str(error)) from None
 
 
 def print_report(report: MatchReport) -> None:
