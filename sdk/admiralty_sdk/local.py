@@ -26,6 +26,7 @@ import asyncio
 import importlib.util
 import inspect
 import random
+import shlex
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -155,10 +156,22 @@ async def run_local(spec: MatchSpec, bots: Sequence[Bot]) -> LocalResult:
     return LocalResult(report.places, report.scores, match.decisions, report)
 
 
-def load_bot(path: str | Path) -> Bot:
-    """The `Bot` subclass a Python file defines, built with no arguments; ValueError when
-    the file is not Python or defines none (or several)."""
-    path = Path(path)
+def load_bot(spec: str | Path) -> Bot:
+    """The bot of `spec`, ``file.py [args]``: the one `Bot` subclass the Python file
+    defines, built by its ``from_argv(args)`` class method if it has one, else with no
+    arguments (and no args allowed). ValueError saying what is wrong otherwise."""
+    path, *args = shlex.split(str(spec)) if isinstance(spec, str) else [str(spec)]
+    cls = _bot_class(Path(path))
+    from_argv = getattr(cls, "from_argv", None)
+    if from_argv is not None:
+        return from_argv(args)
+    if args:
+        raise ValueError(f"{path}: {cls.__name__} takes no arguments here (it has no "
+                         f"from_argv): {' '.join(args)}")
+    return cls()
+
+
+def _bot_class(path: Path) -> type[Bot]:
     if path.suffix != ".py" or not path.is_file():
         raise ValueError(f"{path}: a local bot is a Python file defining a Bot subclass")
     name = f"_admiralty_local_{path.stem}_{abs(hash(path.resolve()))}"
@@ -173,4 +186,4 @@ def load_bot(path: str | Path) -> Bot:
         what = "no Bot subclass" if not found else f"{len(found)} Bot subclasses"
         raise ValueError(f"{path}: a local bot is a Python file defining one Bot subclass; "
                          f"it defines {what}")
-    return found[0]()
+    return found[0]

@@ -102,6 +102,7 @@ def test_play_local_is_a_function_of_the_seed():
 
 
 def test_only_a_python_file_defining_one_bot_class_plays_locally(tmp_path):
+    """Its arguments go to the class's `from_argv`; a class without one takes none."""
     empty = tmp_path / "empty.py"
     empty.write_text("X = 1\n")
     for path, message in ((REPO / "README.md", "Python file"), (empty, "no Bot subclass")):
@@ -110,4 +111,4 @@ def test_only_a_python_file_defining_one_bot_class_plays_locally(tmp_path):
     argv = [sys.executable, "-m", "admiralty.cli", "play", "jamaica", "--local",
             "--bot", str(BOTS / "random_bot.py"), "--bot", f"{BOTS / 'random_bot.py'} --seed 1"]
     result = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=REPO)
-    assert result.returncode != 0 and "a Python file defining" in result.stderr
+    assert result.returncode != 0 and "RandomBot takes no arguments" in result.stderr
