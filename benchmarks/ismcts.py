@@ -61,6 +61,7 @@ def measure(game: str, games: int, iterations: int, depth: int, seed: int) -> di
         wins += result.places[seat] == 1
         places += result.places[seat]
         cpu, calls = cpu + searcher.cpu, calls + searcher.calls
+        print(f"{game}: {k + 1}/{games} games, {wins} won", file=sys.stderr, flush=True)
     rate = wins / games
     return {"game": game, "players": players, "opponents": list(opponents), "games": games,
             "iterations": iterations, "depth": depth, "wins": wins, "win_rate": round(rate, 3),
@@ -89,7 +90,6 @@ def main() -> None:
               f"{row['wins']}/{row['games']} = {row['win_rate']:.1%} ± {row['win_rate_95']:.1%} "
               f"(chance {row['chance']:.1%}), mean place {row['mean_place']}, "
               f"{row['iterations_per_second']} iterations/s", flush=True)
-    sys.stdout.flush()
 
 
 if __name__ == "__main__":
