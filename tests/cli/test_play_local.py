@@ -15,6 +15,7 @@ import pytest
 from admiralty.wire import codec_for
 from admiralty_sdk import Bot, observation
 from admiralty_sdk.local import load_bot, play_local
+from admiralty_sdk.v1 import bot_pb2
 
 REPO = Path(__file__).resolve().parents[2]
 BOTS = REPO / "example_bots"
@@ -112,3 +113,21 @@ def test_only_a_python_file_defining_one_bot_class_plays_locally(tmp_path):
             "--bot", str(BOTS / "random_bot.py"), "--bot", f"{BOTS / 'random_bot.py'} --seed 1"]
     result = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=REPO)
     assert result.returncode != 0 and "RandomBot takes no arguments" in result.stderr
+
+
+def test_the_ismcts_bot_searches_only_through_the_local_runner():
+    """It plays a local match to the end, the same for the same seeds; without a sampler
+    (served over gRPC) it has nothing to search and says how to run it."""
+    spec = f"{BOTS / 'ismcts.py'} --iterations 4 --depth 5 --seed 2"
+
+    def decisions():
+        return play_local("jamaica", [load_bot(spec), load_bot(BOTS / "random_bot.py")],
+                          seed=6).decisions
+
+    first = decisions()
+    assert first == decisions() and any(d.seat == 0 and d.how == "bot" for d in first)
+    with pytest.raises(RuntimeError, match="local runner"):
+        load_bot(spec).decide(bot_pb2.DecideRequest(match_id="over-grpc", seat=0))
+    result = subprocess.run([sys.executable, str(BOTS / "ismcts.py")], capture_output=True,
+                            text=True, timeout=60, cwd=REPO)
+    assert result.returncode != 0 and "--local" in result.stderr
