@@ -9,6 +9,7 @@ and its search speed: determinizations searched per CPU second of its own decisi
 
     python benchmarks/ismcts.py                          # 200 games a game, 64 iterations
     python benchmarks/ismcts.py --game jamaica --games 20 --iterations 200 --json
+    python benchmarks/ismcts.py --against random     # the same against the random bot
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ BOTS = Path(__file__).resolve().parents[1] / "example_bots"
 MATCHES = {"jamaica": ("jamaica_greedy.py",),
            "black_fleet": ("black_fleet_greedy.py",) * 2,
            "blackbeard": ("blackbeard_greedy.py",) * 2}
-"""Per game, the opponents of ISMCTS: its heuristic bot, once per other seat."""
+"""Per game, the opponents of ISMCTS: its heuristic bot, once per other seat (`--against
+random`: the random bot instead, for a baseline)."""
 
 
 def timed(bot: Any) -> Any:
@@ -47,9 +49,10 @@ def timed(bot: Any) -> Any:
     return bot
 
 
-def measure(game: str, games: int, iterations: int, depth: int, seed: int) -> dict[str, Any]:
+def measure(game: str, games: int, iterations: int, depth: int, seed: int, against: str
+            ) -> dict[str, Any]:
     wins, places, cpu, calls = 0, 0, 0.0, 0
-    opponents = MATCHES[game]
+    opponents = MATCHES[game] if against == "greedy" else ("random_bot.py",) * len(MATCHES[game])
     players = len(opponents) + 1
     for k in range(games):
         searcher = timed(load_bot(f"{BOTS / 'ismcts.py'} --iterations {iterations} "
@@ -79,10 +82,12 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=64)
     parser.add_argument("--depth", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--against", choices=("greedy", "random"), default="greedy",
+                        help="the opponents: each game's heuristic bot, or the random bot")
     parser.add_argument("--json", action="store_true", help="one JSON object per game")
     args = parser.parse_args()
     for game in args.game or MATCHES:
-        row = measure(game, args.games, args.iterations, args.depth, args.seed)
+        row = measure(game, args.games, args.iterations, args.depth, args.seed, args.against)
         if args.json:
             print(json.dumps(row), flush=True)
             continue
