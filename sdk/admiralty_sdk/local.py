@@ -10,8 +10,9 @@ the `DecideRequest`s it would be sent over the wire (the same codec, redaction, 
 batching, request ids and window numbers; single-option requests and the bot's auto-pass
 windows answered by the referee) and is called as the SDK's server calls it. Only the
 clock differs: it stands still, so no deadline or time bank ever runs out, and the match
-is a pure function of the seed and the bots' answers. For bot authors' unit tests and
-fast experiments.
+is a pure function of the seed and the bots' answers; and an exception a bot raises is
+raised here, with its traceback, where a served bot's would be a crash incident. For bot
+authors' unit tests and fast experiments.
 
 Search. A bot that defines ``use_sampler(match_id, seat, sampler)`` is given, before the
 match starts, one `Sampler` per seat it plays: its only method, ``sample(rng)``, returns

@@ -7,7 +7,8 @@ chance. The other pools are sorted and their contents follow from the table, so 
 
 An open request of another seat may list its cards: it is opened again from the new deal
 (`REOPEN`), has its pirates listed again (`RELIST`), or goes on with one card of the
-hand, which then stays there (`PINNED`: that card is played or deployed by the answer).
+hand, which then stays there (`PINNED`: that card is played or deployed by the answer; the
+one fact of another seat a determinization keeps, and only while that seat is asked).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ which hand that is."""
 
 
 def determinize(state: BlackbeardState, seat: int, rng: random.Random) -> BlackbeardState:
+    """A copy with what `seat` cannot see dealt again from `rng` (see the module)."""
     new = state.clone()
     new.chance = fresh_chance(rng)
     asked = new.flow.asked
@@ -71,6 +73,7 @@ def determinize(state: BlackbeardState, seat: int, rng: random.Random) -> Blackb
 
 
 def _not_in(cards: set) -> Callable[[Any], bool]:
+    """Whether a card may be dealt into a hand: it is not one of `cards`."""
     return lambda card: card not in cards
 
 
