@@ -10,6 +10,7 @@ and its search speed: determinizations searched per CPU second of its own decisi
     python benchmarks/ismcts.py                          # 200 games a game, 64 iterations
     python benchmarks/ismcts.py --game jamaica --games 20 --iterations 200 --json
     python benchmarks/ismcts.py --against random     # the same against the random bot
+    python benchmarks/ismcts.py --game black_fleet --against mixed   # 1 greedy + 1 random
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ MATCHES = {"jamaica": ("jamaica_greedy.py",),
            "black_fleet": ("black_fleet_greedy.py",) * 2,
            "blackbeard": ("blackbeard_greedy.py",) * 2}
 """Per game, the opponents of ISMCTS: its heuristic bot, once per other seat (`--against
-random`: the random bot instead, for a baseline)."""
+random`: the random bot instead, for a baseline; `--against mixed`: the heuristic bot in
+the first of the other seats, the random bot in the rest)."""
 
 
 def timed(bot: Any) -> Any:
@@ -52,7 +54,10 @@ def timed(bot: Any) -> Any:
 def measure(game: str, games: int, iterations: int, depth: int, seed: int, against: str
             ) -> dict[str, Any]:
     wins, places, cpu, calls = 0, 0, 0.0, 0
-    opponents = MATCHES[game] if against == "greedy" else ("random_bot.py",) * len(MATCHES[game])
+    heuristic = MATCHES[game]
+    randoms = ("random_bot.py",) * len(heuristic)
+    opponents = {"greedy": heuristic, "random": randoms,
+                 "mixed": heuristic[:1] + randoms[1:]}[against]
     players = len(opponents) + 1
     for k in range(games):
         searcher = timed(load_bot(f"{BOTS / 'ismcts.py'} --iterations {iterations} "
@@ -82,8 +87,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=64)
     parser.add_argument("--depth", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--against", choices=("greedy", "random"), default="greedy",
-                        help="the opponents: each game's heuristic bot, or the random bot")
+    parser.add_argument("--against", choices=("greedy", "random", "mixed"), default="greedy",
+                        help="the opponents: each game's heuristic bot, the random bot, or "
+                        "one heuristic bot and random bots")
     parser.add_argument("--json", action="store_true", help="one JSON object per game")
     args = parser.parse_args()
     for game in args.game or MATCHES:
