@@ -9,8 +9,9 @@ everything the seat cannot see dealt again, never the real state), walks one tre
 by all iterations — every seat's decisions are in it, named by (seat, option key), each
 chosen by UCB1 among those the determinization allows (a child's availability counts the
 visits in which it could be chosen) — adds one node, plays on at random for `--depth`
-answers, and scores the end (or, cut short, the position by a per-game heuristic) as the
-share of opponents each seat beats. The answer is the most visited option at the root.
+answers, and scores the end by places (the share of the other seats each seat beats) or,
+cut short, each seat's lead over the best other on a public measure of the game. The
+answer is the most visited option at the root.
 
 It searches engine states, so it runs only in process (`admiralty play --local`,
 `admiralty_sdk.local.play_local`): a bot served over gRPC receives observations, not
@@ -46,6 +47,7 @@ def black_fleet_values(view: dict[str, Any]) -> list[float]:
 
 
 def blackbeard_values(view: dict[str, Any]) -> list[float]:
+    """Victory Points."""
     return [player["vp"] for player in view["players"]]
 
 
@@ -75,6 +77,9 @@ def shares(values: list[float]) -> list[float]:
 
 
 class Node:
+    """A decision reached by a path of (seat, option key) moves: the reward of every seat
+    summed over its visits, and how often it could have been chosen (its availability)."""
+
     __slots__ = ("available", "children", "reward", "visits")
 
     def __init__(self, players: int):
