@@ -4,12 +4,14 @@ At random positions of random games, for a random seat: the determinized state s
 seat exactly what the original does (its view and its own requests); what it cannot see
 is dealt again, differently for different rngs; the result depends on nothing the seat
 cannot see (twins that differ only there, `twins.scramble`, give equal digests); and it
-plays on legally to the end, leaving the original untouched.
+plays on legally to the end, leaving the original untouched. The soak test checks all
+of it on `ADMIRALTY_SOAK_GAMES` more games of each case (default 3: raise it for a soak).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -21,13 +23,14 @@ from admiralty.games import GameState
 SEEDS = (11, 12)
 POSITIONS = 4
 """Positions sampled per game of each case: the tests stay within a few seconds a case."""
+SOAK_GAMES = int(os.environ.get("ADMIRALTY_SOAK_GAMES", "3"))
 
 
-def positions(game: str, players: int) -> list[tuple[GameState, int]]:
-    """`POSITIONS` clones of positions spread over each game of `SEEDS`, each with a seat
+def positions(game: str, players: int, seeds=SEEDS) -> list[tuple[GameState, int]]:
+    """`POSITIONS` clones of positions spread over each game of `seeds`, each with a seat
     (the one asked, or another) to determinize for."""
     out = []
-    for seed in SEEDS:
+    for seed in seeds:
         states = [step.state.clone() for step in play(game, players, seed)][:-1]
         rng = random.Random(seed)
         for state in rng.sample(states, min(POSITIONS, len(states))):
@@ -98,3 +101,16 @@ def test_a_determinized_state_plays_on_to_the_end(game, players):
         sample = state.determinize(seat, random.Random(seat))
         play_on(sample, random.Random(seat))
         assert sample.outcome() is not None and sample.pending() == []
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_soak_every_property_on_more_games(game, players):
+    for state, seat in positions(game, players, range(100, 100 + SOAK_GAMES)):
+        sample = state.determinize(seat, random.Random(seat))
+        assert seen(sample, seat) == seen(state, seat)
+        twin = scramble(state, seat, random.Random(seat))
+        if twin is not None:
+            assert twin.determinize(seat, random.Random(seat)).digest() == sample.digest()
+        play_on(sample, random.Random(seat))
+        assert sample.outcome() is not None
