@@ -85,6 +85,7 @@ from admiralty.tournament.standings import (
     rating_history,
     seat_win_rates,
 )
+from admiralty_sdk.local import load_bot, run_local
 
 app = typer.Typer(
     help="Referee and tournaments for bots playing Jamaica, Black Fleet and Blackbeard.",
@@ -293,6 +294,11 @@ def play(
     legend: LegendOption = False,
     export_to: ExportOption = None,
     as_json: JsonOption = False,
+    local: Annotated[
+        bool, typer.Option(help="Play in this process, without gRPC: each --bot is a Python "
+                           "file defining one Bot subclass (built with no arguments); the "
+                           "clock stands still (see admiralty_sdk.local).")
+    ] = False,
 ) -> None:
     """Play one match between bots and print the placements; a one-seat match prints
     whether the bot won or lost against the automated opponent, and the margin.
@@ -306,6 +312,9 @@ def play(
     if as_json and (seat is not None or export_to is not None):
         raise usage("--seat and --export show the match; they do not go with --json")
     watch = watch or seat is not None or export_to is not None
+    if local and watch:
+        raise usage("--watch, --seat and --export show a match of bot processes; "
+                    "leave them out with --local")
     try:
         check_game(game, len(bot))
         options = checked_options(game, len(bot), parse_options(option))
@@ -326,8 +335,11 @@ def play(
         record,
     )
     try:
-        report = asyncio.run(_play(spec, bot, startup_timeout,
-                                   display if watch and not as_json else None, delay))
+        if local:
+            report = _play_local(spec, bot)
+        else:
+            report = asyncio.run(_play(spec, bot, startup_timeout,
+                                       display if watch and not as_json else None, delay))
     except BotLaunchError as error:
         raise fail(str(error)) from None
     except OSError as error:
@@ -364,6 +376,14 @@ async def _play(
         return report
     finally:
         await stop_all(bots)
+
+
+def _play_local(spec: MatchSpec, paths: list[str]) -> MatchReport:
+    """`play --local`: the bots are Python files, played in this process."""
+    try:
+        return asyncio.run(run_local(spec, [load_bot(path) for path in paths])).report
+    except ValueError as error:
+        raise usage(str(error)) from None
 
 
 def print_report(report: MatchReport) -> None:

@@ -85,3 +85,17 @@ def test_blackbeard_balance_prints_a_row_per_player_count_and_solitaire_level():
         assert row["games"] == 2 and abs(sum(row["shares"]) - 1) < 1e-9
         assert row["endings"] and row["turns_mean"] > 0
     assert all(row["games"] == 1 and 0 <= row["win_rate"] <= 1 for row in rows[2:])
+
+
+def test_ismcts_prints_a_row_per_game():
+    """benchmarks/ismcts.py, tiny: ISMCTS's wins, mean place and search speed per game."""
+    result = subprocess.run([sys.executable, str(BENCHMARKS / "ismcts.py"), "--games", "1",
+                             "--iterations", "2", "--depth", "4", "--json"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(row["game"], row["players"]) for row in rows] == [
+        ("jamaica", 2), ("black_fleet", 3), ("blackbeard", 3)]
+    for row in rows:
+        assert row["games"] == 1 and row["wins"] in (0, 1) and 1 <= row["mean_place"] <= 3
+        assert row["decisions"] > 0 and row["iterations_per_second"] > 0

@@ -82,6 +82,13 @@ class SoloToyState(GameState):
         twin._setup_events = list(self._setup_events)
         return twin
 
+    def determinize(self, seat: int, rng: random.Random) -> SoloToyState:
+        """The rows after the one on offer are drawn again (the target was dealt openly)."""
+        twin = self.clone()
+        for row in twin.rows[len(self.picks) + 1:]:
+            row[:] = [rng.randint(-3, 3) for _ in range(3)]
+        return twin
+
     def snapshot(self) -> Any:
         return {"rows": self.rows, "target": self.target, "picks": self.picks}
 

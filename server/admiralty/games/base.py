@@ -147,6 +147,17 @@ class GameState(ABC):
         """An independent copy, RNG included."""
 
     @abstractmethod
+    def determinize(self, seat: Seat, rng: random.Random) -> GameState:
+        """A copy that `seat` cannot tell from this one, its hidden parts drawn from `rng`.
+
+        Everything `seat` cannot see (other seats' hidden cards, deck orders, the future
+        chance) is dealt again from `rng`, so that ``view(seat)`` is unchanged and the
+        result depends only on that view and `rng`: the honest sample of a search, which
+        a `clone` (the seed and every hidden card included) is not. Each game's page in
+        `docs/games` lists what it deals again.
+        """
+
+    @abstractmethod
     def snapshot(self) -> Any:
         """The full hidden state as plain JSON data (RNG included); the basis of `digest`."""
 

@@ -25,6 +25,7 @@ option itself). Only this module writes the turn's state (`current`, a `Turn`).
 from __future__ import annotations
 
 import itertools
+import random
 from typing import Any
 
 from admiralty.games.base import Event, GameState, Option, Outcome, Request, Window
@@ -35,6 +36,7 @@ from admiralty.games.black_fleet.pieces import Player, Ship
 from admiralty.games.black_fleet.table import Table
 from admiralty.games.black_fleet.turn import Turn
 from admiralty.games.chance import Chance
+from admiralty.games.determinize import fresh_chance, redeal
 from admiralty.games.flow import Flow, Step
 
 _PROMPTS = {
@@ -157,6 +159,31 @@ class BlackFleetState(Table, GameState):
         other.flow = self.flow.copy()
         other.events = []
         return other
+
+    def determinize(self, seat: int, rng: random.Random) -> BlackFleetState:
+        """Deal again what `seat` cannot see [black_fleet §9]: the other seats' movement
+        and fortune hands with the order of their decks, the other seats' unbought
+        development cards of each cost with the box's, and the chance. An open request of
+        another seat that lists its cards is opened again from the new deal."""
+        new = self.clone()
+        new.chance = fresh_chance(rng)
+        others = [player for player in new.seats if player.seat != seat]
+        for hand, deck in (("movement", new.movement_deck), ("fortune", new.fortune_deck)):
+            redeal(rng, [*((getattr(player, hand), None) for player in others), (deck, None)])
+        box = []
+        for cost in self.data.setup.development_costs:
+            slots = {player.seat: [player.development[cost]] for player in others
+                     if cost not in player.bought}
+            spare = [card for card in new.box if self.data.development[card].cost == cost]
+            redeal(rng, [*((slot, None) for slot in slots.values()), (spare, None)])
+            for other, (card,) in slots.items():
+                new.seats[other].development[cost] = card
+            box += spare
+        new.box = box
+        asked = new.flow.asked
+        if asked is not None and asked.request.seat != seat:
+            new.ask_again()
+        return new
 
     # -- positions built by hand ---------------------------------------------------------
 

@@ -16,12 +16,14 @@ follow it or opens a request, whose answer calls the continuation it names with 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from functools import cache, lru_cache
 from itertools import product
 from typing import Any
 
 from admiralty.games.base import Event, GameState, Option, Outcome, Request, Viewer, Window
+from admiralty.games.blackbeard import determinize
 from admiralty.games.blackbeard import mechanics as mech
 from admiralty.games.blackbeard import view as views
 from admiralty.games.blackbeard.antipirate import Interference
@@ -165,6 +167,11 @@ class BlackbeardState(Crown, GameState):
 
     def snapshot(self) -> dict[str, Any]:
         return views.snapshot(self)
+
+    def determinize(self, seat: int, rng: random.Random) -> BlackbeardState:
+        """See `determinize` (the module): others' cards, deck orders, face-down merchants
+        and the chance, dealt again."""
+        return determinize.determinize(self, seat, rng)
 
     def clone(self) -> BlackbeardState:
         new = object.__new__(BlackbeardState)

@@ -17,13 +17,16 @@ and replays exactly. Requests go to the active seat in a TURN window and to anyo
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache, lru_cache
 from operator import itemgetter
 from typing import Any
 
 from admiralty.games.base import Event, GameState, Option, Outcome, Request, Viewer, Window
 from admiralty.games.chance import Chance
+from admiralty.games.determinize import fresh_chance, redeal
 from admiralty.games.flow import Flow, Step
 from admiralty.games.jamaica import view as views
 from admiralty.games.jamaica.board import FINISHED
@@ -140,6 +143,44 @@ class JamaicaState(Table, GameState):
         new.finishers = self.finishers[:]
         new._events = []
         return new
+
+    def determinize(self, seat: int, rng: random.Random) -> JamaicaState:
+        """Deal again what `seat` cannot see [jamaica §12]: every deck's order, the other
+        seats' hands and chosen cards (from their undrawn cards), the face-down treasures
+        of the others and of the Ghost with the treasure deck and the box (a player's are
+        never powers), and the chance. The open requests that list another seat's cards
+        are opened again from the new deal."""
+        new = self.clone()
+        new.chance = fresh_chance(rng)
+        for other, ship in enumerate(new.ships):
+            if other == seat:
+                redeal(rng, [(ship.deck, None)])
+                continue
+            chosen = [ship.chosen] if ship.chosen is not None else []
+            redeal(rng, [(chosen, None), (ship.hand, None), (ship.deck, None)])
+            ship.chosen = chosen[0] if chosen else None
+            ship.hand.sort()
+        hidden = [(ship.hidden, _face_down) for other, ship in enumerate(new.ships)
+                  if other != seat]
+        ghost = [(new.ghost.hidden, None)] if new.ghost is not None else []
+        redeal(rng, [*hidden, *ghost, (new.removed, None), (new.treasure_deck, None)])
+        new._ask_again(seat)
+        return new
+
+    def _ask_again(self, seat: int) -> None:
+        """Open again, from the hands as they are now, the requests of other seats that list
+        their hidden cards: the card choice, and the spoils (whose gifts are face-down cards)."""
+        flow = self.flow
+        for other, ask in flow.sealed.items():
+            if other != seat:
+                hand = options_of_hand(tuple(self.ships[other].hand))
+                flow.sealed[other] = ask._replace(request=replace(ask.request, options=hand))
+        asked = flow.asked
+        if asked is not None and asked.request.kind == "loot" and asked.request.seat != seat:
+            assert isinstance(asked.then, Step)
+            flow.withdraw()
+            flow.push(Step("_offer_spoils", asked.then.args))
+            flow.run(self)
 
     # ---------------------------------------------------------------- who is asked
 
@@ -665,6 +706,11 @@ class JamaicaState(Table, GameState):
             "treasures": [self.treasure_values(ship) for ship in self.ships],
             "ghost_treasures": self.treasure_values(self.ghost) if self.ghost else None,
         })
+
+
+def _face_down(treasure: str) -> bool:
+    """Whether a player may hold `treasure` face down: powers lie face up [jamaica §12]."""
+    return DATA.treasures[treasure].kind != "power"
 
 
 SLOTS = (*Table.__slots__, *JamaicaState.__slots__)

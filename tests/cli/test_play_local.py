@@ -1,0 +1,133 @@
+"""The local runner (`admiralty_sdk.local`, `admiralty play --local`): the match the bots
+would play over gRPC, in this process, and search through seat-bound determinizations."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from admiralty.wire import codec_for
+from admiralty_sdk import Bot, observation
+from admiralty_sdk.local import load_bot, play_local
+from admiralty_sdk.v1 import bot_pb2
+
+REPO = Path(__file__).resolve().parents[2]
+BOTS = REPO / "example_bots"
+MATCHES = {"jamaica": ["jamaica_greedy.py", "random_bot.py"],
+           "black_fleet": ["black_fleet_greedy.py", "random_bot.py", "random_bot.py"]}
+"""Deterministic bots: the greedy ones have no randomness, the random bot seeds itself from
+its seat and first observation."""
+
+
+def admiralty_play(game: str, bots: list[str], record: Path, *extra: str) -> dict:
+    argv = [sys.executable, "-m", "admiralty.cli", "play", game, "--seed", "11",
+            "--record", str(record), "--json", *extra]
+    for name in bots:
+        argv += ["--bot", str(BOTS / name)]
+    result = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=REPO)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def record_lines(path: Path) -> list[dict]:
+    """The record without what names the match or times the bots."""
+    with gzip.open(path, "rt") as lines:
+        out = [json.loads(line) for line in lines]
+    for line in out:
+        for key in ("match_id", "wire_id", "latency_ms"):
+            line.pop(key, None)
+    return out
+
+
+@pytest.mark.parametrize("game", MATCHES)
+def test_a_local_match_is_the_match_over_grpc(game, tmp_path):
+    """Same outcome, same decisions (who, what kind, which option, how), same events."""
+    grpc_report = admiralty_play(game, MATCHES[game], tmp_path / "grpc.jsonl.gz")
+    local_report = admiralty_play(game, MATCHES[game], tmp_path / "local.jsonl.gz", "--local")
+    for report in (grpc_report, local_report):
+        report.pop("match_id"), report.pop("record")
+    assert local_report == grpc_report
+    grpc_record = record_lines(tmp_path / "grpc.jsonl.gz")
+    assert record_lines(tmp_path / "local.jsonl.gz") == grpc_record
+
+    result = play_local(game, [load_bot(BOTS / name) for name in MATCHES[game]], seed=11)
+    assert [p["place"] for p in grpc_report["placements"]] == result.places
+    decided = [(d["step"], d["seat"], d["kind"], d["index"], d["how"])
+               for d in grpc_record if d["t"] == "decision"]
+    assert [(d.step, d.seat, d.kind, d.index, d.how) for d in result.decisions] == decided
+    assert {d.how for d in result.decisions} == {"bot", "forced"}
+
+
+class Sampling(Bot):
+    """Checks, at every decision, that its seat's samples show it the observation it was
+    sent and differ in what it cannot see; plays the first option."""
+
+    name = "sampling"
+
+    def __init__(self):
+        self.samplers, self.checked, self.varied = {}, 0, 0
+
+    def use_sampler(self, match_id, seat, sampler):
+        self.samplers[match_id, seat] = sampler
+
+    def decide(self, request) -> int:
+        sampler = self.samplers[request.match_id, request.seat]
+        samples = [sampler.sample(random.Random(k)) for k in range(2)]
+        codec = codec_for(request.WhichOneof("observation"))
+        for sample in samples:
+            assert codec.observation_pb(sample.view(request.seat)) == observation(request)
+        self.checked += 1
+        self.varied += samples[0].digest() != samples[1].digest()
+        return 0
+
+
+def test_a_searching_bot_samples_what_its_seat_has_seen():
+    bot = Sampling()
+    play_local("jamaica", [bot, load_bot(BOTS / "random_bot.py")], seed=3)
+    assert bot.checked > 20 and bot.varied == bot.checked
+    assert not any(hasattr(sampler, "state") for sampler in bot.samplers.values())
+
+
+def test_play_local_is_a_function_of_the_seed():
+    def decisions(seed):
+        bots = [load_bot(BOTS / "random_bot.py") for _ in range(3)]
+        return play_local("blackbeard", bots, seed).decisions
+
+    assert decisions(4) == decisions(4) != decisions(5)
+
+
+def test_only_a_python_file_defining_one_bot_class_plays_locally(tmp_path):
+    """Its arguments go to the class's `from_argv`; a class without one takes none."""
+    empty = tmp_path / "empty.py"
+    empty.write_text("X = 1\n")
+    for path, message in ((REPO / "README.md", "Python file"), (empty, "no Bot subclass")):
+        with pytest.raises(ValueError, match=message):
+            load_bot(path)
+    argv = [sys.executable, "-m", "admiralty.cli", "play", "jamaica", "--local",
+            "--bot", str(BOTS / "random_bot.py"), "--bot", f"{BOTS / 'random_bot.py'} --seed 1"]
+    result = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=REPO)
+    assert result.returncode != 0 and "RandomBot takes no arguments" in result.stderr
+
+
+def test_the_ismcts_bot_searches_only_through_the_local_runner():
+    """It plays a local match to the end, the same for the same seeds; without a sampler
+    (served over gRPC) it has nothing to search and says how to run it."""
+    spec = f"{BOTS / 'ismcts.py'} --iterations 4 --depth 5 --seed 2"
+
+    def decisions():
+        return play_local("jamaica", [load_bot(spec), load_bot(BOTS / "random_bot.py")],
+                          seed=6).decisions
+
+    first = decisions()
+    assert first == decisions() and any(d.seat == 0 and d.how == "bot" for d in first)
+    with pytest.raises(RuntimeError, match="local runner"):
+        load_bot(spec).decide(bot_pb2.DecideRequest(match_id="over-grpc", seat=0))
+    result = subprocess.run([sys.executable, str(BOTS / "ismcts.py")], capture_output=True,
+                            text=True, timeout=60, cwd=REPO)
+    assert result.returncode != 0 and "--local" in result.stderr
