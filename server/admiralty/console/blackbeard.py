@@ -34,7 +34,7 @@ LEGEND = (
     ("!", "a Port Attack marker"), ("♥", "a Safe Haven"), ("☠", "a Pirate Port"),
     ("[TE]", "pirates In Port"), ("⚓", "a warship on patrol"), ("♛", "a King's Commissioner"),
     ("G S R M", "Heavy Guns, Scurvy, Debauchery & Revelry, Letter of Marque"),
-    ("C/S/L", "a ship's Combat, Speed and Loyalty"), ("NP NW", "Notoriety, Net Worth"),
+    ("C/S/L", "a ship's Combat, Speed and Loyalty"),
     ("3e 1p", "Event and Pirate cards in hand"), ("AP✓", "took his anti-pirate Action"),
 )
 """Every glyph of the seas, the pirates and the players."""
@@ -644,11 +644,11 @@ def _port_cell(port: Mapping[str, Any], state: Mapping[str, Any] | None,
 
 
 def pirates(view: Mapping[str, Any], names: Sequence[Text]) -> Table:
-    """Every pirate in play: owner, ship (Combat/Speed/Loyalty), holds, NP, Net Worth."""
+    """Every pirate in play: owner, ship (Combat/Speed/Loyalty), holds, Notoriety, Net Worth."""
     table = Table(box=None, pad_edge=False, header_style="bold dim", padding=(0, 1))
-    for column in ("pirate", "owner", "ship", "C/S/L", "holds", "NP", "NW"):
+    for column in ("pirate", "owner", "ship", "C/S/L", "holds", "notoriety", "net worth"):
         table.add_column(column, no_wrap=True,
-                         justify="right" if column in ("NP", "NW") else "left")
+                         justify="right" if column in ("notoriety", "net worth") else "left")
     data = _data().pirates
     for pirate in sorted(view["pirates"], key=lambda p: (p["owner"], p["id"])):
         ship = pirate["ship"]
