@@ -9,9 +9,14 @@ everything the seat cannot see dealt again, never the real state), walks one tre
 by all iterations — every seat's decisions are in it, named by (seat, option key), each
 chosen by UCB1 among those the determinization allows (a child's availability counts the
 visits in which it could be chosen) — adds one node, plays on at random for `--depth`
-answers, and scores the end by places (the share of the other seats each seat beats) or,
-cut short, each seat's lead over the best other on a public measure of the game. The
-answer is the most visited option at the root.
+answers (10 by default), and scores the end by places (the share of the other seats each
+seat beats) or, cut short, each seat's lead over the best other on a public
+measure of its standing that counts progress, not only points banked (`VALUES`): random
+answers rarely bank any within a few turns, so a measure of points alone cannot tell good
+moves from bad. The answer is the most visited option at the root.
+
+Flags: `--iterations` (determinizations searched per decision, 100 by default),
+`--depth`, `--seed`.
 
 It searches engine states, so it runs only in process (`admiralty play --local`,
 `admiralty_sdk.local.play_local`): a bot served over gRPC receives observations, not
@@ -67,9 +72,8 @@ def blackbeard_values(view: dict[str, Any], chart: None) -> list[float]:
     Notoriety, his Net Worth and his Booty (a VP a hundred doubloons, discounted)."""
     values = [float(player["vp"]) for player in view["players"]]
     for pirate in view["pirates"]:
-        if pirate["owner"] is not None and pirate["owner"] < len(values):
-            values[pirate["owner"]] += (pirate["notoriety"] + 0.85 * pirate["net_worth"] / 100
-                                        + 0.6 * sum(pirate["ship"]["holds"]) / 100)
+        values[pirate["owner"]] += (pirate["notoriety"] + 0.85 * pirate["net_worth"] / 100
+                                    + 0.6 * sum(pirate["ship"]["holds"]) / 100)
     return values
 
 
@@ -86,6 +90,7 @@ VALUES: dict[str, tuple[Values, float]] = {
 """Per game: each seat's standing in a public view, for rollouts cut short, and the lead
 over the best other seat that counts as a clear advantage. Each measure is also given
 the game's static map, indexed (`Chart`, for Black Fleet; None for the others)."""
+
 
 def leads(values: list[float], scale: float) -> list[float]:
     """Per seat, its lead over the best other seat squashed into (0, 1): 1/2 for level."""
@@ -124,7 +129,7 @@ class Node:
 
 class ISMCTS(Bot):
     name = "ismcts"
-    version = "1.0"
+    version = "1.1"
 
     def __init__(self, iterations: int = 100, depth: int = 10, seed: int = 0):
         self.iterations, self.depth, self.seed = iterations, depth, seed
