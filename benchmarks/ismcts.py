@@ -7,7 +7,7 @@ k mod players, so it sits in every seat equally often. Prints, per game, ISMCTS'
 (first place, shared or not) against the 1/players a seat wins by chance, its mean place,
 and its search speed: determinizations searched per CPU second of its own decisions.
 
-    python benchmarks/ismcts.py                          # 200 games a game, 64 iterations
+    python benchmarks/ismcts.py                          # 200 games a game, 64 iterations, depth 10
     python benchmarks/ismcts.py --game jamaica --games 20 --iterations 200 --json
     python benchmarks/ismcts.py --against random     # the same against the random bot
     python benchmarks/ismcts.py --game black_fleet --against mixed   # 1 greedy + 1 random
@@ -85,7 +85,7 @@ def main() -> None:
                         help="only this game (repeatable); every game by default")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--iterations", type=int, default=64)
-    parser.add_argument("--depth", type=int, default=20)
+    parser.add_argument("--depth", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--against", choices=("greedy", "random", "mixed"), default="greedy",
                         help="the opponents: each game's heuristic bot, the random bot, or "

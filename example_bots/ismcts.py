@@ -9,9 +9,14 @@ everything the seat cannot see dealt again, never the real state), walks one tre
 by all iterations — every seat's decisions are in it, named by (seat, option key), each
 chosen by UCB1 among those the determinization allows (a child's availability counts the
 visits in which it could be chosen) — adds one node, plays on at random for `--depth`
-answers, and scores the end by places (the share of the other seats each seat beats) or,
-cut short, each seat's lead over the best other on a public measure of the game. The
-answer is the most visited option at the root.
+answers (10 by default), and scores the end by places (the share of the other seats each
+seat beats) or, cut short, each seat's lead over the best other on a public
+measure of its standing that counts progress, not only points banked (`VALUES`): random
+answers rarely bank any within a few turns, so a measure of points alone cannot tell good
+moves from bad. The answer is the most visited option at the root.
+
+Flags: `--iterations` (determinizations searched per decision, 100 by default),
+`--depth`, `--seed`.
 
 It searches engine states, so it runs only in process (`admiralty play --local`,
 `admiralty_sdk.local.play_local`): a bot served over gRPC receives observations, not
@@ -29,33 +34,62 @@ from collections.abc import Callable
 from typing import Any
 
 from admiralty_sdk import Bot
+from admiralty_sdk.black_fleet import Chart
 
 EXPLORATION = 0.7
 """UCB1's exploration constant, for rewards in [0, 1]."""
 
 
-def jamaica_values(view: dict[str, Any]) -> list[float]:
-    """The public score: position on the track and doubloons."""
-    return [player["score"] for player in view["players"]]
+def jamaica_values(view: dict[str, Any], chart: None) -> list[float]:
+    """Doubloons in the holds less the steps still to sail: the track scores nothing
+    before its last stretch, yet the race decides most games."""
+    return [sum(hold["count"] for hold in player["holds"] if hold["kind"] == "gold")
+            - JAMAICA_STEP * player["steps_left"] for player in view["players"]]
 
 
-def black_fleet_values(view: dict[str, Any]) -> list[float]:
-    """The ranking of the rules: the Victory card, then development cards, then money."""
+def black_fleet_values(view: dict[str, Any], chart: Chart) -> list[float]:
+    """The ranking of the rules (the Victory card, then development cards, then money),
+    plus the best sale within reach of each merchant's cargo, less the steps to it: a
+    fortune only counts once delivered, so a shallow search must see the way to port."""
     return [1000 * seat["victory_bought"]
             + sum(card["cost"] for card in seat["development"] if card["bought"])
-            + seat["money"] for seat in view["seats"]]
+            + seat["money"] + ROUTE_SHARE * _route(seat["merchant"], view["ports"], chart)
+            for seat in view["seats"]]
 
 
-def blackbeard_values(view: dict[str, Any]) -> list[float]:
-    """Victory Points."""
-    return [player["vp"] for player in view["players"]]
+def _route(merchant: dict[str, Any], ports: list[dict[str, Any]], chart: Chart) -> float:
+    """The best delivery of the merchant's cargo less 1.3 doubloons a step, at least 0."""
+    cargo, space = merchant["cargo"], merchant["space"]
+    if not cargo or space is None:
+        return 0.0
+    return max([port["buys"].get(cargo[0], 0) * len(cargo)
+                - 1.3 * chart.nearest(space, chart.ports[port["key"]].adjacent)
+                for port in ports if port["stock"]] + [0.0])
 
 
-VALUES: dict[str, tuple[Callable[[dict[str, Any]], list[float]], float]] = {
+def blackbeard_values(view: dict[str, Any], chart: None) -> list[float]:
+    """Victory Points, plus what each pirate afloat would bring home on retiring: his
+    Notoriety, his Net Worth and his Booty (a VP a hundred doubloons, discounted)."""
+    values = [float(player["vp"]) for player in view["players"]]
+    for pirate in view["pirates"]:
+        values[pirate["owner"]] += (pirate["notoriety"] + 0.85 * pirate["net_worth"] / 100
+                                    + 0.6 * sum(pirate["ship"]["holds"]) / 100)
+    return values
+
+
+JAMAICA_STEP = 1.0
+"""Doubloons a step of progress is worth in Jamaica."""
+ROUTE_SHARE = 0.5
+"""The share of a Black Fleet sale in reach counted before it is made."""
+
+Values = Callable[[dict[str, Any], Any], list[float]]
+
+VALUES: dict[str, tuple[Values, float]] = {
     "jamaica": (jamaica_values, 8.0), "black_fleet": (black_fleet_values, 8.0),
     "blackbeard": (blackbeard_values, 4.0)}
 """Per game: each seat's standing in a public view, for rollouts cut short, and the lead
-over the best other seat that counts as a clear advantage."""
+over the best other seat that counts as a clear advantage. Each measure is also given
+the game's static map, indexed (`Chart`, for Black Fleet; None for the others)."""
 
 
 def leads(values: list[float], scale: float) -> list[float]:
@@ -95,18 +129,19 @@ class Node:
 
 class ISMCTS(Bot):
     name = "ismcts"
-    version = "1.0"
+    version = "1.1"
 
-    def __init__(self, iterations: int = 100, depth: int = 20, seed: int = 0):
+    def __init__(self, iterations: int = 100, depth: int = 10, seed: int = 0):
         self.iterations, self.depth, self.seed = iterations, depth, seed
         self._seats: dict[tuple[str, int], tuple[Any, random.Random]] = {}
+        self._charts: dict[str, Chart] = {}
 
     @classmethod
     def from_argv(cls, argv: list[str]) -> ISMCTS:
         parser = argparse.ArgumentParser(prog="ismcts.py", description=__doc__.splitlines()[0])
         parser.add_argument("--iterations", type=int, default=100,
                             help="determinizations searched per decision")
-        parser.add_argument("--depth", type=int, default=20,
+        parser.add_argument("--depth", type=int, default=10,
                             help="random answers a rollout plays before it is scored")
         parser.add_argument("--seed", type=int, default=0)
         args, _ = parser.parse_known_args(argv)
@@ -115,8 +150,13 @@ class ISMCTS(Bot):
     def use_sampler(self, match_id: str, seat: int, sampler) -> None:
         self._seats[match_id, seat] = (sampler, random.Random(f"{self.seed}:{match_id}:{seat}"))
 
+    def on_match_start(self, request) -> None:
+        if request.match_info.HasField("black_fleet"):
+            self._charts[request.match_id] = Chart(request.match_info.black_fleet)
+
     def on_match_over(self, message) -> None:
         self._seats.pop((message.result.match_id, message.seat), None)
+        self._charts.pop(message.result.match_id, None)
 
     def decide(self, request) -> int:
         seated = self._seats.get((request.match_id, request.seat))
@@ -124,19 +164,24 @@ class ISMCTS(Bot):
             raise RuntimeError("ismcts searches engine states: play it with the local runner "
                                "(admiralty play --local)")
         sampler, rng = seated
-        game = request.WhichOneof("observation")
+        values, scale = VALUES[request.WhichOneof("observation")]
+        chart = self._charts.get(request.match_id)
+
+        def cutoff(view: dict[str, Any]) -> list[float]:
+            return leads(values(view, chart), scale)
+
         root: Node | None = None
         for _ in range(self.iterations):
             state = sampler.sample(rng)
             if root is None:
                 root = Node(state.players)
-            self._iterate(root, state, request.seat, rng, VALUES[game])
+            self._iterate(root, state, request.seat, rng, cutoff)
         assert root is not None
         best = max(root.children.items(), key=lambda item: item[1].visits)[0]
         return next(o.index for o in request.options if o.key == best[1])
 
     def _iterate(self, root: Node, state, seat: int, rng: random.Random,
-                 values: tuple[Callable[[dict[str, Any]], list[float]], float]) -> None:
+                 cutoff: Callable[[dict[str, Any]], list[float]]) -> None:
         """Select and expand down the tree, roll out, and back the rewards up the path."""
         node, path, first = root, [root], True
         while state.outcome() is None:
@@ -163,14 +208,14 @@ class ISMCTS(Bot):
             state.apply(request.seat, moves[move])
             node = node.children[move]
             path.append(node)
-        reward = self._rollout(state, rng, values)
+        reward = self._rollout(state, rng, cutoff)
         for visited in path:
             visited.visits += 1
             for index, value in enumerate(reward):
                 visited.reward[index] += value
 
     def _rollout(self, state, rng: random.Random,
-                 values: tuple[Callable[[dict[str, Any]], list[float]], float]) -> list[float]:
+                 cutoff: Callable[[dict[str, Any]], list[float]]) -> list[float]:
         for _ in range(self.depth):
             if state.outcome() is not None:
                 break
@@ -178,8 +223,7 @@ class ISMCTS(Bot):
             state.apply(request.seat, rng.randrange(len(request.options)))
         outcome = state.outcome()
         if outcome is None:
-            value, scale = values
-            return leads(value(state.view(None)), scale)
+            return cutoff(state.view(None))
         if len(outcome.scores) == 1:
             return shares(list(outcome.scores))
         return shares([-place for place in outcome.places])
