@@ -102,8 +102,9 @@ class Chance:
         limit = 256 - 256 % sides
         text, thrown, block = self._prefix + _encoded(*name), [], 0  # `_text`, inlined
         while True:
-            for byte in blake2b(text + b"#%d" % block if block else text,
-                                digest_size=32).digest():
+            hasher = _DICE.copy()  # `blake2b(..., digest_size=32)`, see `_DICE`
+            hasher.update(text + b"#%d" % block if block else text)
+            for byte in hasher.digest():
                 if byte < limit:
                     thrown.append(faces[byte % sides])
                     if len(thrown) >= count:
@@ -130,6 +131,10 @@ def _encoded(*name: Name) -> bytes:
     ``1`` and ``True`` (equal, with equal hashes) are told apart."""
     return repr(name).encode()
 
+
+_DICE = blake2b(digest_size=32)
+"""An empty 32-byte BLAKE2b, copied for each block of dice: parsing the `digest_size`
+keyword costs more than hashing the block, and a copy skips it."""
 
 _LIMITS = tuple(256 - 256 % (i + 1) for i in range(256))
 """For a shuffle's position `i` below 256: the bytes below this give a fair place in

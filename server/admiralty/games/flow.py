@@ -148,9 +148,10 @@ class Flow:
         if not options or not all(options):
             raise ValueError(f"{kind}: a sealed window needs a seat and an option per seat")
         self.window_id = window_id = self.window_id + 1
+        seated = _seated(then, len(options))
         self.sealed = {
             seat: _tuple_new(Ask, (Request(seat, window_id, _SEALED, kind, prompt, choices),
-                                   _seated(then, seat), False))
+                                   seated[seat], False))
             for seat, choices in enumerate(options)
         }
 
@@ -195,7 +196,7 @@ class Flow:
             else:
                 request, then, _ = asked
                 options = request.options
-                if type(index) is not int or not 0 <= index < len(options):
+                if index.__class__ is not int or not 0 <= index < len(options):
                     index = _checked(index, len(options))
                 option = options[index]
                 del self.sealed[seat]
@@ -298,10 +299,10 @@ _NOTHING: tuple[Step, ...] = ()
 
 
 @cache
-def _seated(then: Step, seat: int) -> Step:
-    """`then` with `seat` appended to its args: what a SEALED window's answer of `seat`
-    calls, built once (every round of a game seals the same windows)."""
-    return Step(then.name, (*then.args, seat))
+def _seated(then: Step, seats: int) -> tuple[Step, ...]:
+    """`then` with each seat appended to its args, by seat: what a SEALED window's answer
+    of that seat calls, built once (every round of a game seals the same windows)."""
+    return tuple(Step(then.name, (*then.args, seat)) for seat in range(seats))
 
 
 _RUN: Any = object()

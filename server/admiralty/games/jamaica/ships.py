@@ -11,7 +11,7 @@ same contents are offered once; the 6th Hold is always its own choice.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 
@@ -22,12 +22,10 @@ class Target(NamedTuple):
     dump: bool
 
 
-class Load(NamedTuple):
-    """A load offered: the hold, whether it is emptied first, and how many tokens go in."""
-
-    hold: int
-    dump: bool
-    tokens: int
+Load = tuple[int, bool, int]
+"""A load offered: the hold, whether it is emptied first, and how many tokens go in. A plain
+tuple: loads are built every turn, and a tuple display costs a fraction of a named tuple
+(or of looking one up in a cache)."""
 
 
 class Hold(NamedTuple):
@@ -170,15 +168,8 @@ def bank_loads(kinds: Sequence[str | None], counts: Sequence[int], targets: Sequ
     for hold, dump in targets:
         count = min(amount, bank + (counts[hold] if kinds[hold] == kind else 0))
         if count:
-            loads.append(load_of(hold, dump, count))
+            loads.append((hold, dump, count))
     return loads
-
-
-@cache
-def load_of(hold: int, dump: bool, tokens: int) -> Load:
-    """`Load(hold, dump, tokens)`, built once: loads are offered every turn, and a named
-    tuple costs more to build than to look up."""
-    return Load(hold, dump, tokens)
 
 
 def payment_plans(holds: tuple[int, ...], counts: tuple[int, ...], size: int, cost: int,

@@ -55,11 +55,10 @@ from admiralty.games.jamaica.ships import (
     Ship,
     bank_loads,
     hold_targets,
-    load_of,
     load_targets,
     payment_plans,
 )
-from admiralty.games.jamaica.table import Table, audience
+from admiralty.games.jamaica.table import ALONE, Table
 
 MORNING, EVENING = "morning", "evening"
 DATA = load()
@@ -241,7 +240,7 @@ class JamaicaState(Table, GameState):
         card = option.payload["card"]
         ship.hand.remove(card)
         ship.chosen = card
-        self._events += (Event("card_chosen", {"seat": seat, "card": card}, audience((seat,))),
+        self._events += (Event("card_chosen", {"seat": seat, "card": card}, ALONE[seat]),
                          Event("card_chosen", {"seat": seat}))  # `_tell`, inlined
         if self.flow.sealed:
             return
@@ -682,7 +681,7 @@ class JamaicaState(Table, GameState):
         else:
             self._battle().stage = "stash"
             seat = self.controller(winner, loser)
-            loads = [load_of(target.hold, target.dump, count) for target in targets]
+            loads = [(target.hold, target.dump, count) for target in targets]
             self.flow.ask(seat, self._battle_window(seat, winner), "stash",
                           f"Load the {count} {kind} you took: into which hold?",
                           hold_options(thief.kinds, thief.counts, loads, kind),

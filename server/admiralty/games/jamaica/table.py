@@ -56,6 +56,11 @@ def audience(seats: tuple[int, ...]) -> frozenset[int]:
     return frozenset(seats)
 
 
+ALONE = tuple(audience((seat,)) for seat in range(DATA.max_players))
+"""`audience((seat,))` by seat: the audience of a seat's own cards, told every round (an
+index costs less than a cached call and the tuple it takes)."""
+
+
 @cache
 def board_of() -> Board:
     """The track, built once per process from the data files."""
@@ -197,7 +202,7 @@ class Table:
         hand.sort()
         self._events += (  # `_tell`, inlined: every seat, every round
             Event("cards_drawn", {"seat": seat, "cards": drawn, "hand": hand[:]},
-                  audience((seat,))),
+                  ALONE[seat]),
             Event("cards_drawn", {"seat": seat, "count": missing}))
 
     def _reshuffle(self, seat: int) -> None:
