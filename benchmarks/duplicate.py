@@ -43,7 +43,7 @@ master seed of its own: the share of right trials is flat near 90%, so counting
 independent trials needs thousands of them per budget to place N90 within a few games
 (30 trials of up to 64 games each gave a ratio of 0.62 where 2,400 games give 0.97), far
 beyond a few minutes. Both seatings draw from the same games, so luck in the games played
-moves both N90s alike; the ratio still moves by about 0.05 from one `--seed` to another.
+moves both N90s alike; the ratio still moves by 0.05 to 0.1 from one `--seed` to another.
 
 Duplicate seating only cancels the luck that the deal fixes: with named chance streams
 (`admiralty.games.chance`) the setup, decks and dice of a deal are the same whatever was
