@@ -11,8 +11,8 @@ first round of 280) to order all 8.
 Why synthetic: the scheduler sees places and nothing else, so a game whose places come from
 known score distributions exercises exactly what the schedule decides (which groups play,
 and when to stop), and costs nothing to play, where a Jamaica game of the epsilon-greedy
-bots of duplicate.py costs about 30 ms: the default run is 252,000 games (200 trials, 3
-schedules, 420 games), two hours of Jamaica. Independent trials are affordable, so no
+bots of duplicate.py costs about 50 ms: the default run is 252,000 games (200 trials, 3
+schedules, 420 games), three and a half hours of Jamaica. Independent trials are affordable, so no
 bootstrap is needed (duplicate.py explains why it needs one). What the synthetic game
 leaves out is a seat advantage (both schedules play every group in all its seat
 rotations, which cancels one alike) and a deal's luck (the same for both); its noise is

@@ -1,28 +1,33 @@
-"""Duplicate seating against plain seating: how many games order four Jamaica bots rightly.
+"""Duplicate seating against plain seating: how many games order a game's bots rightly.
 
-Four bots of known strength play 4-player Jamaica in-process (no gRPC): each is the
-greedy policy of `example_bots/jamaica_greedy.py` that, with probability epsilon, plays
-a uniformly random option instead (by default epsilon 0.0, 0.2, 0.4, 0.6: the true order
-is that one). The greedy bot reads the wire request, so each of its decisions is built as
-the referee builds it (the `admiralty.wire` codec: observation, options, the events the
-seat may see, `match_info` with the track on its first request of a match).
+Bots of known strength play one game in-process, through the SDK's local runner
+(`admiralty_sdk.local`, as `admiralty play --local` plays): each is the game's example
+greedy bot (`example_bots/<game>_greedy.py`) that, with probability epsilon, plays a
+uniformly random option instead (by default epsilons evenly spaced from 0 to 0.6,
+0.0, 0.2, 0.4, 0.6 for 4 players: the true order is that one). The runner sends each bot
+exactly the requests the referee would send it over the wire (single-option requests are
+answered by the referee, so they flip no coin). A request answered at random is still
+shown to the greedy bot, with the drawn option alone, so that it reads the events and
+remembers the choice as its own. Black Fleet's greedy bot gains little on one of epsilon
+0.2, so its bots are ordered only with wider epsilons (the second example).
 
-    python benchmarks/duplicate.py                  # 800 deals, 2,000 trials per budget
-    python benchmarks/duplicate.py --deals 200 --trials 500 --max-games 48 --seed 3 --json
-    python benchmarks/duplicate.py --epsilons 0,0.1,0.2,0.3 --max-games 160
+    python benchmarks/duplicate.py                  # Jamaica, 800 deals, 2,000 trials
+    python benchmarks/duplicate.py --game black_fleet --epsilons 0,0.35,0.7,1 --max-games 96
+    python benchmarks/duplicate.py --game blackbeard --deals 500 --trials 1000 --max-games 256
 
 What is played: `--deals` deals (a 128-bit seed each, derived from `--seed`), every one
-in its 4 cyclic rotations of the seats, as `admiralty tournament run --deals duplicate`
-plays them (tournament/plan.py). The bots' coin flips come from streams of their own (per
-deal, rotation and bot), so they differ between the rotations of a deal, as a real bot's
-choices would.
+in its cyclic rotations of the seats (as many as players), as `admiralty tournament run
+--deals duplicate` plays them (tournament/plan.py). The bots' coin flips come from
+streams of their own (per deal, rotation and bot), so they differ between the rotations
+of a deal, as a real bot's choices would.
 
-What is counted: for every budget N (a multiple of 4 up to `--max-games`), `--trials`
-trials of N games are drawn from those games, their deals drawn with replacement:
+What is counted: for every budget N (a multiple of the players up to `--max-games`),
+`--trials` trials of N games are drawn from those games, their deals drawn with
+replacement:
 
     plain      N deals, one game of each, the seats rotated game by game: every game a
                fresh deal
-    duplicate  N/4 deals, all 4 rotations of each
+    duplicate  N/players deals, all rotations of each
 
 and a trial is right when ranking the bots by mean score (ties broken by mean place; a
 tie on both is wrong) gives exactly the true order. N90 is the smallest budget from which
@@ -30,21 +35,20 @@ the share of right trials stays at 90% or more for every larger budget, interpol
 linearly with the budget before it (the bracket is printed too). The figure of merit is
 N90(duplicate) / N90(plain): below 1, duplicate seating orders the bots with fewer games
 (the goal is 0.7 or less). Also printed, for each pair of bots next in the true order,
-4 x the variance of their score difference averaged over a deal's rotations over its
-variance in one game: the same ratio for that pair alone, and a steadier figure.
+players x the variance of their score difference averaged over a deal's rotations over
+its variance in one game: the same ratio for that pair alone, and a steadier figure.
 
 Why trials are drawn from one set of games (a bootstrap) rather than each played from a
 master seed of its own: the share of right trials is flat near 90%, so counting
 independent trials needs thousands of them per budget to place N90 within a few games
 (30 trials of up to 64 games each gave a ratio of 0.62 where 2,400 games give 0.97), far
 beyond a few minutes. Both seatings draw from the same games, so luck in the games played
-moves both N90s alike; the ratio still moves by about 0.05 from one `--seed` to another.
+moves both N90s alike; the ratio still moves by 0.05 to 0.1 from one `--seed` to another.
 
-Duplicate seating only cancels the luck that the deal fixes. While an engine draws from a
-single RNG, one different decision shifts every later draw, so the rotations of a deal
-share little beyond the setup; with named chance streams (`admiralty.games.chance`) the
-dice of round r are the same whatever was decided before. docs/performance.md has the
-figures.
+Duplicate seating only cancels the luck that the deal fixes: with named chance streams
+(`admiralty.games.chance`) the setup, decks and dice of a deal are the same whatever was
+decided before, but the bots' own coin flips, and the games they make diverge, are not.
+docs/performance.md has the figures.
 """
 
 from __future__ import annotations
@@ -58,21 +62,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from admiralty.games import Event, load_game
-from admiralty.wire import codec_for
-from admiralty.wire.codec import event_to_pb, options_to_pb, to_window_kind
-from admiralty_sdk.v1 import bot_pb2, common_pb2
+from admiralty_sdk import Bot
+from admiralty_sdk.local import load_bot, play_local
+from admiralty_sdk.v1 import bot_pb2
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "example_bots"))
-from jamaica_greedy import JamaicaGreedy  # noqa: E402  (the example bot, as it is served)
-
-GAME, PLAYERS = "jamaica", 4
-EPSILONS = (0.0, 0.2, 0.4, 0.6)
-"""The bots, strongest first: the true order is 0, 1, 2, 3."""
+GAMES = ("jamaica", "black_fleet", "blackbeard")
 METHODS = ("plain", "duplicate")
-FOLLOWED = {"round_started", "ghost_sails"}
-"""The event kinds the greedy bot reads (`JamaicaGreedy._follow`)."""
 
 Result = tuple[tuple[int, ...], tuple[int, ...]]
 """One game: the score and the place of each bot (by bot, not by seat)."""
@@ -84,108 +80,107 @@ def derive(master: int, *parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:16], "big")
 
 
-class Table:
-    """Plays matches of the engine with epsilon-greedy bots, in-process."""
+def default_epsilons(players: int) -> tuple[float, ...]:
+    """Evenly spaced from 0 to 0.6, strongest first: the true order is 0, 1, ..."""
+    return tuple(round(0.6 * bot / (players - 1), 3) for bot in range(players))
 
-    def __init__(self, epsilons: tuple[float, ...] = EPSILONS) -> None:
-        self.epsilons = epsilons
-        self.game = load_game(GAME)
-        self.codec = codec_for(GAME)
-        board = self.codec.board_pb(self.game.static_info())
-        self.match_info = common_pb2.MatchInfo(game=GAME, players=PLAYERS,
-                                               bot_names=["greedy"] * PLAYERS)
-        getattr(self.match_info, self.codec.field).CopyFrom(board)
+
+class EpsilonGreedy(Bot):
+    """A greedy bot that plays a uniformly random option with probability `epsilon`, its
+    coin flipped from `coin`. The greedy bot is still shown a randomly answered request,
+    with the drawn option alone, so that it reads the request's events and remembers what
+    was played as its own choice (Blackbeard's bot remembers which pirate it sent)."""
+
+    def __init__(self, greedy: Bot, epsilon: float, coin: random.Random) -> None:
+        self.greedy, self.epsilon, self.coin = greedy, epsilon, coin
+        self.name, self.version, self.games = greedy.name, greedy.version, greedy.games
+
+    def on_match_start(self, request: bot_pb2.DecideRequest) -> None:
+        self.greedy.on_match_start(request)
+
+    def on_match_over(self, message: bot_pb2.MatchOverRequest) -> None:
+        self.greedy.on_match_over(message)
+
+    def decide(self, request: bot_pb2.DecideRequest) -> int:
+        if self.coin.random() >= self.epsilon:
+            return self.greedy.decide(request)
+        index = self.coin.randrange(len(request.options))
+        forced = bot_pb2.DecideRequest()
+        forced.CopyFrom(request)
+        del forced.options[:]
+        forced.options.extend([request.options[index]])
+        self.greedy.decide(forced)
+        return index
+
+
+class Table:
+    """Plays matches of one game between epsilon-greedy bots, in-process."""
+
+    def __init__(self, game: str, epsilons: tuple[float, ...]) -> None:
+        self.game, self.epsilons = game, epsilons
+        self.greedy = type(load_bot(REPO / "example_bots" / f"{game}_greedy.py"))
         self.matches = 0
 
     def play(self, seed: int, seating: tuple[int, ...], coins: list[random.Random]) -> Result:
         """One match on deal `seed`, bot `seating[s]` in seat `s`, bot `b` flipping its
         coins with `coins[b]`."""
         self.matches += 1
-        match_id = f"m{self.matches}"
-        state = self.game.new_game(PLAYERS, seed)
-        bots = [JamaicaGreedy() for _ in range(PLAYERS)]
-        unsent: list[list[Event]] = [[] for _ in range(PLAYERS)]
-        tell(unsent, state.setup_events)
-        informed = [False] * PLAYERS
-        while (outcome := state.outcome()) is None:
-            request = state.pending()[0]
-            seat = request.seat
-            coin = coins[seating[seat]]
-            if coin.random() < self.epsilons[seating[seat]]:
-                # A random option; the bot gets this request's events with its next one.
-                tell(unsent, state.apply(seat, coin.randrange(len(request.options))))
-                continue
-            message = bot_pb2.DecideRequest(
-                request_id=str(request.window_id), match_id=match_id, seat=seat,
-                window_id=request.window_id, window=to_window_kind(request.window),
-                kind=request.kind, prompt=request.prompt, optional=request.optional,
-                options=options_to_pb(self.codec, request.options),
-                events=[event_to_pb(event, 0) for event in unsent[seat]],
-                **{self.codec.field: self.codec.observation_pb(state.view(seat))})
-            unsent[seat] = []
-            if not informed[seat]:
-                message.match_info.CopyFrom(self.match_info)
-                bots[seat].on_match_start(message)
-                informed[seat] = True
-            tell(unsent, state.apply(seat, bots[seat].decide(message)))
-        scores, places = [0] * PLAYERS, [0] * PLAYERS
+        bots = [EpsilonGreedy(self.greedy(), self.epsilons[bot], coins[bot]) for bot in seating]
+        result = play_local(self.game, bots, seed)
+        scores, places = [0] * len(seating), [0] * len(seating)
         for seat, bot in enumerate(seating):
-            scores[bot], places[bot] = outcome.scores[seat], outcome.places[seat]
+            scores[bot], places[bot] = result.scores[seat], result.places[seat]
         return tuple(scores), tuple(places)
 
 
-def tell(unsent: list[list[Event]], events: list[Event]) -> None:
-    """Queue for every seat the events it may see that the greedy bot reads (building the
-    others would cost a fifth of the run and change no decision)."""
-    for seat, queue in enumerate(unsent):
-        queue += [e for e in events if e.kind in FOLLOWED and e.visible_to(seat)]
-
-
 def play_deals(table: Table, master: int, deals: int) -> list[list[Result]]:
-    """Every deal in its 4 rotations: rotation r seats bot (s + r) % 4 in seat s."""
+    """Every deal in all its rotations: rotation r seats bot (s + r) % players in seat s."""
+    players = len(table.epsilons)
     played = []
     for deal in range(deals):
         seed = derive(master, "deal", deal)
         rotations = []
-        for shift in range(PLAYERS):
-            seating = tuple((seat + shift) % PLAYERS for seat in range(PLAYERS))
+        for shift in range(players):
+            seating = tuple((seat + shift) % players for seat in range(players))
             coins = [random.Random(derive(master, "coins", deal, shift, bot))
-                     for bot in range(PLAYERS)]
+                     for bot in range(players)]
             rotations.append(table.play(seed, seating, coins))
         played.append(rotations)
     return played
-
-
 def ordered_rightly(results: list[Result]) -> bool:
     """Whether mean score (then mean place) ranks the bots exactly in their true order."""
     keys = [(sum(r[0][bot] for r in results), -sum(r[1][bot] for r in results))
-            for bot in range(PLAYERS)]
-    return all(keys[bot] > keys[bot + 1] for bot in range(PLAYERS - 1))
+            for bot in range(len(results[0][0]))]
+    return all(keys[bot] > keys[bot + 1] for bot in range(len(keys) - 1))
 
 
 def draw(played: list[list[Result]], method: str, budget: int, rng: random.Random
          ) -> list[Result]:
     """One trial of `budget` games, its deals drawn with replacement: plain, one game of
-    each of `budget` deals, the seats rotated; duplicate, every rotation of `budget / 4`
-    deals."""
+    each of `budget` deals, the seats rotated; duplicate, every rotation of
+    `budget / players` deals."""
+    players = len(played[0])
     if method == "plain":
         deals = rng.choices(played, k=budget)
-        return [rotations[number % PLAYERS] for number, rotations in enumerate(deals)]
-    return [game for rotations in rng.choices(played, k=budget // PLAYERS)
+        return [rotations[number % players] for number, rotations in enumerate(deals)]
+    return [game for rotations in rng.choices(played, k=budget // players)
             for game in rotations]
 
 
-def variance_ratios(played: list[list[Result]]) -> list[float]:
+def variance_ratios(played: list[list[Result]]) -> list[float | None]:
     """For each pair of bots next in the true order, the variance of their score difference
-    averaged over a deal's 4 rotations, times 4, over its variance in one game: the
+    averaged over a deal's rotations, times the players, over its variance in one game: the
     games duplicate seating needs to tell the pair apart per game plain seating needs
-    (1: no gain). A steadier figure than the N90s, for one pair at a time."""
+    (1: no gain; None if the difference never varies). A steadier figure than the N90s,
+    for one pair at a time."""
+    players = len(played[0])
     ratios = []
-    for bot in range(PLAYERS - 1):
+    for bot in range(players - 1):
         games = [g[0][bot] - g[0][bot + 1] for rotations in played for g in rotations]
-        deals = [sum(g[0][bot] - g[0][bot + 1] for g in rotations) / PLAYERS
+        deals = [sum(g[0][bot] - g[0][bot + 1] for g in rotations) / players
                  for rotations in played]
-        ratios.append(round(PLAYERS * variance(deals) / variance(games), 3))
+        spread = variance(games)
+        ratios.append(round(players * variance(deals) / spread, 3) if spread else None)
     return ratios
 
 
@@ -213,19 +208,21 @@ def n90(shares: dict[int, float], level: float = 0.9) -> tuple[float | None, lis
     return below + (level - low) / (high - low) * (first - below), [below, first]
 
 
-def measure(deals: int, trials: int, seed: int, max_games: int,
-            epsilons: tuple[float, ...] = EPSILONS) -> dict[str, Any]:
-    table = Table(epsilons)
+def measure(game: str, epsilons: tuple[float, ...], deals: int, trials: int, seed: int,
+            max_games: int) -> dict[str, Any]:
+    players = len(epsilons)
+    table = Table(game, epsilons)
     started = time.perf_counter()
     played = play_deals(table, seed, deals)
     seconds = time.perf_counter() - started
-    budgets = list(range(PLAYERS, max_games + 1, PLAYERS))
-    out: dict[str, Any] = {"game": GAME, "epsilons": list(epsilons), "deals": deals,
-                           "trials": trials, "seed": seed, "max_games": max_games,
+    budgets = list(range(players, max_games + 1, players))
+    out: dict[str, Any] = {"game": game, "players": players, "epsilons": list(epsilons),
+                           "deals": deals, "trials": trials, "seed": seed,
+                           "max_games": max_games,
                            "ranked_by": "mean score, then mean place"}
-    games = [game for rotations in played for game in rotations]
+    games = [result for rotations in played for result in rotations]
     out["mean_score"] = [round(sum(g[0][bot] for g in games) / len(games), 2)
-                         for bot in range(PLAYERS)]
+                         for bot in range(players)]
     out["variance_ratios"] = variance_ratios(played)
     for method in METHODS:
         rng = random.Random(derive(seed, "trials", method))
@@ -243,45 +240,60 @@ def measure(deals: int, trials: int, seed: int, max_games: int,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        epilog="Black Fleet's bots are ordered only with wider epsilons, e.g. "
+        "--epsilons 0,0.35,0.7,1. Figures per game: docs/performance.md.")
+    parser.add_argument("--game", choices=GAMES, default="jamaica", help="the game (jamaica)")
+    parser.add_argument("--players", type=int, default=4, help="seats and bots (4)")
     parser.add_argument("--deals", type=int, default=800,
-                        help="deals played, each in 4 rotations (800)")
+                        help="deals played, each in as many rotations as players (800)")
     parser.add_argument("--trials", type=int, default=2000,
                         help="trials drawn per seating and budget (2000)")
     parser.add_argument("--seed", type=int, default=1, help="master seed (1)")
-    parser.add_argument("--max-games", type=int, default=64,
-                        help="the largest budget, a multiple of 4 (64)")
-    parser.add_argument("--epsilons", default=",".join(map(str, EPSILONS)),
-                        help="the bots' epsilons, strongest first (0.0,0.2,0.4,0.6)")
+    parser.add_argument("--max-games", type=int,
+                        help="the largest budget, a multiple of the players (16 x players)")
+    parser.add_argument("--epsilons", help="the bots' epsilons, strongest first, one per "
+                        "player (evenly spaced from 0 to 0.6: 0.0,0.2,0.4,0.6 for 4)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    if args.max_games < PLAYERS or args.max_games % PLAYERS:
-        parser.error("--max-games must be a positive multiple of 4")
+    players = args.players
+    if players < 2:
+        parser.error("--players must be at least 2")
+    max_games = 16 * players if args.max_games is None else args.max_games
+    if max_games < players or max_games % players:
+        parser.error(f"--max-games must be a positive multiple of {players}")
     if args.trials < 1 or args.deals < 2:
         parser.error("--trials must be positive and --deals at least 2")
-    epsilons = tuple(float(value) for value in args.epsilons.split(","))
-    if len(epsilons) != PLAYERS or list(epsilons) != sorted(set(epsilons)) \
+    epsilons = default_epsilons(players) if args.epsilons is None \
+        else tuple(float(value) for value in args.epsilons.split(","))
+    if len(epsilons) != players or list(epsilons) != sorted(set(epsilons)) \
             or not 0 <= epsilons[0] <= epsilons[-1] <= 1:
-        parser.error("--epsilons takes 4 increasing values from 0 to 1")
-    out = measure(args.deals, args.trials, args.seed, args.max_games, epsilons)
-    if args.json:
-        print(json.dumps(out))
-        return 0
-    print(f"{GAME}, bots of epsilon {', '.join(map(str, epsilons))} (mean scores "
-          f"{out['mean_score']}); {args.deals} deals x 4 rotations; {args.trials} trials "
-          f"per budget; ranked by mean score")
+        parser.error(f"--epsilons takes {players} increasing values from 0 to 1")
+    out = measure(args.game, epsilons, args.deals, args.trials, args.seed, max_games)
+    print(json.dumps(out) if args.json else report(out))
+    return 0
+
+
+def report(out: dict[str, Any]) -> str:
+    """The figures of `measure` for a reader."""
+    lines = [f"{out['game']}, {out['players']} players, bots of epsilon "
+             f"{', '.join(map(str, out['epsilons']))} (mean scores {out['mean_score']}); "
+             f"{out['deals']} deals x {out['players']} rotations; {out['trials']} trials per "
+             f"budget; ranked by mean score"]
     for method in METHODS:
         row = out[method]
         if row["n90"] is None:
-            print(f"{method:<10} N90 not reached in {args.max_games} games")
+            lines.append(f"{method:<10} N90 not reached in {out['max_games']} games")
         else:
             low, high = row["bracket"]
-            print(f"{method:<10} N90 {row['n90']:6.1f} games (between {low} and {high})")
+            lines.append(f"{method:<10} N90 {row['n90']:6.1f} games (between {low} and {high})")
     ratio = out["ratio"]
-    print(f"ratio duplicate / plain: {'n/a' if ratio is None else ratio}  "
-          f"({out['games_played']} games, {out['seconds']} s)")
-    print(f"per pair of neighbours, duplicate / plain games needed: {out['variance_ratios']}")
-    return 0
+    lines.append(f"ratio duplicate / plain: {'n/a' if ratio is None else ratio}  "
+                 f"({out['games_played']} games, {out['seconds']} s)")
+    lines.append("per pair of neighbours, duplicate / plain games needed: "
+                 f"{out['variance_ratios']}")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -586,7 +586,10 @@ class JamaicaGreedy(Bot):
 
     def _sabre(self, game: Game, request) -> int:
         """Reroll our own weak roll, or the rival's star or strong roll."""
-        option = request.options[1]
+        rerolls = [o for o in request.options if o.key.startswith("sabre:")]
+        if not rerolls:
+            return 0
+        option = rerolls[0]
         whose = payload(option).reroll
         combat = game.obs.combat
         role = 0 if combat.stage.startswith("attacker") else 1

@@ -48,6 +48,22 @@ def test_benchmark_prints_its_figures_as_json(script):
             assert counts.get("asked_auto_pass_interrupt", 0) == 0
 
 
+@pytest.mark.parametrize(("game", "players"), [("jamaica", 3), ("black_fleet", 4),
+                                                ("blackbeard", 4)])
+def test_duplicate_plays_every_game(game, players):
+    """benchmarks/duplicate.py, tiny: each game's greedy bots, 2 deals in every rotation."""
+    result = subprocess.run([sys.executable, str(BENCHMARKS / "duplicate.py"), "--game", game,
+                             "--players", str(players), "--deals", "2", "--trials", "5",
+                             "--max-games", str(2 * players), "--json"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert (data["game"], data["players"]) == (game, players)
+    assert data["games_played"] == 2 * players and len(data["epsilons"]) == players
+    assert len(data["mean_score"]) == players and len(data["variance_ratios"]) == players - 1
+    assert set(data["plain"]["share_right"]) == {str(players), str(2 * players)}
+
+
 @pytest.mark.parametrize("game", ["blackbeard", "jamaica", "black_fleet"])
 def test_game_length_prints_a_row_per_player_count(game):
     """benchmarks/game_length.py: Player Turns (or rounds), decisions and how games ended."""
