@@ -26,13 +26,7 @@ def decision_line(decision: Decision, name: Text) -> Text:
     key, label = decision.options[decision.chosen]
     line = Text.assemble(Text(f"{CHOSEN} ", style="bold"), name,
                          f" · {decision.kind}: {key} “{label}”")
-    if decision.how == "bot":
-        line.append(f" in {decision.latency_ms:.0f} ms", style="dim")
-    elif decision.how == "incident":
-        line.append(" applied by the referee", style="bold yellow")
-    else:
-        line.append(f" · {HOW.get(decision.how, decision.how)}", style="dim")
-    return line
+    return line.append_text(_how(decision, " in {} ms", " applied by the referee", " · {}"))
 
 
 def options_text(decision: Decision, around: int | None = None) -> Text:
@@ -59,13 +53,18 @@ def request_text(decision: Decision) -> Text:
     """The request's kind and prompt, and how it was answered."""
     text = Text.assemble(Text(f"step {decision.step} · {decision.kind}", style="bold"),
                          f"\n{decision.prompt}")
+    return text.append_text(_how(decision, "\nanswered in {} ms",
+                                 "\nno valid answer: the referee applied ▶", "\n{}"))
+
+
+def _how(decision: Decision, answered: str, incident: str, other: str) -> Text:
+    """How the answer came, in the caller's wording: the bot's latency, the referee's
+    answer after an incident, or why the seat was not asked."""
     if decision.how == "bot":
-        text.append(f"\nanswered in {decision.latency_ms:.0f} ms", style="dim")
-    elif decision.how == "incident":
-        text.append("\nno valid answer: the referee applied ▶", style="bold yellow")
-    else:
-        text.append(f"\n{HOW.get(decision.how, decision.how)}", style="dim")
-    return text
+        return Text(answered.format(f"{decision.latency_ms:.0f}"), style="dim")
+    if decision.how == "incident":
+        return Text(incident, style="bold yellow")
+    return Text(other.format(HOW.get(decision.how, decision.how)), style="dim")
 
 
 def seat_panel(name: Text, secrets: Sequence[Text], decision: Decision | None,
