@@ -26,14 +26,17 @@ def decisions(record) -> list[tuple[int, int, str]]:
 
 
 def test_the_same_seed_and_deterministic_bots_repeat_the_same_match(tmp_path):
+    """Clocks generous enough that a busy machine costs no answer: a late answer is an
+    incident, and its default would be a different match."""
     outcomes = []
     for run in range(3):
         record = tmp_path / f"{run}.jsonl.gz"
         result = admiralty("play", "jamaica", "--seed", "7", "--bot", GREEDY, "--bot",
                            RANDOM_BOT, "--bot", f"{RANDOM_BOT} --seed 3", "--record",
-                           str(record), "--json")
+                           str(record), "--deadline", "30", "--time-bank", "600", "--json")
         assert result.returncode == 0, result.stderr
         report = json.loads(result.stdout)
+        assert report["incidents"] == []
         outcomes.append(([p["score"] for p in report["placements"]], decisions(record)))
     assert len(outcomes[0][1]) > 50
     assert outcomes[1] == outcomes[0] and outcomes[2] == outcomes[0]
