@@ -200,7 +200,10 @@ class Flow:
                 option = options[index]
                 del self.sealed[seat]
                 name, args = self.sealed_then
-                getattr(game, name)(option, *args, seat)
+                if args:
+                    getattr(game, name)(option, *args, seat)
+                else:  # no tuple to build (Jamaica's card choice; see the common answer)
+                    getattr(game, name)(option, seat)
                 if self.sealed:  # the flow runs on once the last answer is in
                     return
         elif self.polled:
@@ -219,7 +222,12 @@ class Flow:
             # A Step is unpacked, never read by field name: CPython 3.11 does not specialise
             # a named tuple's fields.
             name, args = then if then.__class__ is Step else then[index]
-            getattr(game, name)(option, *args)
+            # `f(option, *args)` builds a list, then a tuple from it, which costs about as
+            # much as the call itself: with no args the call is plain, else one tuple is built.
+            if args:
+                getattr(game, name)(*((option,) + args))  # noqa: RUF005 (see above)
+            else:
+                getattr(game, name)(option)
         # `run`, inlined: a check for an open request (or a single-option ask, see `ask`)
         # and one for a SEALED window per frame, a Step told apart by identity.
         stack = self.stack
