@@ -109,7 +109,7 @@ class JamaicaState(Table, GameState):
     def pending(self) -> list[Request]:
         flow = self.flow  # `flow.pending()` without the call: a third of all decisions are
         request = flow.request  # the card choice's, so this is asked for most often
-        return [request] if request is not None else list(flow.sealed.values())
+        return [request] if request is not None else [*flow.sealed.values()]
 
     def apply(self, seat: int, index: int) -> list[Event]:
         events: list[Event] = []
@@ -395,16 +395,18 @@ class JamaicaState(Table, GameState):
         space = self.hulls[ship_id].space
         if space == self.board.port_royal:
             return
-        foes = []
-        for seat, ship in enumerate(self.ships):  # a loop, not a comprehension: hot in 3.11
-            if ship.space == space and seat != ship_id:
-                foes.append(seat)
+        here = 0
+        for ship in self.hulls:  # a bare loop, not a comprehension: hot in 3.11
+            if ship.space == space:
+                here += 1
+        if here == 1:  # the arriving ship alone, as most are: no foe to list
+            self._settle(ship_id)  # what the frame would do next: run it now
+            return
+        foes = [seat for seat, ship in enumerate(self.ships)
+                if ship.space == space and seat != ship_id]
         ghost = self.ghost
         if ghost is not None and ship_id != GHOST and ghost.space == space:
             foes.append(GHOST)
-        if not foes:
-            self._settle(ship_id)  # what the frame would do next: run it now
-            return
         self.flow.stack.append(SETTLES[ship_id])  # push one frame
         if len(foes) == 1:
             self._start_combat(ship_id, foes[0])
