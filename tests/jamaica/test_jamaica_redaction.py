@@ -50,11 +50,10 @@ def perturb(state: JamaicaState, viewer: int | None, rng: random.Random, *,
         if chosen:
             ship.chosen, pool = pool[0], pool[1:]
         ship.deck = pool
-        asked = copy.flow.sealed.get(seat)
-        if asked is not None:
-            old = asked.request
-            copy.flow.sealed[seat] = asked._replace(request=Request(
-                seat, old.window_id, old.window, old.kind, old.prompt, hand_options(ship.hand)))
+        old = copy.flow.sealed.get(seat)
+        if old is not None:
+            copy.flow.sealed[seat] = Request(
+                seat, old.window_id, old.window, old.kind, old.prompt, hand_options(ship.hand))
     # A player's face-down cards are never powers; the Ghost's lair cards may be, so its
     # face-down pile is dealt from every card, as the box is [jamaica G25].
     holders = [ship for seat, ship in enumerate(copy.ships) if seat != viewer]

@@ -297,11 +297,10 @@ def _scramble_jamaica(state, observer, rng, parts):
             ship.chosen = pool.pop()
         ship.hand, ship.deck = sorted(pool[:len(ship.hand)]), pool[len(ship.hand):]
         if seat in twin.flow.sealed:
-            ask = twin.flow.sealed[seat]
-            old = ask.request
-            twin.flow.sealed[seat] = ask._replace(request=Request(
+            old = twin.flow.sealed[seat]
+            twin.flow.sealed[seat] = Request(
                 seat, old.window_id, old.window, old.kind, old.prompt,
-                options_of_hand(tuple(ship.hand))))
+                options_of_hand(tuple(ship.hand)))
     if "treasures" in parts:  # (with "decks", the treasure deck's too)
         treasures = jamaica_data().treasures
         holders = [ship for seat, ship in enumerate(twin.ships) if seat != observer]

@@ -37,8 +37,6 @@ state copies with a list slice and snapshots to JSON.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-from operator import itemgetter
 from typing import Any, NamedTuple
 
 from admiralty.games.base import IllegalAction, Option, Request, Window
@@ -89,7 +87,8 @@ class Flow:
     in an `Ask`: a game opens one per decision, and the record would cost more than the
     rules it serves. `asked` gives it as an `Ask` for whoever inspects the flow."""
 
-    __slots__ = ("_auto", "polled", "request", "sealed", "stack", "then", "window_id")
+    __slots__ = ("_auto", "polled", "request", "sealed", "sealed_then", "stack", "then",
+                 "window_id")
 
     def __init__(self) -> None:
         self.stack: list[Frame] = []
@@ -97,8 +96,12 @@ class Flow:
         """The open request outside a SEALED window."""
         self.then: Step | tuple[Step, ...] = _NOTHING
         self.polled = False
-        self.sealed: dict[int, Ask] = {}
+        self.sealed: dict[int, Request] = {}
         """The open requests of a SEALED window, by seat."""
+        self.sealed_then = _NO_STEP
+        """What each answer of the SEALED window calls, the seat appended to its args:
+        one Step for the window, not one per seat, since its seats are asked on every
+        decision of the window and a record per seat would have to be mapped back."""
         self.window_id = 0
         self._auto: tuple[Step, Option] | None = None
         """A single-option ask's continuation and its option: run before any frame."""
@@ -148,12 +151,9 @@ class Flow:
         if not options or not all(options):
             raise ValueError(f"{kind}: a sealed window needs a seat and an option per seat")
         self.window_id = window_id = self.window_id + 1
-        seated = _seated(then, len(options))
-        self.sealed = {
-            seat: _tuple_new(Ask, (Request(seat, window_id, _SEALED, kind, prompt, choices),
-                                   seated[seat], False))
-            for seat, choices in enumerate(options)
-        }
+        self.sealed = {seat: Request(seat, window_id, _SEALED, kind, prompt, choices)
+                       for seat, choices in enumerate(options)}
+        self.sealed_then = then
 
     def withdraw(self) -> None:
         """Close the open request unanswered and give its window id back, so that the
@@ -175,7 +175,7 @@ class Flow:
         """Every request open now."""
         if self.request is not None:
             return [self.request]
-        return list(map(_request_of, self.sealed.values()))
+        return list(self.sealed.values())
 
     def answer(self, game: Any, seat: int, index: int) -> None:
         """Apply `seat`'s answer `index`, then run the flow on to the next request.
@@ -189,19 +189,21 @@ class Flow:
         frame: Any
         request = self.request
         if request is None or request.seat != seat:  # a seat of a SEALED window
-            asked = self.sealed.get(seat)
-            if asked is None:
+            request = self.sealed.get(seat)
+            if request is None:
                 if seat is not _RUN:
                     raise IllegalAction(f"seat {seat} has no open request")
             else:
-                request, then, _ = asked
                 options = request.options
                 if index.__class__ is not int or not 0 <= index < len(options):
                     index = _checked(index, len(options))
                 option = options[index]
                 del self.sealed[seat]
-                name, args = then  # `seal` takes one Step for every option
-                getattr(game, name)(option, *args)
+                name, args = self.sealed_then
+                if args:
+                    getattr(game, name)(option, *args, seat)
+                else:  # no tuple to build (Jamaica's card choice; see the common answer)
+                    getattr(game, name)(option, seat)
                 if self.sealed:  # the flow runs on once the last answer is in
                     return
         elif self.polled:
@@ -220,7 +222,12 @@ class Flow:
             # A Step is unpacked, never read by field name: CPython 3.11 does not specialise
             # a named tuple's fields.
             name, args = then if then.__class__ is Step else then[index]
-            getattr(game, name)(option, *args)
+            # `f(option, *args)` builds a list, then a tuple from it, which costs about as
+            # much as the call itself: with no args the call is plain, else one tuple is built.
+            if args:
+                getattr(game, name)(*((option,) + args))  # noqa: RUF005 (see above)
+            else:
+                getattr(game, name)(option)
         # `run`, inlined: a check for an open request (or a single-option ask, see `ask`)
         # and one for a SEALED window per frame, a Step told apart by identity.
         stack = self.stack
@@ -268,7 +275,7 @@ class Flow:
         other = object.__new__(Flow)
         other.stack = self.stack[:]
         other.request, other.then, other.polled = self.request, self.then, self.polled
-        other.sealed = dict(self.sealed)
+        other.sealed, other.sealed_then = dict(self.sealed), self.sealed_then
         other.window_id = self.window_id
         other._auto = None  # consumed before any answer returns
         return other
@@ -279,13 +286,12 @@ class Flow:
             "stack": [_frame_json(frame) for frame in self.stack],
             "asked": _ask_json(Ask(self.request, self.then, self.polled))
             if self.request is not None else None,
-            "sealed": [_ask_json(ask) for ask in self.sealed.values()],
+            "sealed": [_ask_json(Ask(request, Step(self.sealed_then.name,
+                                                   (*self.sealed_then.args, seat))))
+                       for seat, request in self.sealed.items()],
             "window_id": self.window_id,
         }
 
-
-_request_of = itemgetter(0)
-"""An `Ask`'s request, at C speed."""
 
 _tuple_new = tuple.__new__
 """Builds a named tuple from a tuple of its fields without the Python-level `__new__`."""
@@ -297,12 +303,8 @@ outside `run` (a step opens at most one request)."""
 _NOTHING: tuple[Step, ...] = ()
 """What `then` holds while no request is open."""
 
-
-@cache
-def _seated(then: Step, seats: int) -> tuple[Step, ...]:
-    """`then` with each seat appended to its args, by seat: what a SEALED window's answer
-    of that seat calls, built once (every round of a game seals the same windows)."""
-    return tuple(Step(then.name, (*then.args, seat)) for seat in range(seats))
+_NO_STEP = Step("")
+"""What `sealed_then` holds before the first SEALED window."""
 
 
 _RUN: Any = object()
