@@ -281,14 +281,14 @@ def sweep_workdirs() -> int:
     removed = 0
     for entry in Path(tempfile.gettempdir()).glob(f"{WORKDIR_PREFIX}*-*"):
         pid = entry.name.removeprefix(WORKDIR_PREFIX).split("-", 1)[0]
-        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+        if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
             shutil.rmtree(entry, ignore_errors=True)
             removed += not entry.exists()
     return removed
 
 
-def _alive(pid: int) -> bool:
-    """Whether process `pid` exists (one of another user's counts as alive)."""
+def pid_alive(pid: int) -> bool:
+    """Whether a process `pid` exists on this host (of any user)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
