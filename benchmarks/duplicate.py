@@ -14,12 +14,16 @@ remembers the choice as its own. Black Fleet's greedy bot gains little on one of
     python benchmarks/duplicate.py                  # Jamaica, 800 deals, 2,000 trials
     python benchmarks/duplicate.py --game black_fleet --epsilons 0,0.35,0.7,1 --max-games 96
     python benchmarks/duplicate.py --game blackbeard --deals 500 --trials 1000 --max-games 256
+    python benchmarks/duplicate.py --epsilons 0,0.05,0.1,0.15 --max-games 256 --coins seat
 
 What is played: `--deals` deals (a 128-bit seed each, derived from `--seed`), every one
 in its cyclic rotations of the seats (as many as players), as `admiralty tournament run
---deals duplicate` plays them (tournament/plan.py). The bots' coin flips come from
-streams of their own (per deal, rotation and bot), so they differ between the rotations
-of a deal, as a real bot's choices would.
+--deals duplicate` plays them (tournament/plan.py). The bots' coin flips come, with
+`--coins match` (the default), from streams of their own per deal, rotation and bot, so
+they differ between the rotations of a deal, as a bot seeded per match would flip them;
+with `--coins seat`, from `admiralty_sdk.seat_seed` on a seat's first request, as
+`example_bots/random_bot.py` seeds itself, so that a seat's bot flips the same coins in
+every rotation of a deal (the bots are variants of one program with one seed).
 
 What is counted: for every budget N (a multiple of the players up to `--max-games`),
 `--trials` trials of N games are drawn from those games, their deals drawn with
@@ -47,8 +51,8 @@ moves both N90s alike; the ratio still moves by 0.05 to 0.1 from one `--seed` to
 
 Duplicate seating only cancels the luck that the deal fixes: with named chance streams
 (`admiralty.games.chance`) the setup, decks and dice of a deal are the same whatever was
-decided before, but the bots' own coin flips, and the games they make diverge, are not.
-docs/performance.md has the figures.
+decided before, but once two rotations differ in a decision their games diverge. Seat
+coins and close epsilons keep them together longest. docs/performance.md has the figures.
 """
 
 from __future__ import annotations
