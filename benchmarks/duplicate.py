@@ -14,12 +14,16 @@ remembers the choice as its own. Black Fleet's greedy bot gains little on one of
     python benchmarks/duplicate.py                  # Jamaica, 800 deals, 2,000 trials
     python benchmarks/duplicate.py --game black_fleet --epsilons 0,0.35,0.7,1 --max-games 96
     python benchmarks/duplicate.py --game blackbeard --deals 500 --trials 1000 --max-games 256
+    python benchmarks/duplicate.py --epsilons 0,0.05,0.1,0.15 --max-games 256 --coins seat
 
 What is played: `--deals` deals (a 128-bit seed each, derived from `--seed`), every one
 in its cyclic rotations of the seats (as many as players), as `admiralty tournament run
---deals duplicate` plays them (tournament/plan.py). The bots' coin flips come from
-streams of their own (per deal, rotation and bot), so they differ between the rotations
-of a deal, as a real bot's choices would.
+--deals duplicate` plays them (tournament/plan.py). The bots' coin flips come, with
+`--coins match` (the default), from streams of their own per deal, rotation and bot, so
+they differ between the rotations of a deal, as a bot seeded per match would flip them;
+with `--coins seat`, from `admiralty_sdk.seat_seed` on a seat's first request, as
+`example_bots/random_bot.py` seeds itself, so that a seat's bot flips the same coins in
+every rotation of a deal (the bots are variants of one program with one seed).
 
 What is counted: for every budget N (a multiple of the players up to `--max-games`),
 `--trials` trials of N games are drawn from those games, their deals drawn with
@@ -47,8 +51,8 @@ moves both N90s alike; the ratio still moves by 0.05 to 0.1 from one `--seed` to
 
 Duplicate seating only cancels the luck that the deal fixes: with named chance streams
 (`admiralty.games.chance`) the setup, decks and dice of a deal are the same whatever was
-decided before, but the bots' own coin flips, and the games they make diverge, are not.
-docs/performance.md has the figures.
+decided before, but once two rotations differ in a decision their games diverge. Seat
+coins and close epsilons keep them together longest. docs/performance.md has the figures.
 """
 
 from __future__ import annotations
@@ -62,13 +66,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from admiralty_sdk import Bot
+from admiralty_sdk import Bot, seat_seed
 from admiralty_sdk.local import load_bot, play_local
 from admiralty_sdk.v1 import bot_pb2
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = ("jamaica", "black_fleet", "blackbeard")
 METHODS = ("plain", "duplicate")
+COINS = ("match", "seat")
 
 Result = tuple[tuple[int, ...], tuple[int, ...]]
 """One game: the score and the place of each bot (by bot, not by seat)."""
@@ -87,11 +92,15 @@ def default_epsilons(players: int) -> tuple[float, ...]:
 
 class EpsilonGreedy(Bot):
     """A greedy bot that plays a uniformly random option with probability `epsilon`, its
-    coin flipped from `coin`. The greedy bot is still shown a randomly answered request,
-    with the drawn option alone, so that it reads the request's events and remembers what
-    was played as its own choice (Blackbeard's bot remembers which pirate it sent)."""
+    coin flipped from `coin`, or (`coin` None) from a generator seeded with
+    `admiralty_sdk.seat_seed` on its first request, as `example_bots/random_bot.py` seeds
+    itself. Each decision draws a flip and an option whichever way the flip falls, so that
+    two bots of one seed and different epsilons stay in step. The greedy bot is still shown
+    a randomly answered request, with the drawn option alone, so that it reads the
+    request's events and remembers what was played as its own choice (Blackbeard's bot
+    remembers which pirate it sent)."""
 
-    def __init__(self, greedy: Bot, epsilon: float, coin: random.Random) -> None:
+    def __init__(self, greedy: Bot, epsilon: float, coin: random.Random | None) -> None:
         self.greedy, self.epsilon, self.coin = greedy, epsilon, coin
         self.name, self.version, self.games = greedy.name, greedy.version, greedy.games
 
@@ -102,9 +111,11 @@ class EpsilonGreedy(Bot):
         self.greedy.on_match_over(message)
 
     def decide(self, request: bot_pb2.DecideRequest) -> int:
-        if self.coin.random() >= self.epsilon:
+        if self.coin is None:
+            self.coin = random.Random(seat_seed(request))
+        flip, index = self.coin.random(), self.coin.randrange(len(request.options))
+        if flip >= self.epsilon:
             return self.greedy.decide(request)
-        index = self.coin.randrange(len(request.options))
         forced = bot_pb2.DecideRequest()
         forced.CopyFrom(request)
         del forced.options[:]
@@ -121,9 +132,10 @@ class Table:
         self.greedy = type(load_bot(REPO / "example_bots" / f"{game}_greedy.py"))
         self.matches = 0
 
-    def play(self, seed: int, seating: tuple[int, ...], coins: list[random.Random]) -> Result:
+    def play(self, seed: int, seating: tuple[int, ...], coins: list[random.Random | None]
+             ) -> Result:
         """One match on deal `seed`, bot `seating[s]` in seat `s`, bot `b` flipping its
-        coins with `coins[b]`."""
+        coins with `coins[b]` (None: seeded from its seat's first request)."""
         self.matches += 1
         bots = [EpsilonGreedy(self.greedy(), self.epsilons[bot], coins[bot]) for bot in seating]
         result = play_local(self.game, bots, seed)
@@ -133,8 +145,10 @@ class Table:
         return tuple(scores), tuple(places)
 
 
-def play_deals(table: Table, master: int, deals: int) -> list[list[Result]]:
-    """Every deal in all its rotations: rotation r seats bot (s + r) % players in seat s."""
+def play_deals(table: Table, master: int, deals: int, coins_by: str) -> list[list[Result]]:
+    """Every deal in all its rotations: rotation r seats bot (s + r) % players in seat s.
+    A bot's coin is seeded from its seat's first request (`coins_by` "seat": the same in
+    every rotation) or from the deal, the rotation and the bot ("match")."""
     players = len(table.epsilons)
     played = []
     for deal in range(deals):
@@ -142,7 +156,8 @@ def play_deals(table: Table, master: int, deals: int) -> list[list[Result]]:
         rotations = []
         for shift in range(players):
             seating = tuple((seat + shift) % players for seat in range(players))
-            coins = [random.Random(derive(master, "coins", deal, shift, bot))
+            coins = [None if coins_by == "seat" else
+                     random.Random(derive(master, "coins", deal, shift, bot))
                      for bot in range(players)]
             rotations.append(table.play(seed, seating, coins))
         played.append(rotations)
@@ -209,16 +224,16 @@ def n90(shares: dict[int, float], level: float = 0.9) -> tuple[float | None, lis
 
 
 def measure(game: str, epsilons: tuple[float, ...], deals: int, trials: int, seed: int,
-            max_games: int) -> dict[str, Any]:
+            max_games: int, coins_by: str) -> dict[str, Any]:
     players = len(epsilons)
     table = Table(game, epsilons)
     started = time.perf_counter()
-    played = play_deals(table, seed, deals)
+    played = play_deals(table, seed, deals, coins_by)
     seconds = time.perf_counter() - started
     budgets = list(range(players, max_games + 1, players))
     out: dict[str, Any] = {"game": game, "players": players, "epsilons": list(epsilons),
                            "deals": deals, "trials": trials, "seed": seed,
-                           "max_games": max_games,
+                           "max_games": max_games, "coins": coins_by,
                            "ranked_by": "mean score, then mean place"}
     games = [result for rotations in played for result in rotations]
     out["mean_score"] = [round(sum(g[0][bot] for g in games) / len(games), 2)
@@ -255,6 +270,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="the largest budget, a multiple of the players (16 x players)")
     parser.add_argument("--epsilons", help="the bots' epsilons, strongest first, one per "
                         "player (evenly spaced from 0 to 0.6: 0.0,0.2,0.4,0.6 for 4)")
+    parser.add_argument("--coins", choices=COINS, default="match",
+                        help="seed a bot's coin from its seat's first request, as "
+                        "example_bots/random_bot.py does: the same in every rotation of a "
+                        "deal (seat); or from the deal, rotation and bot (match, the default)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     players = args.players
@@ -270,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     if len(epsilons) != players or list(epsilons) != sorted(set(epsilons)) \
             or not 0 <= epsilons[0] <= epsilons[-1] <= 1:
         parser.error(f"--epsilons takes {players} increasing values from 0 to 1")
-    out = measure(args.game, epsilons, args.deals, args.trials, args.seed, max_games)
+    out = measure(args.game, epsilons, args.deals, args.trials, args.seed, max_games,
+                  args.coins)
     print(json.dumps(out) if args.json else report(out))
     return 0
 
@@ -280,7 +300,7 @@ def report(out: dict[str, Any]) -> str:
     lines = [f"{out['game']}, {out['players']} players, bots of epsilon "
              f"{', '.join(map(str, out['epsilons']))} (mean scores {out['mean_score']}); "
              f"{out['deals']} deals x {out['players']} rotations; {out['trials']} trials per "
-             f"budget; ranked by mean score"]
+             f"budget; coins by {out['coins']}; ranked by mean score"]
     for method in METHODS:
         row = out[method]
         if row["n90"] is None:

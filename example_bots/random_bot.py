@@ -11,10 +11,9 @@ many matches the process plays at once.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import random
 
-from admiralty_sdk import Bot, serve
+from admiralty_sdk import Bot, seat_seed, serve
 
 
 class RandomBot(Bot):
@@ -29,14 +28,8 @@ class RandomBot(Bot):
         key = (request.match_id, request.seat)
         rng = self._rngs.get(key)
         if rng is None:
-            rng = self._rngs[key] = random.Random(self._first_seed(request))
+            rng = self._rngs[key] = random.Random(seat_seed(request, self.seed))
         return rng.randrange(len(request.options))
-
-    def _first_seed(self, request) -> bytes:
-        observation = getattr(request, request.WhichOneof("observation"))
-        digest = hashlib.sha256(f"{self.seed}:{request.seat}:".encode())
-        digest.update(observation.SerializeToString(deterministic=True))
-        return digest.digest()
 
     def on_match_over(self, message) -> None:
         self._rngs.pop((message.result.match_id, message.seat), None)

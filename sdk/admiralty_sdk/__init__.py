@@ -4,7 +4,14 @@ A bot is one class with a `decide(request) -> int` method, served by `serve(bot)
 """
 
 from admiralty_sdk.bot import Bot, bot_port, serve, start_server
-from admiralty_sdk.helpers import index_of, keys, observation, payload, with_prefix
+from admiralty_sdk.helpers import (
+    index_of,
+    keys,
+    observation,
+    payload,
+    seat_seed,
+    with_prefix,
+)
 
 __all__ = [
     "Bot",
@@ -13,6 +20,7 @@ __all__ = [
     "keys",
     "observation",
     "payload",
+    "seat_seed",
     "serve",
     "start_server",
     "with_prefix",

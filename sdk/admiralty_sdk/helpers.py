@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from google.protobuf.message import Message
 
 from admiralty_sdk.v1 import bot_pb2, common_pb2
@@ -37,3 +39,16 @@ def index_of(request: bot_pb2.DecideRequest, key: str) -> int:
         if option.key == key:
             return option.index
     raise ValueError(f"no option {key!r}; options are {keys(request)}")
+
+
+def seat_seed(request: bot_pb2.DecideRequest, salt: object = "") -> bytes:
+    """A seed for a bot's own generator in one match and seat: from `salt` (the bot's own
+    --seed, say), the seat and the seat's observation, on the seat's *first* request.
+
+    Match ids are random, but a deal shows a seat the same first observation whoever sits
+    where, so a bot seeded this way repeats its choices when a deal is replayed, and in
+    every rotation of a duplicate deal it brings the seat the same luck of its own: the
+    rotations then differ only in what the bots decide differently."""
+    digest = hashlib.sha256(f"{salt}:{request.seat}:".encode())
+    digest.update(observation(request).SerializeToString(deterministic=True))
+    return digest.digest()

@@ -76,7 +76,7 @@ from admiralty.tournament import (
 )
 from admiralty.tournament.adaptive import Schedule
 from admiralty.tournament.backend import BackendName, make_backend
-from admiralty.tournament.ratings import make_rater
+from admiralty.tournament.ratings import rater_of
 from admiralty.tournament.runner import LiveLeaderboard, bot_names, stop_reason, summaries
 from admiralty.tournament.standings import (
     head_to_head,
@@ -910,6 +910,11 @@ def tournament_run(
     rating: Annotated[
         str, typer.Option(help="trueskill, or openskill if installed.")
     ] = "trueskill",
+    tau: Annotated[
+        float, typer.Option(help="Skill drift added to every sigma before each match: 0, "
+                            "since a bot is the same program in every match; the rating "
+                            "libraries' default for people is 25/300 = 0.0833.")
+    ] = 0.0,
     option: Annotated[
         list[str], typer.Option("--option", "-o", help="A game option, name=value.")
     ] = [],  # noqa: B006
@@ -935,6 +940,7 @@ def tournament_run(
             deadline=deadline,
             time_bank=time_bank,
             rating=rating,
+            tau=tau,
             options=parse_options(option),
             records=str(records),
             deals=(deals or Deals.FRESH).value,
@@ -1120,7 +1126,7 @@ def _views(store: Store, name: str, views: ShowViews, order: Sequence[str]
                      if rated else none.format("head-to-head"))
     if views.history:
         live = live_standings(names, plan, results,
-                              make_rater(tournament.settings["rating"])) if rated else None
+                              rater_of(tournament.settings)) if rated else None
         data["history"] = rating_history(live) if live else None
         shown.append(Group(Text("rating by games rated", style="bold"),
                            history_plot(data["history"], order)) if live

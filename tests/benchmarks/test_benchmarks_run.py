@@ -115,3 +115,18 @@ def test_ismcts_prints_a_row_per_game():
     for row in rows:
         assert row["games"] == 1 and row["wins"] in (0, 1) and 1 <= row["mean_place"] <= 3
         assert row["decisions"] > 0 and row["iterations_per_second"] > 0
+
+
+@pytest.mark.parametrize(("coins", "alike"), [("seat", True), ("match", False)])
+def test_duplicate_seat_coins_bring_a_seat_the_same_luck_in_every_rotation(
+        coins, alike, monkeypatch):
+    """With --coins seat each bot seeds its coin from its seat's first request, so bots that
+    always play at random play every rotation of a deal alike, seat by seat; with --coins
+    match they do not."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    import duplicate
+
+    table = duplicate.Table("jamaica", (1.0, 1.0))
+    for rotations in duplicate.play_deals(table, master=3, deals=2, coins_by=coins):
+        (first, second), (third, fourth) = (rotation[0] for rotation in rotations)
+        assert ((first, second) == (fourth, third)) is alike

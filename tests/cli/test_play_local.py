@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from admiralty.wire import codec_for
-from admiralty_sdk import Bot, observation
+from admiralty_sdk import Bot, observation, seat_seed
 from admiralty_sdk.local import load_bot, play_local
 from admiralty_sdk.v1 import bot_pb2
 
@@ -131,3 +131,32 @@ def test_the_ismcts_bot_searches_only_through_the_local_runner():
     result = subprocess.run([sys.executable, str(BOTS / "ismcts.py")], capture_output=True,
                             text=True, timeout=60, cwd=REPO)
     assert result.returncode != 0 and "--local" in result.stderr
+
+
+@pytest.mark.parametrize("game", ["jamaica", "black_fleet", "blackbeard"])
+def test_a_seat_seed_is_the_seats_whoever_sits_there(game):
+    """`seat_seed` on a seat's first request depends on the deal and the seat, not on which
+    bot sits there or where the others sit: what lets a bot seeded by it bring a seat the
+    same luck in every rotation of a duplicate deal."""
+
+    def first_seeds(names: tuple[str, ...], seed: int) -> dict[int, bytes]:
+        seeds: dict[int, bytes] = {}
+
+        class First(Bot):
+            games = [game]
+            version = "1"
+
+            def __init__(self, name: str) -> None:
+                self.name = name
+
+            def decide(self, request: bot_pb2.DecideRequest) -> int:
+                seeds.setdefault(request.seat, seat_seed(request, "salt"))
+                return len(request.options) - 1
+
+        play_local(game, [First(name) for name in names], seed)
+        return seeds
+
+    seated = first_seeds(("a", "b", "c", "d"), 5)
+    assert len(set(seated.values())) == 4
+    assert first_seeds(("d", "a", "b", "c"), 5) == seated
+    assert set(first_seeds(("a", "b", "c", "d"), 6).values()).isdisjoint(seated.values())

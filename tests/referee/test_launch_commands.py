@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -15,8 +18,11 @@ from admiralty.referee.launcher import (
     StderrTail,
     bot_command,
     launch,
+    sweep_workdirs,
 )
 from admiralty_sdk.v1 import bot_pb2
+
+EXAMPLE_BOTS = Path(__file__).resolve().parents[2] / "example_bots"
 
 
 def test_a_symlinked_interpreter_keeps_its_own_path(tmp_path, monkeypatch):
@@ -85,3 +91,26 @@ def test_the_kept_tail_is_bounded_and_is_the_end_of_the_stream():
     tail.settle(5)
     text = tail.text()
     assert len(text) == STDERR_KEPT and text.endswith("line 9999\n")
+
+
+def test_a_killed_referees_bot_directories_are_swept_by_the_next(tmp_path, monkeypatch):
+    """kill -9 leaves a referee no time to remove its bots' working directories; the
+    next referee to launch a bot removes those whose referee is gone, and no other."""
+    referee = subprocess.Popen(
+        [sys.executable, "-c", "import asyncio, sys, time\n"
+         "from admiralty.referee.launcher import launch\n"
+         "bot = asyncio.run(launch(sys.argv[1]))\n"
+         "print(bot.workdir, flush=True)\n"
+         "time.sleep(60)\n", str(EXAMPLE_BOTS / "random_bot.py")],
+        stdout=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmp_path)})
+    orphan = Path(referee.stdout.readline().strip())
+    referee.kill()
+    referee.wait()
+    with subprocess.Popen(["sleep", "60"]) as alive:
+        kept = tmp_path / f"admiralty-bot-{alive.pid}-kept"
+        kept.mkdir()
+        monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+        assert orphan.parent == tmp_path and orphan.is_dir()
+        assert sweep_workdirs.__wrapped__() == 1
+        assert not orphan.exists() and kept.is_dir()
+        alive.kill()

@@ -5,6 +5,8 @@ import math
 import pytest
 
 from admiralty.tournament import PlannedMatch, Result, Skill, make_rater, standings
+from admiralty.tournament.ratings import rater_of
+from admiralty.tournament.runner import Settings
 from admiralty.tournament.standings import LiveStandings
 
 
@@ -188,3 +190,59 @@ def test_the_rating_updates_per_result_do_not_grow_with_the_results_before_it():
         live.add(results[match.match_id])
         per_result.append(counting.calls - before)
     assert set(per_result) == {1}  # the 1st result and the 400th: one update each
+
+
+# Skill drift (tau): none for bots
+
+
+def test_trueskill_with_no_drift_is_the_librarys_bit_for_bit():
+    import trueskill
+
+    env = trueskill.TrueSkill(tau=0, draw_probability=0.05)
+    ours = make_rater("trueskill", 0.0)
+    a, b, c = ours.initial(), ours.initial(), ours.initial()
+    x, y, z = env.create_rating(), env.create_rating(), env.create_rating()
+    for places in ([1, 2, 3], [2, 1, 2], [3, 1, 2]) * 5:
+        a, b, c = ours.rate([a, b, c], places)
+        (x,), (y,), (z,) = env.rate([(x,), (y,), (z,)], ranks=[p - 1 for p in places])
+    assert [(s.mu, s.sigma) for s in (a, b, c)] == [(r.mu, r.sigma) for r in (x, y, z)]
+
+
+def test_with_no_drift_every_result_weighs_alike_however_late():
+    """A wins two matches in three over 970 matches, then loses 30: with the libraries'
+    drift the last 30 put B first; with none, A's record (647 wins to 353) does."""
+
+    def final(tau: float | None) -> tuple[float, float]:
+        rater = make_rater("trueskill", tau)
+        a = b = rater.initial()
+        for number in range(1000):
+            a, b = rater.rate([a, b], [1, 2] if number < 970 and number % 3 else [2, 1])
+        return a.mu, b.mu
+
+    drifting, static = final(None), final(0.0)
+    assert drifting[0] < drifting[1] and static[0] > static[1]
+
+
+def test_a_stored_tournament_rates_with_its_own_drift():
+    """New tournaments store tau (0 by default); one stored before tau was a setting keeps
+    the library's drift, so its standings do not change on `show`."""
+    old = rater_of({"rating": "trueskill"})
+    new = rater_of(Settings().to_json())
+    assert Settings().to_json()["tau"] == 0.0
+    places = [[1, 2], [1, 2], [2, 1]]
+    assert rate_all(old, places) == rate_all(make_rater("trueskill"), places)
+    assert rate_all(new, places) == rate_all(make_rater("trueskill", 0.0), places)
+    assert rate_all(old, places) != rate_all(new, places)
+
+
+@pytest.mark.parametrize("tau", [-0.1, math.inf, math.nan])
+def test_a_negative_or_endless_drift_is_refused(tau):
+    with pytest.raises(ValueError, match="--tau must be 0 or more"):
+        make_rater("trueskill", tau)
+
+
+def rate_all(rater, places_of_matches):
+    skills = [rater.initial(), rater.initial()]
+    for places in places_of_matches:
+        skills = rater.rate(skills, places)
+    return skills

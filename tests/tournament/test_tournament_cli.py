@@ -47,6 +47,7 @@ def stored(tmp_path, runner: Runner | None = None) -> Store:
     (["--seed", "-1"], "--seed must be a whole number from 0 to 2**256"),
     (["--seed", str(2**256 + 1)], "--seed must be a whole number from 0 to 2**256"),
     (["--rating", "elo"], "unknown rating system 'elo'; choose trueskill, openskill"),
+    (["--tau", "-0.5"], "--tau must be 0 or more, not -0.5"),
     (["--players", "3"], "cannot seat 3 players from a pool of 2 bots; add 1 --bot or use "
                          "--players 2"),
     (["--players", "7"], "jamaica is played by 2 to 6 players, not 7"),

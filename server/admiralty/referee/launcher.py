@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import shlex
 import shutil
@@ -258,14 +259,43 @@ async def launch(spec: str, timeout: float = STARTUP_TIMEOUT) -> LaunchedBot:
     return bot
 
 
+WORKDIR_PREFIX = "admiralty-bot-"
+
+
 def _spawn(spec: str, argv: list[str], port: int, bridge: StdioBridge | None = None
            ) -> LaunchedBot:
     """Start `argv` in a fresh working directory, its client reaching `port`."""
-    workdir = Path(tempfile.mkdtemp(prefix="admiralty-bot-"))
+    sweep_workdirs()
+    workdir = Path(tempfile.mkdtemp(prefix=f"{WORKDIR_PREFIX}{os.getpid()}-"))
     bot = LaunchedBot(spec, BotClient(f"127.0.0.1:{port}"), argv, port, workdir=workdir,
                       stderr=StderrTail(), bridge=bridge)
     bot.start()
     return bot
+
+
+@functools.cache
+def sweep_workdirs() -> int:
+    """Remove the bots' working directories that a referee killed before it could stop
+    its bots left behind (the directory is named for the referee's pid); how many. Once
+    per process: a tournament killed and resumed again and again must not fill the disk."""
+    removed = 0
+    for entry in Path(tempfile.gettempdir()).glob(f"{WORKDIR_PREFIX}*-*"):
+        pid = entry.name.removeprefix(WORKDIR_PREFIX).split("-", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
+            shutil.rmtree(entry, ignore_errors=True)
+            removed += not entry.exists()
+    return removed
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process `pid` exists on this host (of any user)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 async def _await_hello(bot: LaunchedBot, timeout: float) -> None:

@@ -2,12 +2,18 @@
 
 Ratings are applied in plan order (see `standings.LiveStandings`), so a tournament run in
 parallel ranks exactly as one run match by match.
+
+Both systems add a skill drift, tau, to every sigma before each match: the libraries'
+default (sigma / 100) models players who change between games. A bot is the same program
+in every match of a tournament, so tournaments rate with tau 0 (`Settings.tau`): every
+result then weighs alike, however many came before, and the ratings of close bots keep
+converging instead of settling at the noise of their latest matches.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -37,10 +43,11 @@ class TrueSkillRater:
 
     name = "trueskill"
 
-    def __init__(self, draw_probability: float = 0.05):
+    def __init__(self, tau: float | None = None, draw_probability: float = 0.05):
         import trueskill
 
-        self._env = trueskill.TrueSkill(draw_probability=draw_probability)
+        drift = {} if tau is None else {"tau": tau}
+        self._env = trueskill.TrueSkill(draw_probability=draw_probability, **drift)
 
     def initial(self) -> Skill:
         return Skill(self._env.mu, self._env.sigma)
@@ -76,13 +83,13 @@ class OpenSkillRater:
 
     name = "openskill"
 
-    def __init__(self):
+    def __init__(self, tau: float | None = None):
         try:
             from openskill.models import PlackettLuce
         except ImportError:
             raise ValueError("--rating openskill needs the openskill package: "
                              "pip install openskill") from None
-        self._model = PlackettLuce()
+        self._model = PlackettLuce() if tau is None else PlackettLuce(tau=tau)
 
     def initial(self) -> Skill:
         rating = self._model.rating()
@@ -112,8 +119,19 @@ class OpenSkillRater:
 RATERS = {"trueskill": TrueSkillRater, "openskill": OpenSkillRater}
 
 
-def make_rater(name: str) -> Rater:
+def make_rater(name: str, tau: float | None = None) -> Rater:
+    """The rating system `name`, with skill drift `tau` (None: the library's default)."""
+    if tau is not None and not (math.isfinite(tau) and tau >= 0):
+        raise ValueError(f"--tau must be 0 or more, not {tau}")
     try:
-        return RATERS[name]()
+        system = RATERS[name]
     except KeyError:
         raise ValueError(f"unknown rating system {name!r}; choose {', '.join(RATERS)}") from None
+    return system(tau)
+
+
+def rater_of(settings: Mapping[str, object]) -> Rater:
+    """The rater a stored tournament rates with; one stored before tau was a setting rates
+    with the library's drift, as it always did."""
+    tau = settings.get("tau")
+    return make_rater(str(settings["rating"]), None if tau is None else float(tau))  # type: ignore[arg-type]

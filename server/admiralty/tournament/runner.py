@@ -32,7 +32,7 @@ from admiralty.tournament.adaptive import Schedule, check_adaptive, next_block, 
 from admiralty.tournament.adaptive import stop_reason as adaptive_stop
 from admiralty.tournament.backend import Backend, LocalBackend, Referees
 from admiralty.tournament.plan import Deals, PlannedMatch, plan_matches
-from admiralty.tournament.ratings import make_rater
+from admiralty.tournament.ratings import make_rater, rater_of
 from admiralty.tournament.solo import SoloStanding, solo_standings
 from admiralty.tournament.standings import (
     LiveStandings,
@@ -57,6 +57,8 @@ class Settings:
     deadline: float = 2.0
     time_bank: float = 60.0
     rating: str = "trueskill"
+    tau: float = 0.0
+    """The skill drift before each match (ratings.py says why bots get none)."""
     options: dict[str, Any] | None = None
     records: str | None = "records"
     deals: str = Deals.FRESH.value
@@ -71,8 +73,9 @@ class Settings:
 
     def to_json(self) -> dict[str, Any]:
         out = {"policy": self.policy, "deadline": self.deadline, "time_bank": self.time_bank,
-               "rating": self.rating, "options": self.options or {}, "records": self.records,
-               "deals": self.deals, "matches_per_bot": self.matches_per_bot}
+               "rating": self.rating, "tau": self.tau, "options": self.options or {},
+               "records": self.records, "deals": self.deals,
+               "matches_per_bot": self.matches_per_bot}
         if self.schedule != Schedule.FULL.value:  # a full schedule is stored as before
             out |= {"schedule": self.schedule, "confidence": self.confidence,
                     "top": self.top, "max_matches": self.max_matches}
@@ -100,7 +103,7 @@ def new_tournament(name: str, game_name: str, bots: Sequence[str], players: int 
         settings, options=checked_options(game_name, players, settings.options))
     if players == 1:  # one seat: every bot plays the round's deal (see plan.py)
         settings = dataclasses.replace(settings, deals=Deals.DUPLICATE.value)
-    make_rater(settings.rating)
+    make_rater(settings.rating, settings.tau)
     FailurePolicy(settings.policy)
     plan = plan_matches(name, len(bots), players, rounds, seed, Deals(settings.deals),
                         settings.matches_per_bot)
@@ -149,7 +152,7 @@ class LiveLeaderboard:
         self._solo_args = (names, plan)
         self.live: LiveStandings | None = None
         if not self.solo:
-            rater = make_rater(tournament.settings["rating"])
+            rater = rater_of(tournament.settings)
             self.live = live_standings(names, plan, self.results, rater)
             self.results = {}  # the live standings hold what they need
         self._planned = {match.match_id for match in plan}
@@ -237,7 +240,7 @@ def _block_after(store: Store, tournament: Tournament, plan: Sequence[PlannedMat
     if rule is None or any(match.match_id not in results for match in plan):
         return []
     live = live_standings(bot_names(tournament), plan, results,
-                          make_rater(tournament.settings["rating"]))
+                          rater_of(tournament.settings))
     return next_block(tournament.name, tournament.seed, Deals(tournament.settings["deals"]),
                       tournament.players, plan, [row.skill for row in live.table], rule)
 
@@ -260,7 +263,7 @@ def stop_reason(store: Store, name: str) -> str | None:
     if rule is None or any(match.match_id not in results for match in plan):
         return None
     live = live_standings(bot_names(tournament), plan, results,
-                          make_rater(tournament.settings["rating"]))
+                          rater_of(tournament.settings))
     return adaptive_stop([row.skill for row in live.table], len(plan), tournament.players,
                          rule)
 

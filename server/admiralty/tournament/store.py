@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from admiralty.referee.launcher import pid_alive
 from admiralty.tournament.plan import PlannedMatch
 
 SCHEMA_VERSION = 1
@@ -163,17 +164,6 @@ class Runner:
     @classmethod
     def this_process(cls, now: datetime) -> Runner:
         return cls(os.getpid(), socket.gethostname(), now.isoformat(timespec="seconds"))
-
-
-def pid_alive(pid: int) -> bool:
-    """Whether a process `pid` exists on this host (of any user)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 Alive = Callable[[int], bool]
