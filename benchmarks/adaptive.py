@@ -196,9 +196,9 @@ def trial(seed: int, setup: Setup) -> dict[str, Any]:
     return out
 
 
-def adaptive_run(run: Rated, seed: int, setup: Setup) -> tuple[int, bool] | None:
-    """`--schedule adaptive` to the budget, its stop rule off; where the rule would have
-    stopped (games, and whether the order was then right), None if not in the budget."""
+def adaptive_run(run: Rated, seed: int, setup: Setup) -> int | None:
+    """`--schedule adaptive` to the budget, its stop rule off; the games after which the
+    rule would have stopped, None if not in the budget."""
     players, budget = setup.players, setup.budget
     rule = Adaptive(confidence=1.0, max_matches=budget)  # never stops before the budget
     stop_rule = Adaptive(confidence=setup.confidence, max_matches=budget)
@@ -210,7 +210,7 @@ def adaptive_run(run: Rated, seed: int, setup: Setup) -> tuple[int, bool] | None
             run.play(match)
         reason = stop_reason(run.skills, len(plan), players, stop_rule)
         if stopped is None and reason and reason.startswith("confidence"):
-            stopped = (len(plan), run.right[-1])
+            stopped = len(plan)
         block = next_block("t", seed, Deals.FRESH, players, plan, run.skills, rule)
         plan += block
     return stopped
@@ -304,13 +304,25 @@ def measure(trials: int, setup: Setup, jobs: int) -> dict[str, Any]:
     out["ratio_adaptive_full"] = round(adaptive / full, 3) if full and adaptive else None
     out["ratio_adaptive_sampled"] = round(adaptive / sampled, 3) if sampled and adaptive \
         else None
-    stops = [d["stopped"] for d in done if d["stopped"]]
-    out["stop_rule"] = {"confidence": setup.confidence, "stopped_in_budget": len(stops),
-                        "mean_games": round(sum(s[0] for s in stops) / len(stops), 1)
-                        if stops else None,
-                        "share_right": round(sum(s[1] for s in stops) / len(stops), 3)
-                        if stops else None}
+    out["stop_rule"] = stop_figures(done, setup)
     out["seconds"] = round(time.perf_counter() - started, 1)
+    return out
+
+
+def stop_figures(done: list[dict[str, Any]], setup: Setup) -> dict[str, Any]:
+    """Where the stop rule would have stopped the adaptive runs: after how many games on
+    average, how often the order was then right, and (on a pool) the most draws from one
+    group by then, on average."""
+    stops = [d["stopped"] for d in done if d["stopped"]]
+    out: dict[str, Any] = {"confidence": setup.confidence, "stopped_in_budget": len(stops),
+                           "mean_games": None, "share_right": None}
+    if stops:
+        out["mean_games"] = round(sum(stops) / len(stops), 1)
+        out["share_right"] = round(sum(d["adaptive"][d["stopped"] - 1] for d in done
+                                       if d["stopped"]) / len(stops), 3)
+    if stops and setup.pool is not None:
+        out["mean_most_draws"] = round(sum(d["adaptive_most"][d["stopped"] - 1] for d in done
+                                           if d["stopped"]) / len(stops), 1)
     return out
 
 
@@ -407,8 +419,9 @@ def report(out: dict[str, Any]) -> str:
     stop = out["stop_rule"]
     lines.append(f"stop rule P >= {stop['confidence']}: stopped {stop['stopped_in_budget']} of "
                  f"{out['trials']} runs within the budget, after {stop['mean_games']} games "
-                 f"on average, the order then right in {stop['share_right']} of them "
-                 f"({out['seconds']} s)")
+                 f"on average, the order then right in {stop['share_right']} of them"
+                 + (f", the most draws from one group by then {stop['mean_most_draws']} on "
+                    "average" if "mean_most_draws" in stop else "") + f" ({out['seconds']} s)")
     return "\n".join(lines)
 
 
