@@ -18,7 +18,7 @@ real game's need not be.
 `--game jamaica` (or black_fleet, blackbeard) measures on the real game instead, by a
 bootstrap, since a Jamaica game of duplicate.py's epsilon-greedy bots costs about 50 ms
 of CPU (27 with 2 seats) and independent trials of 200 x 3 schedules x 840 games would
-take days. The 8 bots are duplicate.py's `EpsilonGreedy`, played by its `Table`, with
+take seven hours. The 8 bots are duplicate.py's `EpsilonGreedy`, played by its `Table`, with
 epsilons evenly spaced from 0 to 1 by default (`--epsilons`), strongest first: the widest
 even spread, since narrower ones leave neighbours that TrueSkill cannot order at all (see
 docs/performance.md). First a *pool* is played: for every group (every set of --players
@@ -88,8 +88,10 @@ METHODS = ("full", "sampled", "adaptive")
 GAMES = ("synthetic", *REAL_GAMES)
 EPSILON_MAX = 1.0
 """The weakest bot's epsilon by default: a uniformly random player (see above)."""
-POOL_PER_GROUP = 100
-"""Real game: pool games per group by default (see above)."""
+POOL_PER_GROUP = 200
+"""Real game: pool games per group by default: more than the adaptive schedule draws from
+its most drawn group by its N90 with 2 seats (110 at most) or by its stop with 4 (122 on
+average), so no schedule leans on a few games played over and over (docs/performance.md)."""
 
 Outcome = Callable[[PlannedMatch], list[int]]
 """The places, seat by seat, of one match of a trial."""
