@@ -90,8 +90,8 @@ EPSILON_MAX = 1.0
 """The weakest bot's epsilon by default: a uniformly random player (see above)."""
 POOL_PER_GROUP = 200
 """Real game: pool games per group by default: more than the adaptive schedule draws from
-its most drawn group by its N90 with 2 seats (110 at most) or by its stop with 4 (122 on
-average), so no schedule leans on a few games played over and over (docs/performance.md)."""
+its most drawn group by its N90 on Jamaica (110 at most with 2 seats, 168 with 4), so no
+schedule is measured on a few games drawn over and over (docs/performance.md)."""
 
 Outcome = Callable[[PlannedMatch], list[int]]
 """The places, seat by seat, of one match of a trial."""
