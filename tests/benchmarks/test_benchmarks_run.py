@@ -130,3 +130,28 @@ def test_duplicate_seat_coins_bring_a_seat_the_same_luck_in_every_rotation(
     for rotations in duplicate.play_deals(table, master=3, deals=2, coins_by=coins):
         (first, second), (third, fourth) = (rotation[0] for rotation in rotations)
         assert ((first, second) == (fourth, third)) is alike
+
+
+def test_adaptive_measures_a_real_game_from_a_pool_it_caches(tmp_path):
+    """benchmarks/adaptive.py --game: a pool of real games per group, stored, reused by a
+    second run and grown, never replayed, when a larger pool is asked for."""
+    pool = tmp_path / "pool.json"
+
+    def run(per_group):
+        result = subprocess.run([sys.executable, str(BENCHMARKS / "adaptive.py"), "--game",
+                                 "jamaica", "--players", "2", "--pool-per-group",
+                                 str(per_group), "--pool", str(pool), "--trials", "2",
+                                 "--budget", "16", "--jobs", "1", "--json"],
+                                capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stderr
+        return json.loads(result.stdout), json.loads(pool.read_text())
+
+    data, stored = run(1)
+    assert data["pool"]["games"] == 28 and len(stored["groups"]) == 28
+    assert {"full", "sampled", "adaptive", "ratio_adaptive_full", "stop_rule"} <= set(data)
+    assert data["adaptive"]["reuse"]["max_most_draws"] >= 1
+    again, same = run(1)
+    assert same == stored and again["pool"] == data["pool"]
+    grown, larger = run(2)
+    assert grown["pool"]["games"] == 56
+    assert all(games[:1] == stored["groups"][group] for group, games in larger["groups"].items())
