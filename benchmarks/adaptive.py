@@ -16,22 +16,23 @@ deal's luck (the same for both); its noise is the same whoever sits at the table
 real game's need not be.
 
 `--game jamaica` (or black_fleet, blackbeard) measures on the real game instead, by a
-bootstrap, since a Jamaica game of duplicate.py's epsilon-greedy bots costs about 50 ms
-of CPU (27 with 2 seats) and independent trials of 200 x 3 schedules x 840 games would
-take seven hours. The 8 bots are duplicate.py's `EpsilonGreedy`, played by its `Table`, with
+bootstrap, since a Jamaica game of duplicate.py's epsilon-greedy bots costs about 50 ms of
+CPU (27 with 2 seats) and independent trials of 200 x 3 schedules x 840 games would take
+seven hours. The 8 bots are duplicate.py's `EpsilonGreedy`, played by its `Table`, with
 epsilons evenly spaced from 0 to 1 by default (`--epsilons`), strongest first: the widest
-even spread, since narrower ones leave neighbours that TrueSkill cannot order at all (see
-docs/performance.md). First a *pool* is played: for every group (every set of --players
-bots), `--pool-per-group` K games, each on a deal, a seating (a permutation of the group,
-so the seat advantage is random and the same for every schedule) and coin streams derived
-from `--seed`; each game is kept as score and place by bot, in the JSON file of `--pool`,
-which a later run with the same game, seats, epsilons and seed reuses (grown, never
-replayed, for a larger K: game k of a group is the same in any pool). Then in a trial,
-each match a schedule plans for group G is one of G's K pool games drawn at random with
-replacement (by the trial's own rng per schedule); the match's planned seating stands
-for nothing. A schedule that draws one group far more often than K is measured on the
-pool's luck rather than the game's, so for each schedule the mean and largest, over the
-trials, of the most draws from one group by its N90 are printed beside K.
+even spread, since with narrower ones no schedule ordered the bots within 840 games when
+ratings still drifted (see docs/performance.md). First a *pool* is played: for every group
+(every set of --players bots), `--pool-per-group` K games, each on a deal, a seating (a
+permutation of the group, so the seat advantage is random and the same for every schedule)
+and coin streams derived from `--seed`; each game is kept as score and place by bot, in
+the JSON file of `--pool`, which a later run with the same game, seats, epsilons and seed
+reuses (grown, never replayed, for a larger K: game k of a group is the same in any pool).
+Then in a trial, each match a schedule plans for group G is one of G's K pool games drawn
+at random with replacement (by the trial's own rng per schedule); the match's planned
+seating stands for nothing. A schedule that draws one group far more often than K is
+measured on the pool's luck rather than the game's, so for each schedule the mean and
+largest, over the trials, of the most draws from one group by its N90 are printed beside
+K.
 
     python benchmarks/adaptive.py                       # 4 seats, 200 trials of 420 games
     python benchmarks/adaptive.py --players 2 --trials 100 --json
