@@ -283,8 +283,8 @@ class Match:
 
     def _apply(self, request: Request, answer: Answer) -> None:
         if self.decision_listeners:
-            caused = [i for i in self.incidents if answer.how == "incident"
-                      and i.seat == request.seat and i.request_id == answer.request_id]
+            caused = [i for i in self.incidents if i.seat == request.seat
+                      and i.request_id == answer.request_id] if answer.how == "incident" else []
             for listener in self.decision_listeners:
                 listener(self.steps + 1, request, answer, caused)
         events = self.state.apply(request.seat, answer.index)

@@ -17,20 +17,26 @@ import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from admiralty import __version__
 from admiralty.games import Event, GameState, IllegalAction, load_game
+
+
+def open_private(path: Path) -> BinaryIO:
+    """`path` opened for writing, readable by the operator only (its directory too): a
+    record shows every hand."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb")
 
 
 class RecordWriter:
     """Appends the lines of one match record as the match is played."""
 
     def __init__(self, path: Path, digest_every: int = 25):
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.path = path
         self.digest_every = digest_every
-        raw = os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb")
+        raw = open_private(path)
         self._file = gzip.open(raw, "wt", encoding="utf-8")
         self._raw = raw
 

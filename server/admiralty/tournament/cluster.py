@@ -41,6 +41,7 @@ from admiralty.referee import (
     run_match,
     stop_all,
 )
+from admiralty.referee.record import open_private
 from admiralty.tournament.backend import BackendError, Referees, pool_size
 from admiralty.tournament.workers import WorkerError, connect_bots
 
@@ -138,7 +139,8 @@ class RayReferees:
                 self._ray.cancel(ref, force=True)
                 raise
         if spec.record_path is not None and record is not None:
-            _write_private(spec.record_path, record)
+            with open_private(spec.record_path) as out:
+                out.write(record)
         return dataclasses.replace(report, spec=spec)
 
 
@@ -198,12 +200,6 @@ def _first_line(error: BaseException) -> str:
         return error.strerror
     lines = str(error).strip().splitlines()
     return lines[0] if lines else type(error).__name__
-
-
-def _write_private(path: Path, data: bytes) -> None:
-    """A record shows every hand: readable by the operator only, as the referee writes it."""
-    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as out:
-        out.write(data)
 
 
 # ---------------------------------------------------------------- on the cluster's nodes

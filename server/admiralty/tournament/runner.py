@@ -28,7 +28,13 @@ from typing import Any
 from admiralty.games import load_game
 from admiralty.referee import FailurePolicy, MatchReport, MatchSpec
 from admiralty.referee.match import checked_options
-from admiralty.tournament.adaptive import Schedule, check_adaptive, next_block, rule_of
+from admiralty.tournament.adaptive import (
+    Adaptive,
+    Schedule,
+    check_adaptive,
+    next_block,
+    rule_of,
+)
 from admiralty.tournament.adaptive import stop_reason as adaptive_stop
 from admiralty.tournament.backend import Backend, LocalBackend, Referees
 from admiralty.tournament.plan import Deals, PlannedMatch, plan_matches
@@ -206,7 +212,7 @@ async def resume_tournament(store: Store, name: str, runner: Runner, parallel: i
         plan = store.plan(name)
         todo = [match for match in plan if match.match_id not in done]
         adaptive = rule_of(tournament.settings) is not None
-        if not todo and not (adaptive and _block_after(store, tournament, plan, done)):
+        if not todo and not (adaptive and _block_after(store, tournament)):
             return 0
         async with _referees(backend, tournament, None if adaptive else len(todo),
                              parallel) as referees:
@@ -222,27 +228,45 @@ async def _adapt(store: Store, tournament: Tournament, referees: Referees,
     """An adaptive tournament, its stored plan all played: derive, store and play block
     after block until the stop rule says stop; how many matches were played. A full
     schedule plays nothing here."""
-    if rule_of(tournament.settings) is None:
+    rated = _adaptive_ratings(store, tournament)
+    if rated is None:
         return 0
+    rule, live = rated
     played = 0
-    while block := _block_after(store, tournament, store.plan(tournament.name),
-                                store.results(tournament.name)):
+    while block := _next_block(tournament, live, rule):
         store.add_matches(tournament.name, block)  # stored before any of it is played
-        played += await _play(store, tournament, block, referees, on_result)
+        live.extend(block)
+        played += await _play(store, tournament, block, referees, on_result, live.add)
     return played
 
 
-def _block_after(store: Store, tournament: Tournament, plan: Sequence[PlannedMatch],
-                 results: dict[str, Result]) -> list[PlannedMatch]:
+def _block_after(store: Store, tournament: Tournament) -> list[PlannedMatch]:
     """The next block of an adaptive tournament whose stored plan has every result (see
     adaptive.py); [] when it has stopped, or is not adaptive, or results are missing."""
+    rated = _adaptive_ratings(store, tournament)
+    return [] if rated is None else _next_block(tournament, rated[1], rated[0])
+
+
+def _adaptive_ratings(store: Store, tournament: Tournament
+                      ) -> tuple[Adaptive, LiveStandings] | None:
+    """An adaptive tournament's stop rule and standings, once its stored plan has every
+    result; None for a full schedule or while a result is missing."""
     rule = rule_of(tournament.settings)
-    if rule is None or any(match.match_id not in results for match in plan):
-        return []
-    live = live_standings(bot_names(tournament), plan, results,
-                          rater_of(tournament.settings))
+    if rule is None:
+        return None
+    plan, results = store.plan(tournament.name), store.results(tournament.name)
+    if any(match.match_id not in results for match in plan):
+        return None
+    return rule, live_standings(bot_names(tournament), plan, results,
+                                rater_of(tournament.settings))
+
+
+def _next_block(tournament: Tournament, live: LiveStandings, rule: Adaptive
+                ) -> list[PlannedMatch]:
+    """The block after the plan `live` has rated in full: derived from the ratings as they
+    stand, which `_adapt` keeps up result by result rather than recomputing per block."""
     return next_block(tournament.name, tournament.seed, Deals(tournament.settings["deals"]),
-                      tournament.players, plan, [row.skill for row in live.table], rule)
+                      tournament.players, live.plan, [row.skill for row in live.table], rule)
 
 
 def summaries(store: Store) -> list[Summary]:
@@ -258,13 +282,11 @@ def summaries(store: Store) -> list[Summary]:
 def stop_reason(store: Store, name: str) -> str | None:
     """Why an adaptive tournament stopped, None for a full schedule or one still to play."""
     tournament = store.tournament(name)
-    rule = rule_of(tournament.settings)
-    plan, results = store.plan(name), store.results(name)
-    if rule is None or any(match.match_id not in results for match in plan):
+    rated = _adaptive_ratings(store, tournament)
+    if rated is None:
         return None
-    live = live_standings(bot_names(tournament), plan, results,
-                          rater_of(tournament.settings))
-    return adaptive_stop([row.skill for row in live.table], len(plan), tournament.players,
+    rule, live = rated
+    return adaptive_stop([row.skill for row in live.table], len(live.plan), tournament.players,
                          rule)
 
 
@@ -277,14 +299,18 @@ def _referees(backend: Backend | None, tournament: Tournament, matches: int | No
 
 
 async def _play(store: Store, tournament: Tournament, todo: Sequence[PlannedMatch],
-                referees: Referees, on_result: OnResult) -> int:
+                referees: Referees, on_result: OnResult,
+                stored: Callable[[Result], None] = lambda result: None) -> int:
+    """Play `todo`, each result stored, then given to `stored`, then announced."""
     records = tournament.settings.get("records")
     if records:
         _private_dir(Path(records) / tournament.name)
 
     async def play(match: PlannedMatch) -> None:
         report = await referees.play(_spec(tournament, match), match.seats)
-        store.save_result(tournament.name, _result(match, report))
+        result = _result(match, report)
+        store.save_result(tournament.name, result)
+        stored(result)
         on_result(match)
 
     await run_all(play(match) for match in todo)

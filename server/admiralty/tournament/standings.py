@@ -146,6 +146,12 @@ class LiveStandings:
             self._rate(self.plan[self._next], self._waiting.pop(self._next))
             self._next += 1
 
+    def extend(self, matches: Sequence[PlannedMatch]) -> None:
+        """Plan `matches` after the plan so far (an adaptive tournament's next block)."""
+        for match in matches:
+            self._ordinal[match.match_id] = len(self.plan)
+            self.plan.append(match)
+
     def add_all(self, results: Iterable[Result]) -> None:
         for result in results:
             self.add(result)
