@@ -11,7 +11,7 @@ import json
 import pytest
 
 from admiralty.games import IllegalAction, Option, Window
-from admiralty.games.flow import Flow, Poll, Step
+from admiralty.games.flow import Flow, Poll, Step, apply
 
 ABC = (Option("a", "A"), Option("b", "B"), Option("c", "C"))
 ONLY = (Option("only", "The only choice"),)
@@ -21,8 +21,10 @@ PASS, ACT = Option("pass", "Pass"), Option("act", "Act")
 class Toy:
     """A game whose methods log what ran. `eligible` are the seats a poll's offer asks."""
 
+    apply = apply
+
     def __init__(self, *frames, eligible=(0, 1, 2, 3)):
-        self.flow, self.log, self.eligible = Flow(), [], set(eligible)
+        self.flow, self.log, self.eligible, self._events = Flow(), [], set(eligible), []
         self.flow.push(*frames)
         self.flow.run(self)
 
@@ -106,7 +108,7 @@ def test_nesting_goes_as_deep_as_the_steps_push():
     toy = Toy(Step("nest", ("1", "1.1")), Step("nest", ("2",)),
               Step("pick", (0, "ask")), Step("note", ("last",)))
     assert toy.log == ["1", "1.1", "2"] and asked(toy) == [(0, 1, "ask")]
-    toy.flow.answer(toy, 0, 2)
+    toy.apply(0, 2)
     assert toy.log == ["1", "1.1", "2", ("ask", "c"), "last"]
 
 
@@ -125,7 +127,7 @@ def test_an_optional_or_published_single_option_opens_a_request(optional, publis
     toy = Toy(Step("single", (2, "shown", optional, publish)), Step("note", ("after",)))
     assert toy.log == [] and asked(toy) == [(2, 1, "shown")]
     assert toy.flow.pending()[0].optional is optional
-    toy.flow.answer(toy, 2, 0)
+    toy.apply(2, 0)
     assert toy.log == [("shown", "only"), "after"] and toy.flow.window_id == 1
 
 
@@ -134,11 +136,11 @@ def test_window_ids_count_only_the_requests_opened():
               Step("single", (2, "auto 2")), Step("single", (3, "auto 3")),
               Step("pick", (0, "open 2")), Step("single", (0, "published", False, True)))
     assert asked(toy) == [(1, 1, "open 1")]
-    toy.flow.answer(toy, 1, 0)
+    toy.apply(1, 0)
     assert asked(toy) == [(0, 2, "open 2")]
-    toy.flow.answer(toy, 0, 1)
+    toy.apply(0, 1)
     assert asked(toy) == [(0, 3, "published")]
-    toy.flow.answer(toy, 0, 0)
+    toy.apply(0, 0)
     assert toy.log == [("auto 1", "only"), ("open 1", "a"), ("auto 2", "only"),
                        ("auto 3", "only"), ("open 2", "b"), ("published", "only")]
     assert toy.flow.window_id == 3
@@ -147,7 +149,7 @@ def test_window_ids_count_only_the_requests_opened():
 def test_one_step_continues_every_option_with_the_option_chosen():
     for index, key in enumerate("abc"):
         toy = Toy(Step("pick", (0, "one step")))
-        toy.flow.answer(toy, 0, index)
+        toy.apply(0, index)
         assert toy.log == [("one step", key)]
 
 
@@ -155,7 +157,7 @@ def test_a_tuple_of_steps_continues_each_option_with_its_own_step():
     logs = []
     for index in range(3):
         toy = Toy(Step("branch", (1,)), Step("note", ("after",)))
-        toy.flow.answer(toy, 1, index)
+        toy.apply(1, index)
         logs.append(toy.log)
     assert logs == [[("step 1", "a"), "after"], [("step 2", "b"), "after"],
                     [("step 3", "c"), "after"]]
@@ -189,7 +191,7 @@ def test_a_single_option_runs_before_the_frames_its_step_pushed_and_chains():
                 Step("note", ("after",)))
     assert toy.log == [("first", "only"), ("second", "only"), "pushed"]
     assert asked(toy) == [(0, 1, "")] and toy.flow.snapshot()["asked"] is not None
-    toy.flow.answer(toy, 0, 2)  # its continuation asks a single option in turn
+    toy.apply(0, 2)  # its continuation asks a single option in turn
     assert toy.log[3:] == [("first", "c"), ("second", "only"), "after"]
     assert toy.flow.pending() == [] and toy.flow.window_id == 1
 
@@ -228,17 +230,17 @@ def test_nothing_after_a_sealed_window_runs_until_every_seat_has_answered(order)
     for number, seat in enumerate(order):
         assert "after" not in toy.log
         assert [r.seat for r in toy.flow.pending()] == sorted(order[number:])
-        toy.flow.answer(toy, seat, seat)  # seat s bids option s
+        toy.apply(seat, seat)  # seat s bids option s
         with pytest.raises(IllegalAction):
-            toy.flow.answer(toy, seat, 0)  # a seat answers once
+            toy.apply(seat, 0)  # a seat answers once
     assert toy.log == [("bids", seat, "abc"[seat]) for seat in order] + ["after"]
     assert toy.flow.pending() == [] and toy.flow.window_id == 1
 
 
 def test_a_sealed_window_then_the_next_request_takes_the_next_window_id():
     toy = Toy(Step("bid", (2, "bids")), Step("pick", (1, "next")))
-    toy.flow.answer(toy, 1, 0)
-    toy.flow.answer(toy, 0, 0)
+    toy.apply(1, 0)
+    toy.apply(0, 0)
     assert asked(toy) == [(1, 2, "next")]
 
 
@@ -252,7 +254,7 @@ def offers(toy: Toy, answers: list[int]) -> list[tuple[int, str]]:
         (request,) = toy.flow.pending()
         assert request.window is Window.INTERRUPT and request.optional
         seen.append((request.seat, request.prompt))
-        toy.flow.answer(toy, request.seat, index)
+        toy.apply(request.seat, index)
     return seen
 
 
@@ -315,7 +317,7 @@ def illegal_answers_change_nothing(toy: Toy, answers) -> None:
     before, log = toy.flow.snapshot(), list(toy.log)
     for seat, index in answers:
         with pytest.raises(IllegalAction):
-            toy.flow.answer(toy, seat, index)
+            toy.apply(seat, index)
         assert toy.flow.snapshot() == before and toy.log == log
 
 
@@ -326,15 +328,15 @@ def test_an_illegal_answer_raises_and_changes_nothing():
     toy = Toy(Step("pick", (1, "turn")), Step("note", ("after",)))
     illegal_answers_change_nothing(
         toy, [(0, 0), (2, 0), (-1, 0), *((1, index) for index in BAD_INDICES)])
-    toy.flow.answer(toy, 1, 2)
+    toy.apply(1, 2)
     assert toy.log == [("turn", "c"), "after"]
 
 
 def test_an_illegal_answer_in_a_sealed_window_or_a_poll_changes_nothing():
     toy = Toy(Step("bid", (2, "bids")), Poll((0, 1), "offer", ("p",)))
-    toy.flow.answer(toy, 0, 1)
+    toy.apply(0, 1)
     illegal_answers_change_nothing(toy, [(0, 0), (2, 0), *((1, i) for i in BAD_INDICES)])
-    toy.flow.answer(toy, 1, 0)
+    toy.apply(1, 0)
     illegal_answers_change_nothing(toy, [(1, 0), (0, 2), (0, -1), (0, True), (0, 1.0)])
 
 
@@ -343,7 +345,7 @@ def test_an_int_subclass_naming_an_option_is_accepted():
         pass
 
     toy = Toy(Step("pick", (0, "turn")))
-    toy.flow.answer(toy, 0, Index(2))
+    toy.apply(0, Index(2))
     assert toy.log == [("turn", "c")]
     toy = Toy(Step("pick", (0, "turn")))
     illegal_answers_change_nothing(toy, [(0, Index(3)), (0, Index(-1))])
@@ -364,10 +366,10 @@ def test_a_copy_is_independent_of_its_original():
     copy.flow, copy.log = toy.flow.copy(), list(toy.log)
     before = toy.flow.snapshot()
     assert copy.flow.snapshot() == before
-    copy.flow.answer(copy, 0, 1)
+    copy.apply(0, 1)
     offers(copy, [1, 0, 0])
-    copy.flow.answer(copy, 1, 0)
-    copy.flow.answer(copy, 0, 2)
+    copy.apply(1, 0)
+    copy.apply(0, 2)
     assert copy.log == [("first", "b"), ("p", 0, "act"), ("bids", 1, "a"), ("bids", 0, "c"),
                         "after"]
     assert toy.flow.snapshot() == before and toy.log == []
@@ -377,13 +379,13 @@ def test_a_copy_is_independent_of_its_original():
 def test_a_copy_plays_on_exactly_as_its_original():
     toy = Toy(Step("pick", (0, "first")), Poll((0, 1), "offer", ("p",)),
               Step("bid", (2, "bids")))
-    toy.flow.answer(toy, 0, 0)
+    toy.apply(0, 0)
     copy = Toy()
     copy.flow, copy.log = toy.flow.copy(), list(toy.log)
     for game in (toy, copy):
         offers(game, [1, 0, 1, 0, 0])
-        game.flow.answer(game, 0, 0)
-        game.flow.answer(game, 1, 1)
+        game.apply(0, 0)
+        game.apply(1, 1)
     assert copy.log == toy.log and copy.flow.snapshot() == toy.flow.snapshot()
 
 
@@ -391,10 +393,10 @@ def test_a_snapshot_is_plain_json():
     toy = Toy(Step("branch", (1,)), Poll((0, 1), "offer", ("p",)), Step("bid", (2, "bids")),
               Step("note", ("after",)))
     states = [toy.flow.snapshot()]
-    toy.flow.answer(toy, 1, 0)
+    toy.apply(1, 0)
     states.append(toy.flow.snapshot())  # a poll on the stack, its request open
     offers(toy, [0, 0])
-    toy.flow.answer(toy, 1, 1)
+    toy.apply(1, 1)
     states.append(toy.flow.snapshot())  # one sealed request left
     for snapshot in states:
         assert json.loads(json.dumps(snapshot, allow_nan=False)) == snapshot
@@ -427,7 +429,7 @@ def test_stop_during_a_sealed_window_closes_the_other_seats():
             self.flow.stop()
 
     toy = Ending(Step("bid", (3, "bids")), Step("note", ("never",)))
-    toy.flow.answer(toy, 1, 0)
+    toy.apply(1, 0)
     assert toy.flow.pending() == [] and toy.log == [("bids", 1, "a")]
     illegal_answers_change_nothing(toy, [(0, 0), (2, 0)])
 
@@ -442,6 +444,6 @@ def test_an_act_may_ask_a_follow_up_before_the_poll_starts_over():
     toy = FollowUp(Poll((0, 1), "offer", ("p",)), Step("note", ("after",)))
     assert offers(toy, [0, 1]) == [(0, "p"), (1, "p")]
     assert asked(toy) == [(1, 3, "which")]
-    toy.flow.answer(toy, 1, 1)
+    toy.apply(1, 1)
     assert offers(toy, [0, 0]) == [(0, "p"), (1, "p")]
     assert toy.log == [("p", 1, "act"), ("which", "b"), "after"]

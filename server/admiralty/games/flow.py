@@ -16,8 +16,9 @@ Frames, continuations and asks are named tuples of method names and plain data, 
 state copies with a list slice and snapshots to JSON.
 
 >>> class Toy:
+...     apply = apply  # the engine contract's `apply`, events gathered in `_events`
 ...     def __init__(self):
-...         self.flow, self.log = Flow(), []
+...         self.flow, self.log, self._events = Flow(), [], []
 ...         self.flow.push(Step("turn", (0,)), Step("turn", (1,)))
 ...     def turn(self, seat):
 ...         self.flow.ask(seat, Window.TURN, "pick", "Pick one", OPTIONS, Step("picked", (seat,)))
@@ -28,8 +29,10 @@ state copies with a list slice and snapshots to JSON.
 >>> toy.flow.run(toy)
 >>> [(r.seat, r.window_id, r.kind) for r in toy.flow.pending()]
 [(0, 1, 'pick')]
->>> toy.flow.answer(toy, 0, 1)
->>> toy.flow.answer(toy, 1, 0)
+>>> toy.apply(0, 1)
+[]
+>>> toy.apply(1, 0)
+[]
 >>> toy.log, toy.flow.pending()
 ([(0, 'b'), (1, 'a')], [])
 """
@@ -39,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from admiralty.games.base import IllegalAction, Option, Request, Window
+from admiralty.games.base import Event, IllegalAction, Option, Request, Window
 
 _SEALED = Window.SEALED
 
@@ -177,85 +180,13 @@ class Flow:
             return [self.request]
         return list(self.sealed.values())
 
-    def answer(self, game: Any, seat: int, index: int) -> None:
-        """Apply `seat`'s answer `index`, then run the flow on to the next request.
-
-        Raises IllegalAction, having changed nothing, when `seat` has no open request or
-        `index` does not name one of its options."""
-        # One frame from the answer to the next request: every decision comes through here,
-        # and a call more (to `run`) would cost more than the checks it shares. Steps and
-        # frames are told apart by identity, which mypy does not narrow by: hence `Any`.
-        then: Any
-        frame: Any
-        request = self.request
-        if request is None or request.seat != seat:  # a seat of a SEALED window
-            request = self.sealed.get(seat)
-            if request is None:
-                if seat is not _RUN:
-                    raise IllegalAction(f"seat {seat} has no open request")
-            else:
-                options = request.options
-                if index.__class__ is not int or not 0 <= index < len(options):
-                    index = _checked(index, len(options))
-                option = options[index]
-                del self.sealed[seat]
-                name, args = self.sealed_then
-                if args:
-                    getattr(game, name)(option, *args, seat)
-                else:  # no tuple to build (Jamaica's card choice; see the common answer)
-                    getattr(game, name)(option, seat)
-                if self.sealed:  # the flow runs on once the last answer is in
-                    return
-        elif self.polled:
-            self._answer_poll(game, index)
-            return
-        else:  # the common answer
-            if index.__class__ is not int or index < 0:
-                index = _checked(index, len(request.options))
-            try:
-                option = request.options[index]
-            except IndexError:
-                _checked(index, len(request.options))  # raises IllegalAction
-                raise
-            self.request = None
-            then = self.then
-            # A Step is unpacked, never read by field name: CPython 3.11 does not specialise
-            # a named tuple's fields.
-            name, args = then if then.__class__ is Step else then[index]
-            # `f(option, *args)` builds a list, then a tuple from it, which costs about as
-            # much as the call itself: with no args the call is plain, else one tuple is built.
-            if args:
-                getattr(game, name)(*((option,) + args))  # noqa: RUF005 (see above)
-            else:
-                getattr(game, name)(option)
-        # `run`, inlined: a check for an open request (or a single-option ask, see `ask`)
-        # and one for a SEALED window per frame, a Step told apart by identity.
-        stack = self.stack
-        while True:
-            while stack and self.request is None and not self.sealed:
-                frame = stack.pop()
-                if frame.__class__ is Step:
-                    name, args = frame
-                    getattr(game, name)(*args)
-                    continue
-                seats, offer, args, at = frame
-                if at < len(seats):
-                    stack.append(_tuple_new(Poll, (seats, offer, args, at + 1)))
-                    getattr(game, offer)(seats[at], *args)
-            if self.request is not _AUTO:
-                return
-            auto = self._auto
-            assert auto is not None
-            self.request = self._auto = None
-            (name, args), option = auto
-            getattr(game, name)(option, *args)
-
     def run(self, game: Any) -> None:
-        """Run frames until a request is open or nothing is left to run."""
-        self.answer(game, _RUN, 0)  # `answer`'s loop, entered with no answer to apply
+        """Run frames until a request is open or nothing is left to run; what they emit
+        joins `game._events`."""
+        apply(game, _RUN, 0)  # `apply`'s loop, entered with no answer to apply
 
     def _answer_poll(self, game: Any, index: int) -> None:
-        """`answer` for a poll's request."""
+        """`apply` for a poll's request."""
         request, then = self.request, self.then
         assert request is not None
         option = _option(request.options, index)
@@ -308,7 +239,90 @@ _NO_STEP = Step("")
 
 
 _RUN: Any = object()
-"""The seat `run` answers as: no seat, so `answer` only runs the flow on."""
+"""The seat `run` answers as: no seat, so `apply` only runs the flow on."""
+
+
+def apply(game: Any, seat: int, index: int) -> list[Event]:
+    """The engine contract's `apply` of every game on a flow, which its class takes as its
+    own (``apply = flow.apply``): answer `seat`'s request with option `index`, run the
+    flow on to the next request, and return the events the game's steps appended to a
+    fresh `game._events`.
+
+    Raises IllegalAction, having changed nothing, when `seat` has no open request or
+    `index` does not name one of its options."""
+    # The game's method itself, not a call from it into the flow, and one frame from the
+    # answer to the next request: every decision comes through here, and a call more
+    # would cost more than the checks it shares. Steps and frames are told apart by
+    # identity, which mypy does not narrow by: hence `Any`.
+    then: Any
+    frame: Any
+    flow: Flow = game.flow
+    if seat is _RUN:  # `Flow.run`: what runs adds to the events of the moment
+        events: list[Event] = game._events
+    else:
+        events = game._events = []
+    request = flow.request
+    if request is None or request.seat != seat:  # a seat of a SEALED window
+        request = flow.sealed.get(seat)
+        if request is None:
+            if seat is not _RUN:
+                raise IllegalAction(f"seat {seat} has no open request")
+        else:
+            options = request.options
+            if index.__class__ is not int or not 0 <= index < len(options):
+                index = _checked(index, len(options))
+            option = options[index]
+            del flow.sealed[seat]
+            name, args = flow.sealed_then
+            if args:
+                getattr(game, name)(option, *args, seat)
+            else:  # no tuple to build (Jamaica's card choice; see the common answer)
+                getattr(game, name)(option, seat)
+            if flow.sealed:  # the flow runs on once the last answer is in
+                return events
+    elif flow.polled:
+        flow._answer_poll(game, index)
+        return events
+    else:  # the common answer
+        if index.__class__ is not int or index < 0:
+            index = _checked(index, len(request.options))
+        try:
+            option = request.options[index]
+        except IndexError:
+            _checked(index, len(request.options))  # raises IllegalAction
+            raise
+        flow.request = None
+        then = flow.then
+        # A Step is unpacked, never read by field name: CPython 3.11 does not specialise
+        # a named tuple's fields.
+        name, args = then if then.__class__ is Step else then[index]
+        # `f(option, *args)` builds a list, then a tuple from it, which costs about as
+        # much as the call itself: with no args the call is plain, else one tuple is built.
+        if args:
+            getattr(game, name)(*((option,) + args))  # noqa: RUF005 (see above)
+        else:
+            getattr(game, name)(option)
+    # `run`'s loop: a check for an open request (or a single-option ask, see `ask`) and
+    # one for a SEALED window per frame, a Step told apart by identity.
+    stack = flow.stack
+    while True:
+        while stack and flow.request is None and not flow.sealed:
+            frame = stack.pop()
+            if frame.__class__ is Step:
+                name, args = frame
+                getattr(game, name)(*args)
+                continue
+            seats, offer, args, at = frame
+            if at < len(seats):
+                stack.append(_tuple_new(Poll, (seats, offer, args, at + 1)))
+                getattr(game, offer)(seats[at], *args)
+        if flow.request is not _AUTO:
+            return events
+        auto = flow._auto
+        assert auto is not None
+        flow.request = flow._auto = None
+        (name, args), option = auto
+        getattr(game, name)(option, *args)
 
 
 def _option(options: tuple[Option, ...], index: int) -> Option:

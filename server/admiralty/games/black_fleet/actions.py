@@ -196,7 +196,7 @@ def deliver(state: BlackFleetState, port_key: str) -> Sale:
     price = sale_price(player, colour, port)
     state.return_cubes(ship.cargo)
     ship.cargo = []
-    state.events.append(
+    state._events.append(
         Event(
             "delivered",
             {
@@ -231,11 +231,11 @@ def attack(state: BlackFleetState, seat: int) -> Attack:
     state.return_cubes(taken[room:])  # Double Raid: what the hold cannot keep
     sunk = not merchant.cargo
     data = {"seat": player.seat, "victim": seat, "colour": taken[0], "cubes": take}
-    state.events.append(Event("attacked", {**data, "treasure": len(taken[:room]), "sunk": sunk}))
+    state._events.append(Event("attacked", {**data, "treasure": len(taken[:room]), "sunk": sunk}))
     _pay_for_attack(state, seat, take)
     if sunk:
         state.remove(merchant)
-        state.events.append(Event("merchant_sunk", {"seat": seat, "by": pirate.ref}))
+        state._events.append(Event("merchant_sunk", {"seat": seat, "by": pirate.ref}))
     return Attack(seat, sunk)
 
 
@@ -260,7 +260,7 @@ def sink(state: BlackFleetState, seat: int) -> Sinking:
     state.remove(target)
     ship = state.current.ship
     assert ship is not None, "a sinking is an action of the ship being activated"
-    state.events.append(
+    state._events.append(
         Event(
             "pirate_sunk",
             {"seat": seat, "by": ship.ref, "attacker": player.seat, "treasure": treasure},
@@ -292,7 +292,7 @@ def rob(state: BlackFleetState, seat: int, colour: str) -> None:
     player = state.seats[state.active]
     state.seats[seat].pirate.cargo.remove(colour)
     player.pirate.cargo.append(colour)
-    state.events.append(
+    state._events.append(
         Event("pirate_robbed", {"seat": player.seat, "victim": seat, "colour": colour})
     )
     state.pay(player.seat, state.data.setup.attack_reward, "attack")
@@ -307,7 +307,7 @@ def bury(state: BlackFleetState, _: Any = None) -> Burial:
     cubes = len(pirate.cargo)
     state.return_cubes(pirate.cargo)
     pirate.cargo = []
-    state.events.append(
+    state._events.append(
         Event(
             "buried", {"seat": player.seat, "space": pirate.space, "cubes": cubes, "value": value}
         )

@@ -241,7 +241,7 @@ def play(state: BlackFleetState, card_id: str) -> bool:
     card = state.data.fortune[card_id]
     player.fortune.remove(card_id)
     state.fortune_discard.append(card_id)
-    state.events.append(
+    state._events.append(
         Event("fortune_played", {"seat": player.seat, "card": card_id, "title": card.title})
     )
     if card.effect == "boost":
@@ -272,7 +272,7 @@ def free_move(state: BlackFleetState, card_id: str, ref: str, space: int, steps:
     ship = state.ship_by_ref(ref)
     origin = ship.space
     state.put(ship, space)
-    state.events.append(
+    state._events.append(
         Event(
             "ship_moved",
             {
@@ -295,7 +295,7 @@ def swap_ships(state: BlackFleetState) -> None:
     merchant.space, pirate.space = pirate.space, merchant.space
     state.at[merchant.space] = merchant
     state.at[pirate.space] = pirate
-    state.events.append(
+    state._events.append(
         Event(
             "ships_swapped",
             {"seat": player.seat, "merchant": merchant.space, "pirate": pirate.space},

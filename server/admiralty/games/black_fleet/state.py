@@ -38,6 +38,7 @@ from admiralty.games.black_fleet.turn import Turn
 from admiralty.games.chance import Chance
 from admiralty.games.determinize import fresh_chance, redeal
 from admiralty.games.flow import Flow, Step
+from admiralty.games.flow import apply as flow_apply
 
 _PROMPTS = {
     "place_merchant": "Choose a port and a free space next to it for your merchant",
@@ -108,7 +109,7 @@ class BlackFleetState(Table, GameState):
         self.current = Turn()
         self.flow = Flow()
         self._outcome: Outcome | None = None
-        self.events.append(
+        self._events.append(
             Event(
                 "game_started",
                 {
@@ -125,7 +126,7 @@ class BlackFleetState(Table, GameState):
         self.flow.push(*[Step("_place", (seat,)) for seat in range(players)],
                        Step("_begin_turn", (0,)))
         self.flow.run(self)
-        self._setup_events = self.events
+        self._setup_events = self._events
 
     # -- the engine contract -----------------------------------------------------------
 
@@ -133,11 +134,7 @@ class BlackFleetState(Table, GameState):
         request = self.flow.request  # `flow.pending()` without the call: no SEALED window
         return [request] if request is not None else []
 
-    def apply(self, seat: int, index: int) -> list[Event]:
-        events: list[Event] = []
-        self.events = events
-        self.flow.answer(self, seat, index)
-        return events
+    apply = flow_apply
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -157,7 +154,7 @@ class BlackFleetState(Table, GameState):
         self.copy_pieces(other)
         other.current = self.current.copy(other._by_ref)
         other.flow = self.flow.copy()
-        other.events = []
+        other._events = []
         return other
 
     def determinize(self, seat: int, rng: random.Random) -> BlackFleetState:
@@ -189,11 +186,11 @@ class BlackFleetState(Table, GameState):
 
     def start_turn_of(self, seat: int) -> list[Event]:
         """Begin `seat`'s turn now, setup or not (positions built by `scenario.arrange`)."""
-        self.events = []
+        self._events = []
         self.flow.stop()
         self.flow.push(Step("_begin_turn", (seat,)))
         self.flow.run(self)
-        return self.events
+        return self._events
 
     def ask_again(self) -> None:
         """Open the pending request again, with the same window id, from the position as
@@ -251,7 +248,7 @@ class BlackFleetState(Table, GameState):
         if player.boosts:
             player.boosts.clear()
             player.refresh(self.data)
-        self.events.append(
+        self._events.append(
             Event("turn_started", {"seat": seat, "turn": self.turn, "round": self.round})
         )
         income = player.mods.get("turn_income", 0)
@@ -269,7 +266,7 @@ class BlackFleetState(Table, GameState):
             self.flow.ask(active, _TURN, "reenter_merchant", _PROMPTS["reenter_merchant"],
                           placements, Step("_placed", (active,)))
         else:
-            self.events.append(Event("merchant_stays_out", {"seat": active}))
+            self._events.append(Event("merchant_stays_out", {"seat": active}))
 
     def _reenter_pirate(self) -> None:
         player = self.seats[self.active]
@@ -288,7 +285,7 @@ class BlackFleetState(Table, GameState):
     def _zone(self, option: Option) -> None:
         key = option.payload["zone"]
         self.seats[self.active].pirate.zone = key
-        self.events.append(
+        self._events.append(
             Event("pirate_placed", {"seat": self.active, "zone": key, "space": None})
         )
 
@@ -387,7 +384,7 @@ class BlackFleetState(Table, GameState):
         self.current.played = card_id
         self._refresh_control()
         card = self.data.movement[card_id]
-        self.events.append(Event("movement_played", {"seat": self.active, **card.to_json()}))
+        self._events.append(Event("movement_played", {"seat": self.active, **card.to_json()}))
 
     def _refresh_control(self) -> None:
         """The navy ships the active player moves this turn: the card's, or both
@@ -440,7 +437,7 @@ class BlackFleetState(Table, GameState):
         current.acts = []
         if ship.space is not None:
             del self.at[ship.space]
-        self.events.append(
+        self._events.append(
             Event("ship_activated", {"seat": self.active, "ship": ref, "points": points})
         )
         self._activation(False, False)
@@ -511,7 +508,7 @@ class BlackFleetState(Table, GameState):
         ship.zone = None
         ship.space = space
         current.points -= cost
-        self.events.append(
+        self._events.append(
             Event(
                 "ship_moved",
                 {"seat": self.active, "ship": ship.ref, "from": origin, "to": space, "steps": cost},
@@ -531,7 +528,7 @@ class BlackFleetState(Table, GameState):
             self.at[ship.space] = ship
         current.activated.append(ship.ref)
         current.ship = None
-        self.events.append(
+        self._events.append(
             Event("ship_done", {"seat": self.active, "ship": ship.ref, "space": ship.space})
         )
         player = self.seats[self.active]
@@ -579,7 +576,7 @@ class BlackFleetState(Table, GameState):
         card_id = option.payload["card"]
         self.seats[self.active].fortune.remove(card_id)
         self.fortune_discard.append(card_id)
-        self.events.append(
+        self._events.append(
             Event(
                 "fortune_discarded",
                 {"seat": self.active, "card": card_id, "title": option.payload["title"],
@@ -616,7 +613,7 @@ class BlackFleetState(Table, GameState):
         player.bought.append(cost)
         player.refresh(self.data)
         public = {"seat": player.seat, "cost": cost, "card": card.id, "title": card.title}
-        self.events.append(Event("development_bought", public))
+        self._events.append(Event("development_bought", public))
         effects = {m.kind for m in card.effects}
         if "name_port_on_buy" in effects:
             self.flow.push(_NAME_PORT)
@@ -627,12 +624,12 @@ class BlackFleetState(Table, GameState):
         player = self.seats[self.active]
         self.pay(player.seat, -player.victory_cost, "victory")
         player.victory_bought = True
-        self.events.append(
+        self._events.append(
             Event("victory_bought", {"seat": player.seat, "cost": player.victory_cost})
         )
         if not self.final_round:
             self.final_round = True
-            self.events.append(Event("final_round", {"seat": player.seat, "round": self.round}))
+            self._events.append(Event("final_round", {"seat": player.seat, "round": self.round}))
 
     def _name_port(self) -> None:
         ports = self.data.board.ports.values()
@@ -642,12 +639,12 @@ class BlackFleetState(Table, GameState):
     def _port_named(self, option: Option) -> None:
         key = option.payload["port"]
         self.seats[self.active].charter_port = key
-        self.events.append(Event("port_named", {"seat": self.active, "port": key}))
+        self._events.append(Event("port_named", {"seat": self.active, "port": key}))
 
     # -- end of turn and of game [black_fleet §11] ----------------------------------------
 
     def _end_turn(self) -> None:
-        self.events.append(Event("turn_ended", {"seat": self.active, "turn": self.turn}))
+        self._events.append(Event("turn_ended", {"seat": self.active, "turn": self.turn}))
         last = self.active == self.players - 1
         if last and (self.final_round or self.round >= self.round_cap):
             self._finish("victory" if self.final_round else "round_cap")
@@ -667,7 +664,7 @@ class BlackFleetState(Table, GameState):
         outcome = self._outcome = Outcome.from_ranking(
             [self.ranking_key(p) for p in self.seats], [p.money for p in self.seats]
         )
-        self.events.append(
+        self._events.append(
             Event(
                 "game_over",
                 {

@@ -60,7 +60,7 @@ class Table:
         """The development cards dealt to nobody, face down."""
         self.shuffles = dict.fromkeys(_DECKS, 0)
         """How many times each deck has been shuffled (the deal's shuffle included)."""
-        self.events: list[Event] = []
+        self._events: list[Event] = []
         """What the mechanics caused since the flow last emptied it."""
 
     def deal(self) -> None:
@@ -80,7 +80,7 @@ class Table:
         costs = list(setup.development_costs)
         for player in self.seats:
             dealt = [player.development[cost] for cost in costs]
-            tell(self.events, player.seat, "development_dealt",
+            tell(self._events, player.seat, "development_dealt",
                  {"seat": player.seat, "cards": dealt}, {"seat": player.seat, "costs": costs})
             self.draw_fortune(player, setup.fortune_start)
             self.draw_movement(player, setup.movement_hand)
@@ -136,7 +136,7 @@ class Table:
     def place_pirate_on_lair(self, seat: int, space: int) -> None:
         pirate = self.seats[seat].pirate
         self.put(pirate, space)
-        self.events.append(Event("pirate_placed", {"seat": seat, "zone": None, "space": space}))
+        self._events.append(Event("pirate_placed", {"seat": seat, "zone": None, "space": space}))
 
     # -- cubes ---------------------------------------------------------------------------
 
@@ -156,7 +156,7 @@ class Table:
         cubes = min(self.capacity(player, "merchant") - len(ship.cargo), self.stock[port.colour])
         self.stock[port.colour] -= cubes
         ship.cargo += [port.colour] * cubes
-        self.events.append(
+        self._events.append(
             Event(
                 "merchant_loaded",
                 {
@@ -176,7 +176,7 @@ class Table:
         [black_fleet G17]."""
         player = self.seats[seat]
         player.money += change
-        self.events.append(
+        self._events.append(
             Event(
                 "money", {"seat": seat, "change": change, "total": player.money, "reason": reason}
             )
@@ -212,7 +212,7 @@ class Table:
                 return None
             deck[:] = self.shuffle(name, discard)
             discard.clear()
-            self.events.append(Event("deck_reshuffled", {"deck": name, "size": len(deck)}))
+            self._events.append(Event("deck_reshuffled", {"deck": name, "size": len(deck)}))
         return deck.pop()
 
     def draw_movement(self, player: Player, count: int) -> None:
@@ -226,7 +226,7 @@ class Table:
         player.movement += drawn
         if drawn:
             public = {"seat": player.seat, "count": len(drawn)}
-            tell(self.events, player.seat, "movement_drawn", {**public, "cards": drawn}, public)
+            tell(self._events, player.seat, "movement_drawn", {**public, "cards": drawn}, public)
 
     def draw_fortune(self, player: Player, count: int) -> None:
         drawn = []
@@ -239,4 +239,4 @@ class Table:
         player.fortune += drawn
         if drawn:
             public = {"seat": player.seat, "count": len(drawn)}
-            tell(self.events, player.seat, "fortune_drawn", {**public, "cards": drawn}, public)
+            tell(self._events, player.seat, "fortune_drawn", {**public, "cards": drawn}, public)

@@ -22,7 +22,7 @@ from functools import cache, lru_cache
 from itertools import product
 from typing import Any
 
-from admiralty.games.base import Event, GameState, Option, Outcome, Request, Viewer, Window
+from admiralty.games.base import GameState, Option, Outcome, Request, Viewer, Window
 from admiralty.games.blackbeard import determinize
 from admiralty.games.blackbeard import mechanics as mech
 from admiralty.games.blackbeard import view as views
@@ -41,6 +41,7 @@ from admiralty.games.blackbeard.pieces import (
 from admiralty.games.blackbeard.table import DATA
 from admiralty.games.chance import Chance
 from admiralty.games.flow import Flow, Poll, Step
+from admiralty.games.flow import apply as flow_apply
 
 TURN, INTERRUPT, SETUP = Window.TURN, Window.INTERRUPT, Window.SETUP
 SHIPS = tuple(kind.id for kind in DATA.ship_types.values() if kind.start)
@@ -153,11 +154,7 @@ class BlackbeardState(Crown, GameState):
     def pending(self) -> list[Request]:
         return self.flow.pending()
 
-    def apply(self, seat: int, index: int) -> list[Event]:
-        events: list[Event] = []
-        self._events = events
-        self.flow.answer(self, seat, index)
-        return events
+    apply = flow_apply
 
     def outcome(self) -> Outcome | None:
         return self._outcome

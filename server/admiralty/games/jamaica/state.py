@@ -28,6 +28,7 @@ from admiralty.games.base import Event, GameState, Option, Outcome, Request, Vie
 from admiralty.games.chance import Chance
 from admiralty.games.determinize import fresh_chance, redeal
 from admiralty.games.flow import Flow, Step
+from admiralty.games.flow import apply as flow_apply
 from admiralty.games.jamaica import view as views
 from admiralty.games.jamaica.board import FINISHED
 from admiralty.games.jamaica.combat import (
@@ -111,11 +112,7 @@ class JamaicaState(Table, GameState):
         request = flow.request  # the card choice's, so this is asked for most often
         return [request] if request is not None else [*flow.sealed.values()]
 
-    def apply(self, seat: int, index: int) -> list[Event]:
-        events: list[Event] = []
-        self._events = events
-        self.flow.answer(self, seat, index)
-        return events
+    apply = flow_apply
 
     def outcome(self) -> Outcome | None:
         return self._outcome
