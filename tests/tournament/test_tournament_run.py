@@ -205,7 +205,9 @@ def test_a_worker_that_dies_ends_the_tournament_with_one_line(tmp_path):
 def test_a_bot_that_vanishes_before_the_workers_reach_it_is_one_line(tmp_path):
     db = tmp_path / "t.db"
     once = f"{BOTS / 'hello_once_bot.py'} --marker {tmp_path / 'answered'}"
-    process = start(tournament_args(db, "--parallel", "2", pool=[HASH_BOT, once]))
+    # The workers wait this long for its Hello before they give up (default 20 s).
+    process = start(tournament_args(db, "--parallel", "2", "--startup-timeout", "5",
+                                    pool=[HASH_BOT, once]))
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 1
     [line] = stderr.splitlines()
