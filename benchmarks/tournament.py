@@ -11,7 +11,7 @@ machine, or the cluster at `--address`) and printed beside the local backend, wi
 paper estimate of a cluster's throughput needs: the driver's CPU time per result and the
 core-seconds a match costs (referee and bots).
 
-    python benchmarks/tournament.py [--parallel 2] [--rounds 1] [--seconds 5]
+    python benchmarks/tournament.py [--parallel 2] [--rounds 1] [--bots 5] [--seconds 5]
                                     [--backend ray [--address HOST:PORT]] [--json]
 """
 
@@ -32,7 +32,12 @@ from admiralty.tournament.backend import Backend, BackendName, make_backend
 
 REPO = Path(__file__).resolve().parents[1]
 RANDOM_BOT = str(REPO / "example_bots" / "random_bot.py")
-POOL = [RANDOM_BOT, *(f"{RANDOM_BOT} --seed {i}" for i in range(1, 5))]
+SEATS = 4
+
+
+def random_bots(bots: int) -> list[str]:
+    """`bots` random bots, each with its own seed."""
+    return [RANDOM_BOT, *(f"{RANDOM_BOT} --seed {i}" for i in range(1, bots))]
 
 
 class CapturingMatch(Match):
@@ -46,7 +51,8 @@ class CapturingMatch(Match):
         return message
 
 
-def run_tournament(parallel: int, rounds: int, backend: Backend | None = None) -> dict:
+def run_tournament(parallel: int, rounds: int, bots: int,
+                   backend: Backend | None = None) -> dict:
     """Throughput once running: from the first finished match to the last, so starting the
     bots and the referees (a second locally, more with Ray) is left out, as it is for raw
     calls. The driver's CPU time over the same span, per result: what it costs this process
@@ -54,7 +60,7 @@ def run_tournament(parallel: int, rounds: int, backend: Backend | None = None) -
     finished: list[tuple[float, float, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.db", create=True)
-        tournament, plan = new_tournament("bench", "jamaica", POOL, 4, rounds, 1,
+        tournament, plan = new_tournament("bench", "jamaica", random_bots(bots), SEATS, rounds, 1,
                                           Settings(records=None))
         runner = Runner.this_process(datetime.now(UTC))
         started = time.perf_counter()
@@ -81,7 +87,7 @@ async def sample_requests(bots) -> list[bytes]:
     sent: list = []
     for seed in range(2):
         match = CapturingMatch(MatchSpec(f"sample-{seed}", "jamaica", seed),
-                               [bot.client for bot in bots[:4]])
+                               [bot.client for bot in bots[:SEATS]])
         match.sent = sent
         await match.run()
     return [message.SerializeToString() for message in sent]
@@ -104,8 +110,8 @@ def _raw_caller(address: str, requests: list[bytes], seconds: float) -> int:
     return asyncio.run(call())
 
 
-async def raw_throughput(parallel: int, seconds: float) -> float:
-    bots = await launch_all(POOL)
+async def raw_throughput(parallel: int, seconds: float, size: int) -> float:
+    bots = await launch_all(random_bots(size))
     try:
         requests = await sample_requests(bots)
         context = multiprocessing.get_context("spawn")
@@ -124,7 +130,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--parallel", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=1,
-                        help="each round is 5 groups x 4 seatings = 20 matches")
+                        help="each round is every group of 4 bots in its 4 seatings: "
+                        "with 5 bots, 5 groups x 4 = 20 matches")
+    parser.add_argument("--bots", type=int, default=5,
+                        help=f"random bots in the pool, at least {SEATS} (the seats); "
+                        f"{SEATS} bots make one group, 4 matches a round")
     parser.add_argument("--seconds", type=float, default=5.0,
                         help="how long the raw gRPC callers run")
     parser.add_argument("--backend", type=BackendName, choices=list(BackendName),
@@ -134,12 +144,14 @@ def main() -> None:
                         "(default: start Ray on this machine)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    tournament = run_tournament(args.parallel, args.rounds)
+    if args.bots < SEATS:
+        parser.error(f"--bots must be at least {SEATS}, the seats of a match")
+    tournament = run_tournament(args.parallel, args.rounds, args.bots)
     ray = None
     if args.backend is BackendName.RAY:
-        ray = run_tournament(args.parallel, args.rounds,
+        ray = run_tournament(args.parallel, args.rounds, args.bots,
                              make_backend(args.backend, args.address))
-    raw = asyncio.run(raw_throughput(args.parallel, args.seconds))
+    raw = asyncio.run(raw_throughput(args.parallel, args.seconds, args.bots))
     result = {"parallel": args.parallel, "tournament": tournament,
               "raw_decisions_per_second": round(raw),
               "ratio": round(tournament["decisions_per_second"] / raw, 3)}
@@ -148,7 +160,8 @@ def main() -> None:
     if args.json:
         print(json.dumps(result))
         return
-    print(f"Jamaica tournament, 5 random bots, 4 seats, {tournament['matches']} matches, "
+    print(f"Jamaica tournament, {args.bots} random bots, {SEATS} seats, "
+          f"{tournament['matches']} matches, "
           f"{args.parallel} at once")
     print(f"  tournament: {tournament['decisions_per_second']} decisions/s, "
           f"{tournament['matches_per_second']} matches/s once running "

@@ -817,6 +817,12 @@ AddressOption = Annotated[
                  "part of). Default: start Ray on this machine for the run.",
                  show_default=False),
 ]
+TournamentStartupOption = Annotated[
+    float,
+    typer.Option("--startup-timeout",
+                 help="Seconds a bot has to answer Hello: once launched, and again when "
+                 "each referee (worker process or Ray task's process) reaches it.", min=0.1),
+]
 
 
 @tournament_app.command("run")
@@ -899,6 +905,7 @@ def tournament_run(
     parallel: ParallelOption = None,
     backend: BackendOption = BackendName.LOCAL,
     address: AddressOption = None,
+    startup_timeout: TournamentStartupOption = STARTUP_TIMEOUT,
     db: DbOption = Path("admiralty.db"),
     name: Annotated[
         str | None,
@@ -955,7 +962,7 @@ def tournament_run(
                              "adaptive")
         seed = secrets.randbits(128) if seed is None else seed
         tournament, plan = new_tournament(name, game, bot, players, rounds, seed, settings)
-        referees = make_backend(backend, address)
+        referees = make_backend(backend, address, startup_timeout)
     except (UsageError, ValueError) as error:
         raise usage(str(error)) from None
     runner = Runner.this_process(datetime.now(UTC))
@@ -980,6 +987,7 @@ def tournament_resume(
     parallel: ParallelOption = None,
     backend: BackendOption = BackendName.LOCAL,
     address: AddressOption = None,
+    startup_timeout: TournamentStartupOption = STARTUP_TIMEOUT,
     as_json: JsonOption = False,
 ) -> None:
     """Finish a stopped tournament: every planned match without a result is played (an
@@ -987,7 +995,7 @@ def tournament_resume(
     stopped). One process at a time runs a tournament; a runner that died leaves a lease
     that is taken over."""
     try:
-        referees = make_backend(backend, address)
+        referees = make_backend(backend, address, startup_timeout)
     except ValueError as error:
         raise usage(str(error)) from None
     runner = Runner.this_process(datetime.now(UTC))

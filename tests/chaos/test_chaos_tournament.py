@@ -14,11 +14,16 @@ bouncing bot's connection drops once, in whichever match asks its 30th decision)
 DYING = [chaos("crash-decide", "--after", "3"), chaos("crash-over"),
          chaos("slow-hello", "--delay", "1"), RANDOM_BOT]
 """Bots that die (and are restarted, then disqualified) or are slow to start."""
+SHORT = ("--option", "round_cap=8")
+"""Games scored after round 8: every faulty bot is asked often enough in each match to
+show its fault (the bouncing bot, asked some 17-29 times a match, reaches its 30th
+decision within the first two matches), in less time than whole games."""
 
 
 def test_in_match_faults_in_a_parallel_tournament(tmp_path):
     """All six bots at every table, in each of the six seat rotations."""
-    matches = run_tournament(tmp_path, IN_MATCH, 6, "--players", "6", "--deadline", "1.5")
+    matches = run_tournament(tmp_path, IN_MATCH, 6, "--players", "6", "--deadline", "1.5",
+                             *SHORT)
     kinds = kinds_by_fault(matches)
     assert {fault: set(counts) for fault, counts in kinds.items()} == {
         fault: EXPECTED[fault].kinds for fault in ("hang", "garbage", "stale", "huge")}

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from cli_check import NO_AUTO_PASS, assert_conforms, check_bot, reasons, results
+from cli_check import FEWER_MATCHES, NO_AUTO_PASS, assert_conforms, check_bot, reasons, results
 from e2e_helpers import RANDOM_BOT, REPO, TEST_BOTS
 
 from admiralty.games import GAMES
@@ -29,14 +29,15 @@ def test_the_random_bot_passes_every_check_in_every_game():
 
 def test_the_jamaica_greedy_bot_is_checked_in_jamaica_only():
     report = assert_conforms(str(EXAMPLES / "jamaica_greedy.py"), "jamaica-greedy",
-                             JAMAICA_ONLY)
+                             JAMAICA_ONLY, *FEWER_MATCHES)
     assert report["games"] == ["jamaica"]
 
 
 def test_the_black_fleet_greedy_bot_is_never_asked_interrupt_or_sealed_windows():
     assert_conforms(str(EXAMPLES / "black_fleet_greedy.py"), "black-fleet-greedy", {
         "legal-index:interrupt": "black_fleet opens no INTERRUPT window",
-        "legal-index:sealed": "black_fleet opens no SEALED window", **NO_AUTO_PASS})
+        "legal-index:sealed": "black_fleet opens no SEALED window", **NO_AUTO_PASS},
+        *FEWER_MATCHES)
 
 
 @pytest.mark.parametrize(("bot", "options", "failing", "reason"), [

@@ -14,6 +14,11 @@ from e2e_helpers import RANDOM_BOT, REPO
 
 # Black Fleet needs three seats: the bot under test and two differently seeded random bots.
 OPPONENTS = {"jamaica": [RANDOM_BOT], "black_fleet": [RANDOM_BOT, f"{RANDOM_BOT} --seed 1"]}
+ROUND_CAPS = {"jamaica": 8, "black_fleet": 10}
+"""Each match of `assert_plays` is scored after these rounds (the games' `round_cap`): the
+bot still says Hello, answers every kind of request a whole game brings in its first
+rounds and is placed, in a fraction of a whole game's time (Black Fleet's random bots
+play some 50 rounds)."""
 
 
 def play(game: str, bot: str, record: Path, *options: str) -> dict:
@@ -38,7 +43,7 @@ def assert_plays(bot: str, name: str, tmp_path: Path, games: Iterable[str] = OPP
     verifies."""
     for game in games:
         record = tmp_path / f"{game}.jsonl.gz"
-        report = play(game, bot, record)
+        report = play(game, bot, record, "--option", f"round_cap={ROUND_CAPS[game]}")
         seat = report["placements"][0]
         assert seat["seat"] == 0 and seat["bot"] == name, report  # its Hello was read
         assert not seat["forfeited"], report

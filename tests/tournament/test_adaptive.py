@@ -7,9 +7,12 @@ from __future__ import annotations
 import dataclasses
 import random
 import sqlite3
+from contextlib import closing
+from pathlib import Path
 
 import pytest
 from test_tournament_run import (
+    SHORT,
     admiralty,
     killed_after,
     results,
@@ -203,10 +206,19 @@ def test_help_explains_the_schedule():
         assert words in text
 
 
-ADAPTIVE_RUN = ("--schedule", "adaptive", "--max-matches", "20", "--parallel", "1")
+ADAPTIVE_RUN = ("--schedule", "adaptive", "--max-matches", "20", "--parallel", "1", *SHORT)
 
 
-def test_a_killed_adaptive_tournament_resumes_exactly(tmp_path):
+@pytest.fixture(scope="module")
+def clean(tmp_path_factory) -> tuple[Path, dict]:
+    """The adaptive run played once through, never stopped: its database and its --json
+    report. Read, never written: a test that changes it changes a copy."""
+    db = tmp_path_factory.mktemp("clean") / "t.db"
+    return db, run(tournament_args(db, *ADAPTIVE_RUN))
+
+
+@pytest.mark.xdist_group("adaptive-run")  # one clean run for both, on one test worker
+def test_a_killed_adaptive_tournament_resumes_exactly(tmp_path, clean):
     db = tmp_path / "t.db"
     killed_after(tournament_args(db, *ADAPTIVE_RUN), db, 9)  # the first block is 6
     assert 9 <= len(results(db)) < 20
@@ -215,23 +227,23 @@ def test_a_killed_adaptive_tournament_resumes_exactly(tmp_path):
     assert data["schedule"] == "adaptive" and data["stopped"]
     assert data["planned"] == data["finished"]
 
-    (tmp_path / "clean").mkdir()
-    clean = tmp_path / "clean" / "t.db"
-    whole = run(tournament_args(clean, *ADAPTIVE_RUN))
+    clean_db, whole = clean
     plan = "SELECT match_id, ordinal, round, seed, seats FROM matches ORDER BY ordinal"
-    assert rows(db, plan) == rows(clean, plan)
+    assert rows(db, plan) == rows(clean_db, plan)
     assert len(rows(db, plan)) > 6  # blocks beyond the first were chosen
-    assert results(db) == results(clean)
+    assert results(db) == results(clean_db)
     assert [row["mu"] for row in data["standings"]] == [row["mu"]
                                                         for row in whole["standings"]]
 
 
-def test_a_run_stopped_between_blocks_derives_the_same_next_block(tmp_path):
+@pytest.mark.xdist_group("adaptive-run")
+def test_a_run_stopped_between_blocks_derives_the_same_next_block(tmp_path, clean):
     """Killed after a block's last result and before the next block is stored: resume
     derives that block from the stored results, as the clean run did, and `tournament
     list` shows it stopped, not finished."""
     db = tmp_path / "t.db"
-    run(tournament_args(db, *ADAPTIVE_RUN))
+    with closing(sqlite3.connect(clean[0])) as source, closing(sqlite3.connect(db)) as copy:
+        source.backup(copy)
     store = Store(db)
     assert [row.state for row in summaries(store)] == ["finished"]  # its stop rule stopped it
     plan = store.plan("cup")

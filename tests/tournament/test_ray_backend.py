@@ -34,16 +34,23 @@ REPO = Path(__file__).resolve().parents[2]
 HASH_BOT = str(Path(__file__).parent / "bots" / "hash_bot.py")
 POOL = [HASH_BOT, f"{HASH_BOT} --seed 1", f"{HASH_BOT} --seed 2"]
 ROUNDS = 2  # 3 bots, 2 seats: 6 matches a round
+ROUND_CAP = 8
+"""Matches scored after round 8 (Jamaica's `round_cap`): refereed, stored and replayed on
+Ray as whole games are, in a fraction of their time. The soak plays whole games, so that
+its workers and node die mid-match."""
 SOAK_ROUNDS = int(os.environ.get("ADMIRALTY_RAY_SOAK_ROUNDS", str(ROUNDS)))
 TIMING = {"latencies"}
 """Columns that measure time, so differ between any two runs."""
 RANDOM = {"latency_ms", "wire_id"}
 
 
-def tournament(*extra: str, rounds: int = ROUNDS) -> list[str]:
+def tournament(*extra: str, rounds: int = ROUNDS, round_cap: int | None = ROUND_CAP
+               ) -> list[str]:
     args = [sys.executable, "-m", "admiralty.cli", "tournament", "run", "jamaica",
             "--players", "2", "--rounds", str(rounds), "--seed", "7", "--name", "cup",
             "--db", "t.db", "--records", "records", "--json", "--parallel", "2", *extra]
+    if round_cap is not None:
+        args += ["--option", f"round_cap={round_cap}"]
     for bot in POOL:
         args += ["--bot", bot]
     return args
@@ -123,16 +130,16 @@ def cluster():
 
 @pytest.fixture(scope="module")
 def local(tmp_path_factory, cluster) -> Callable[..., tuple]:
-    """The reference: the tournament of `rounds` rounds played on the local backend, once
-    per module; its tables, standings and records."""
-    played: dict[int, tuple] = {}
+    """The reference: the tournament of `rounds` rounds (its games capped at `round_cap`)
+    played on the local backend, once per module; its tables, standings and records."""
+    played: dict[tuple[int, int | None], tuple] = {}
 
-    def reference(rounds: int = ROUNDS) -> tuple:
-        if rounds not in played:
+    def reference(rounds: int = ROUNDS, round_cap: int | None = ROUND_CAP) -> tuple:
+        if (rounds, round_cap) not in played:
             where = tmp_path_factory.mktemp("local")
-            data = run(tournament(rounds=rounds), where, cluster.env)
-            played[rounds] = stored(where), standings(data), records(where)
-        return played[rounds]
+            data = run(tournament(rounds=rounds, round_cap=round_cap), where, cluster.env)
+            played[rounds, round_cap] = stored(where), standings(data), records(where)
+        return played[rounds, round_cap]
 
     return reference
 
@@ -200,8 +207,8 @@ def test_the_benchmark_prints_ray_beside_local_on_a_ray_of_its_own_on_loopback(c
            "RAY_TMPDIR": scratch}
     try:
         bench = subprocess.Popen([sys.executable, str(REPO / "benchmarks" / "tournament.py"),
-                                  "--rounds", "1", "--seconds", "0.5", "--json", "--backend",
-                                  "ray"], env=env, stdout=subprocess.PIPE,
+                                  "--rounds", "1", "--bots", "4", "--seconds", "0.5", "--json",
+                                  "--backend", "ray"], env=env, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True)
         heard: set[str] = set()
         while bench.poll() is None:
@@ -215,7 +222,7 @@ def test_the_benchmark_prints_ray_beside_local_on_a_ray_of_its_own_on_loopback(c
     assert all(ipaddress.ip_address(address.rsplit(":", 1)[0]).is_loopback
                for address in heard), heard
     data = json.loads(stdout)
-    assert data["ray"]["matches"] == data["tournament"]["matches"] == 20
+    assert data["ray"]["matches"] == data["tournament"]["matches"] == 4  # 4 bots: 1 group
     assert data["ray"]["matches_per_second"] > 0 and data["ray_ratio"] > 0
     assert data["ray"]["driver_cpu_ms_per_result"] > 0
 
@@ -251,7 +258,8 @@ def test_a_wrong_address_is_one_line(tmp_path):
 @pytest.mark.soak
 def test_soak_a_long_ray_tournament_with_workers_killed_and_a_node_lost(tmp_path, cluster,
                                                                         local):
-    driver = start(tournament(*on_ray(cluster), rounds=SOAK_ROUNDS), tmp_path, cluster.env)
+    driver = start(tournament(*on_ray(cluster), rounds=SOAK_ROUNDS, round_cap=None), tmp_path,
+                   cluster.env)
     planned, killed, lost = 6 * SOAK_ROUNDS, 0, False
     while driver.poll() is None:
         done = len(results_or_none(tmp_path))
@@ -266,4 +274,4 @@ def test_soak_a_long_ray_tournament_with_workers_killed_and_a_node_lost(tmp_path
     assert driver.returncode == 0, driver.stderr.read()
 
     assert killed >= 2 and lost
-    assert stored(tmp_path) == local(SOAK_ROUNDS)[0]
+    assert stored(tmp_path) == local(SOAK_ROUNDS, None)[0]

@@ -20,6 +20,9 @@ BOTS = Path(__file__).parent / "bots"
 HASH_BOT = str(BOTS / "hash_bot.py")
 POOL = [HASH_BOT, f"{HASH_BOT} --seed 1", f"{HASH_BOT} --seed 2"]
 ENV = {**os.environ, "COLUMNS": "1000"}  # an error line is not wrapped
+SHORT = ("--option", "round_cap=8")
+"""Matches scored after round 8: each is still played, stored, rated and resumed as any
+other, in a fraction of the time the hash bots take to finish a Jamaica race."""
 
 
 def admiralty(*args: str) -> list[str]:
@@ -137,8 +140,8 @@ def test_by_default_the_seed_is_128_bit_and_the_name_does_not_hold_it(tmp_path):
 def test_parallel_and_sequential_runs_rank_identically(tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
-    sequential = run(tournament_args(tmp_path / "a" / "t.db", "--parallel", "1"))
-    parallel = run(tournament_args(tmp_path / "b" / "t.db", "--parallel", "4"))
+    sequential = run(tournament_args(tmp_path / "a" / "t.db", "--parallel", "1", *SHORT))
+    parallel = run(tournament_args(tmp_path / "b" / "t.db", "--parallel", "4", *SHORT))
     strip = [{k: v for k, v in row.items() if not k.startswith("latency")}
              for row in sequential["standings"]]
     assert strip == [{k: v for k, v in row.items() if not k.startswith("latency")}
@@ -148,7 +151,8 @@ def test_parallel_and_sequential_runs_rank_identically(tmp_path):
 
 def test_a_killed_tournament_resumes_and_plays_every_match_exactly_once(tmp_path):
     db = tmp_path / "t.db"
-    process = killed_after(tournament_args(db, "--parallel", "1", "--rounds", "3"), db, 2)
+    process = killed_after(tournament_args(db, "--parallel", "1", "--rounds", "3", *SHORT),
+                           db, 2)
     interrupted = len(results(db))
     assert 2 <= interrupted < 18
     assert [row[0] for row in rows(db, "SELECT pid FROM runners")] == [process.pid]
@@ -161,7 +165,7 @@ def test_a_killed_tournament_resumes_and_plays_every_match_exactly_once(tmp_path
 
     (tmp_path / "clean").mkdir()
     clean = tmp_path / "clean" / "t.db"
-    run(tournament_args(clean, "--parallel", "1", "--rounds", "3"))
+    run(tournament_args(clean, "--parallel", "1", "--rounds", "3", *SHORT))
     assert finished == results(clean)
 
 
@@ -205,7 +209,9 @@ def test_a_worker_that_dies_ends_the_tournament_with_one_line(tmp_path):
 def test_a_bot_that_vanishes_before_the_workers_reach_it_is_one_line(tmp_path):
     db = tmp_path / "t.db"
     once = f"{BOTS / 'hello_once_bot.py'} --marker {tmp_path / 'answered'}"
-    process = start(tournament_args(db, "--parallel", "2", pool=[HASH_BOT, once]))
+    # The workers wait this long for its Hello before they give up (default 20 s).
+    process = start(tournament_args(db, "--parallel", "2", "--startup-timeout", "5",
+                                    pool=[HASH_BOT, once]))
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 1
     [line] = stderr.splitlines()

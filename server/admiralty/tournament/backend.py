@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from admiralty.referee import LaunchedBot, MatchReport, MatchSpec, check_plays, launch_all, stop_all
+from admiralty.referee.launcher import STARTUP_TIMEOUT
 from admiralty.tournament.workers import RefereePool, referee_pool
 
 
@@ -54,15 +55,18 @@ class Backend(Protocol):
         ...
 
 
-def make_backend(name: BackendName, address: str | None = None) -> Backend:
-    """The backend `name`; BackendError (one line) if it cannot be used as asked."""
+def make_backend(name: BackendName, address: str | None = None,
+                 startup_timeout: float = STARTUP_TIMEOUT) -> Backend:
+    """The backend `name`, whose bots each have `startup_timeout` seconds to answer Hello
+    (when launched, and when each referee reaches them); BackendError (one line) if it
+    cannot be used as asked."""
     if name is BackendName.LOCAL:
         if address is not None:
             raise BackendError("--address is for --backend ray")
-        return LocalBackend()
+        return LocalBackend(startup_timeout)
     from admiralty.tournament.cluster import RayBackend
 
-    return RayBackend(address)
+    return RayBackend(address, startup_timeout)
 
 
 def pool_size(matches: int | None, parallel: int | None, cores: int) -> int:
@@ -75,15 +79,18 @@ class LocalBackend:
     """Bots launched once on this machine, refereed by as many worker processes as matches
     are played at once (each bot plays all of them)."""
 
+    def __init__(self, startup_timeout: float = STARTUP_TIMEOUT):
+        self.startup_timeout = startup_timeout
+
     @contextlib.asynccontextmanager
     async def referees(self, specs: Sequence[str], game: str, matches: int | None,
                        parallel: int | None) -> AsyncIterator[Referees]:
-        bots = await launch_all(specs)
+        bots = await launch_all(specs, self.startup_timeout)
         try:
             check_plays(bots, game)
             addresses = [(bot.spec, bot.client.address) for bot in bots]
             size = pool_size(matches, parallel, os.cpu_count() or 1)
-            async with referee_pool(size, addresses) as pool:
+            async with referee_pool(size, addresses, self.startup_timeout) as pool:
                 yield LocalReferees(pool, bots)
         finally:
             await stop_all(bots)

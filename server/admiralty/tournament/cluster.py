@@ -41,6 +41,7 @@ from admiralty.referee import (
     run_match,
     stop_all,
 )
+from admiralty.referee.launcher import STARTUP_TIMEOUT
 from admiralty.referee.record import open_private
 from admiralty.tournament.backend import BackendError, Referees, pool_size
 from admiralty.tournament.workers import WorkerError, connect_bots
@@ -67,7 +68,7 @@ class RayBackend:
     """Matches as Ray tasks on the cluster at `address`: `ray://HOST:PORT`, `HOST:PORT` or
     `auto`; None starts Ray on this machine for the run (loopback only) and stops it."""
 
-    def __init__(self, address: str | None = None):
+    def __init__(self, address: str | None = None, startup_timeout: float = STARTUP_TIMEOUT):
         if address is not None and address != "auto":
             _host_port(address)
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
@@ -75,6 +76,7 @@ class RayBackend:
             os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
         self.ray = _import_ray()
         self.address = address
+        self.startup_timeout = startup_timeout
 
     @contextlib.asynccontextmanager
     async def referees(self, specs: Sequence[str], game: str, matches: int | None,
@@ -83,9 +85,10 @@ class RayBackend:
             cpus = int(self.ray.cluster_resources().get("CPU", 0))
             if cpus < 1:
                 raise WorkerError("the Ray cluster has no CPU to referee matches on")
-            async with _hosts(self.ray, specs, game) as (namespace, names):
+            async with _hosts(self.ray, specs, game, self.startup_timeout) as (namespace,
+                                                                                names):
                 yield RayReferees(self.ray, namespace, names,
-                                  pool_size(matches, parallel, cpus))
+                                  pool_size(matches, parallel, cpus), self.startup_timeout)
 
     @contextlib.contextmanager
     def _connected(self) -> Iterator[None]:
@@ -122,16 +125,18 @@ def _host_port(address: str) -> tuple[str, int]:
 class RayReferees:
     """The driver's end: each match a Ray task, at most `parallel` in flight."""
 
-    def __init__(self, ray: Any, namespace: str, names: Sequence[str], parallel: int):
+    def __init__(self, ray: Any, namespace: str, names: Sequence[str], parallel: int,
+                 hello_timeout: float = STARTUP_TIMEOUT):
         self.names = list(names)
         self._ray = ray
         self._namespace = namespace
+        self._hello_timeout = hello_timeout
         self._task = ray.remote(play_match).options(num_cpus=1, max_retries=MATCH_RETRIES)
         self._slots = asyncio.Semaphore(parallel)
 
     async def play(self, spec: MatchSpec, seats: Sequence[int]) -> MatchReport:
         async with self._slots:
-            ref = self._task.remote(self._namespace, spec, tuple(seats))
+            ref = self._task.remote(self._namespace, spec, tuple(seats), self._hello_timeout)
             try:
                 with _one_line(self._ray, f"match {spec.match_id}"):
                     report, record = await ref
@@ -145,7 +150,7 @@ class RayReferees:
 
 
 @contextlib.asynccontextmanager
-async def _hosts(ray: Any, specs: Sequence[str], game: str
+async def _hosts(ray: Any, specs: Sequence[str], game: str, startup_timeout: float
                  ) -> AsyncIterator[tuple[str, list[str]]]:
     """A `BotHost` on every node with CPUs, its bots launched and known to play `game`:
     the namespace their names are in, and the bots' names. All stopped on exit."""
@@ -157,7 +162,7 @@ async def _hosts(ray: Any, specs: Sequence[str], game: str
              if node["Alive"] and node["Resources"].get("CPU")]
     hosts = [actor.options(name=host_name(node), namespace=namespace, num_cpus=0,
                            scheduling_strategy=NodeAffinitySchedulingStrategy(node, soft=False)
-                           ).remote(list(specs), os.getcwd())
+                           ).remote(list(specs), os.getcwd(), startup_timeout)
              for node in nodes]
     try:
         with _one_line(ray, "launching the bots"):
@@ -210,9 +215,10 @@ class BotHost:
     stopped. Bot files are found from the driver's working directory when the node has it
     (a shared checkout), so relative paths mean what they mean to the operator."""
 
-    def __init__(self, specs: list[str], cwd: str):
+    def __init__(self, specs: list[str], cwd: str, startup_timeout: float = STARTUP_TIMEOUT):
         self.specs = specs
         self.cwd = cwd
+        self.startup_timeout = startup_timeout
         self.bots: list[LaunchedBot] = []
 
     async def launch(self, game: str) -> list[str]:
@@ -220,7 +226,7 @@ class BotHost:
         where = contextlib.chdir(self.cwd) if Path(self.cwd).is_dir() \
             else contextlib.nullcontext()
         with where:
-            self.bots = await launch_all(self.specs)
+            self.bots = await launch_all(self.specs, self.startup_timeout)
         check_plays(self.bots, game)
         return [bot.client.name for bot in self.bots]
 
@@ -247,15 +253,16 @@ def _loop() -> asyncio.AbstractEventLoop:
     return asyncio.new_event_loop()
 
 
-def play_match(namespace: str, spec: MatchSpec, seats: tuple[int, ...]
-               ) -> tuple[MatchReport, bytes | None]:
-    """A Ray task: referee one match against this node's bots; its report and record."""
-    return _loop().run_until_complete(_referee(namespace, spec, seats))
+def play_match(namespace: str, spec: MatchSpec, seats: tuple[int, ...],
+               hello_timeout: float = STARTUP_TIMEOUT) -> tuple[MatchReport, bytes | None]:
+    """A Ray task: referee one match against this node's bots (each having answered Hello
+    within `hello_timeout` seconds); its report and record."""
+    return _loop().run_until_complete(_referee(namespace, spec, seats, hello_timeout))
 
 
-async def _referee(namespace: str, spec: MatchSpec, seats: tuple[int, ...]
-                   ) -> tuple[MatchReport, bytes | None]:
-    host, clients = await _reach(namespace)
+async def _referee(namespace: str, spec: MatchSpec, seats: tuple[int, ...],
+                   hello_timeout: float) -> tuple[MatchReport, bytes | None]:
+    host, clients = await _reach(namespace, hello_timeout)
     for client, reason in zip(clients, await host.absent.remote(), strict=True):
         client.absent = reason
     with tempfile.TemporaryDirectory(prefix="admiralty-record-") as scratch:
@@ -265,7 +272,7 @@ async def _referee(namespace: str, spec: MatchSpec, seats: tuple[int, ...]
         return report, record.read_bytes() if record else None
 
 
-async def _reach(namespace: str) -> tuple[Any, list[BotClient]]:
+async def _reach(namespace: str, hello_timeout: float) -> tuple[Any, list[BotClient]]:
     """This node's bot host and clients that said Hello to its bots, once per run."""
     if namespace not in _reached:
         import ray
@@ -279,5 +286,6 @@ async def _reach(namespace: str) -> tuple[Any, list[BotClient]]:
         for stale in list(_reached):  # an earlier run's bots are gone
             for client in _reached.pop(stale)[1]:
                 await client.close()
-        _reached[namespace] = host, await connect_bots(await host.addresses.remote())
+        _reached[namespace] = host, await connect_bots(await host.addresses.remote(),
+                                                       hello_timeout)
     return _reached[namespace]

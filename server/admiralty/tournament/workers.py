@@ -30,6 +30,7 @@ from typing import Any
 import grpc
 
 from admiralty.referee import BotClient, MatchReport, MatchSpec, run_match
+from admiralty.referee.clients import HELLO_TIMEOUT
 
 PR_SET_PDEATHSIG = 1
 """prctl(2): the signal Linux sends this process when its parent thread exits."""
@@ -58,11 +59,11 @@ async def run_all(coroutines: Iterable[Awaitable[Any]]) -> None:
 class _Worker:
     """One referee process and the parent's end of its pipe."""
 
-    def __init__(self, bots: Sequence[BotAddress]):
+    def __init__(self, bots: Sequence[BotAddress], hello_timeout: float):
         context = multiprocessing.get_context("spawn")
         self._conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, os.getpid(), list(bots)),
-                                       name="admiralty-referee", daemon=True)
+        self.process = context.Process(target=_serve, name="admiralty-referee", daemon=True,
+                                       args=(child, os.getpid(), list(bots), hello_timeout))
         self.process.start()
         child.close()
 
@@ -122,13 +123,15 @@ class RefereePool:
 
 
 @contextlib.asynccontextmanager
-async def referee_pool(size: int, bots: Sequence[BotAddress]) -> AsyncIterator[RefereePool]:
-    """`size` workers, each of which has said Hello to every bot; all stopped on exit."""
+async def referee_pool(size: int, bots: Sequence[BotAddress],
+                       hello_timeout: float = HELLO_TIMEOUT) -> AsyncIterator[RefereePool]:
+    """`size` workers, each of which has said Hello to every bot (each bot answering in
+    `hello_timeout` seconds); all stopped on exit."""
     workers: list[_Worker] = []
     try:
         with _sigint_ignored():
             for _ in range(size):
-                workers.append(_Worker(bots))
+                workers.append(_Worker(bots, hello_timeout))
         await run_all(worker.receive() for worker in workers)
         yield RefereePool(workers)
     finally:
@@ -153,14 +156,15 @@ def _sigint_ignored() -> Iterator[None]:
 # ---------------------------------------------------------------- in the worker process
 
 
-def _serve(conn: Connection, parent: int, bots: Sequence[BotAddress]) -> None:
+def _serve(conn: Connection, parent: int, bots: Sequence[BotAddress],
+           hello_timeout: float) -> None:
     """The worker: reach every bot, say so, then play each match it is sent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with(parent)
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     try:
-        clients = loop.run_until_complete(connect_bots(bots))
+        clients = loop.run_until_complete(connect_bots(bots, hello_timeout))
     except WorkerError as error:
         conn.send((False, error))
         return
@@ -173,10 +177,12 @@ def _serve(conn: Connection, parent: int, bots: Sequence[BotAddress]) -> None:
         conn.send(_play(loop, clients, spec, seats, absent))
 
 
-async def connect_bots(bots: Sequence[BotAddress]) -> list[BotClient]:
-    """A client per bot, each having said Hello; WorkerError naming a bot not reached."""
+async def connect_bots(bots: Sequence[BotAddress], hello_timeout: float = HELLO_TIMEOUT
+                       ) -> list[BotClient]:
+    """A client per bot, each having said Hello within `hello_timeout` seconds; WorkerError
+    naming a bot not reached."""
     clients = [BotClient(address) for _, address in bots]
-    answers = await asyncio.gather(*(client.hello() for client in clients),
+    answers = await asyncio.gather(*(client.hello(hello_timeout) for client in clients),
                                    return_exceptions=True)
     for (spec, _), answer in zip(bots, answers, strict=True):
         if isinstance(answer, Exception):
