@@ -16,9 +16,9 @@ from e2e_helpers import RANDOM_BOT, REPO
 OPPONENTS = {"jamaica": [RANDOM_BOT], "black_fleet": [RANDOM_BOT, f"{RANDOM_BOT} --seed 1"]}
 ROUND_CAPS = {"jamaica": 8, "black_fleet": 10}
 """Each match of `assert_plays` is scored after these rounds (the games' `round_cap`): the
-bot still says Hello, answers every kind of request a whole game brings in its first
-rounds and is placed, in a fraction of a whole game's time (Black Fleet's random bots
-play some 50 rounds)."""
+bot still says Hello, answers every request of a match and is placed, in a fraction of a
+whole game's time (Black Fleet's random bots play some 50 rounds). The kinds of request a
+bot must handle are check-bot's to cover (`assert_conforms`)."""
 
 
 def play(game: str, bot: str, record: Path, *options: str) -> dict:
