@@ -1,8 +1,11 @@
 """The shared pieces of the engine contract."""
 
+from dataclasses import fields
+
 import pytest
 
 from admiralty.games import Event, Outcome, load_game
+from admiralty.games.base import Option, Request, Window, new_event, new_request
 
 
 def test_outcome_ties_share_a_place_and_the_next_place_is_skipped():
@@ -22,3 +25,29 @@ def test_public_events_reach_everyone_private_ones_only_their_audience():
 def test_unknown_game_names_the_known_ones():
     with pytest.raises(ValueError, match=r"unknown game 'chess'; known games: .*jamaica"):
         load_game("chess")
+
+
+# `new_event` and `new_request` build the engines' events and requests without the
+# dataclasses' `__init__`: what they build must be exactly what the constructor builds, every
+# field set, so that a field added to `Event` or `Request` cannot be left unset by them.
+
+OPTIONS = (Option("a", "A"), Option("b", "B", {"n": 1}))
+
+
+def test_new_event_builds_what_the_constructor_builds():
+    for args in (("moved", {"ship": 1}), ("card_chosen", {"seat": 2, "card": 7}, frozenset({2}))):
+        made, built = new_event(*args), Event(*args)
+        assert made == built and repr(made) == repr(built)
+        assert [getattr(made, f.name) for f in fields(Event)] == list((*args, None)[:3])
+        assert made.visible_to(2) is built.visible_to(2)
+        assert made.visible_to(0) is built.visible_to(0)
+
+
+def test_new_request_builds_what_the_constructor_builds():
+    for optional in (False, True):
+        args = (3, 17, Window.INTERRUPT, "react", "React?", OPTIONS, optional)
+        made, built = new_request(*args), Request(*args)
+        assert made == built and repr(made) == repr(built)
+        assert {f.name: getattr(made, f.name) for f in fields(Request)} == {
+            "seat": 3, "window_id": 17, "window": Window.INTERRUPT, "kind": "react",
+            "prompt": "React?", "options": OPTIONS, "optional": optional, "default": 0}

@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from admiralty.games.base import Event, IllegalAction, Option, Request, Window
+from admiralty.games.base import Event, IllegalAction, Option, Request, Window, new_request
 
 _SEALED = Window.SEALED
 
@@ -143,7 +143,7 @@ class Flow:
         if not options:
             raise ValueError(f"{kind}: a request needs at least one option")
         self.window_id = window_id = self.window_id + 1
-        self.request = Request(seat, window_id, window, kind, prompt, options,
+        self.request = new_request(seat, window_id, window, kind, prompt, options,
                                optional or polled)
         self.then, self.polled = then, polled
 
@@ -154,7 +154,7 @@ class Flow:
         if not options or not all(options):
             raise ValueError(f"{kind}: a sealed window needs a seat and an option per seat")
         self.window_id = window_id = self.window_id + 1
-        self.sealed = {seat: Request(seat, window_id, _SEALED, kind, prompt, choices)
+        self.sealed = {seat: new_request(seat, window_id, _SEALED, kind, prompt, choices)
                        for seat, choices in enumerate(options)}
         self.sealed_then = then
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from admiralty.games.base import Event, Option
+from admiralty.games.base import Option, new_event
 from admiralty.games.black_fleet import options
 from admiralty.games.black_fleet.board import Port
 from admiralty.games.black_fleet.turn import Attack, Burial, Deed, Sale, Sinking
@@ -197,7 +197,7 @@ def deliver(state: BlackFleetState, port_key: str) -> Sale:
     state.return_cubes(ship.cargo)
     ship.cargo = []
     state._events.append(
-        Event(
+        new_event(
             "delivered",
             {
                 "seat": player.seat,
@@ -231,11 +231,12 @@ def attack(state: BlackFleetState, seat: int) -> Attack:
     state.return_cubes(taken[room:])  # Double Raid: what the hold cannot keep
     sunk = not merchant.cargo
     data = {"seat": player.seat, "victim": seat, "colour": taken[0], "cubes": take}
-    state._events.append(Event("attacked", {**data, "treasure": len(taken[:room]), "sunk": sunk}))
+    state._events.append(
+        new_event("attacked", {**data, "treasure": len(taken[:room]), "sunk": sunk}))
     _pay_for_attack(state, seat, take)
     if sunk:
         state.remove(merchant)
-        state._events.append(Event("merchant_sunk", {"seat": seat, "by": pirate.ref}))
+        state._events.append(new_event("merchant_sunk", {"seat": seat, "by": pirate.ref}))
     return Attack(seat, sunk)
 
 
@@ -261,7 +262,7 @@ def sink(state: BlackFleetState, seat: int) -> Sinking:
     ship = state.current.ship
     assert ship is not None, "a sinking is an action of the ship being activated"
     state._events.append(
-        Event(
+        new_event(
             "pirate_sunk",
             {"seat": seat, "by": ship.ref, "attacker": player.seat, "treasure": treasure},
         )
@@ -293,7 +294,7 @@ def rob(state: BlackFleetState, seat: int, colour: str) -> None:
     state.seats[seat].pirate.cargo.remove(colour)
     player.pirate.cargo.append(colour)
     state._events.append(
-        Event("pirate_robbed", {"seat": player.seat, "victim": seat, "colour": colour})
+        new_event("pirate_robbed", {"seat": player.seat, "victim": seat, "colour": colour})
     )
     state.pay(player.seat, state.data.setup.attack_reward, "attack")
 
@@ -308,7 +309,7 @@ def bury(state: BlackFleetState, _: Any = None) -> Burial:
     state.return_cubes(pirate.cargo)
     pirate.cargo = []
     state._events.append(
-        Event(
+        new_event(
             "buried", {"seat": player.seat, "space": pirate.space, "cubes": cubes, "value": value}
         )
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from admiralty.games.base import Event, Option
+from admiralty.games.base import Option, new_event
 from admiralty.games.black_fleet import movement, options
 from admiralty.games.black_fleet.turn import Attack, Burial, Sale, Sinking
 
@@ -242,7 +242,7 @@ def play(state: BlackFleetState, card_id: str) -> bool:
     player.fortune.remove(card_id)
     state.fortune_discard.append(card_id)
     state._events.append(
-        Event("fortune_played", {"seat": player.seat, "card": card_id, "title": card.title})
+        new_event("fortune_played", {"seat": player.seat, "card": card_id, "title": card.title})
     )
     if card.effect == "boost":
         player.boosts.append(card_id)
@@ -273,7 +273,7 @@ def free_move(state: BlackFleetState, card_id: str, ref: str, space: int, steps:
     origin = ship.space
     state.put(ship, space)
     state._events.append(
-        Event(
+        new_event(
             "ship_moved",
             {
                 "seat": state.active,
@@ -296,7 +296,7 @@ def swap_ships(state: BlackFleetState) -> None:
     state.at[merchant.space] = merchant
     state.at[pirate.space] = pirate
     state._events.append(
-        Event(
+        new_event(
             "ships_swapped",
             {"seat": player.seat, "merchant": merchant.space, "pirate": pirate.space},
         )

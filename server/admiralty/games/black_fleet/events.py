@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from admiralty.games.base import Event
+from admiralty.games.base import Event, new_event
 
 
 @cache
@@ -17,5 +17,5 @@ def tell(
     events: list[Event], seat: int, kind: str, secret: dict[str, Any], public: dict[str, Any]
 ) -> None:
     """A hidden fact for `seat`, then its public twin of the same kind without the secret."""
-    events.append(Event(kind, secret, only(seat)))
-    events.append(Event(kind, public))
+    events.append(new_event(kind, secret, only(seat)))
+    events.append(new_event(kind, public))

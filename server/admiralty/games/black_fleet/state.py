@@ -28,7 +28,7 @@ import itertools
 import random
 from typing import Any
 
-from admiralty.games.base import Event, GameState, Option, Outcome, Request, Window
+from admiralty.games.base import Event, GameState, Option, Outcome, Request, Window, new_event
 from admiralty.games.black_fleet import actions, cards, movement, options, view
 from admiralty.games.black_fleet.data import WINDOWS, GameData
 from admiralty.games.black_fleet.options import BUY_NONE, PASS, STOP, SWAP
@@ -110,7 +110,7 @@ class BlackFleetState(Table, GameState):
         self.flow = Flow()
         self._outcome: Outcome | None = None
         self._events.append(
-            Event(
+            new_event(
                 "game_started",
                 {
                     "players": players,
@@ -249,7 +249,7 @@ class BlackFleetState(Table, GameState):
             player.boosts.clear()
             player.refresh(self.data)
         self._events.append(
-            Event("turn_started", {"seat": seat, "turn": self.turn, "round": self.round})
+            new_event("turn_started", {"seat": seat, "turn": self.turn, "round": self.round})
         )
         income = player.mods.get("turn_income", 0)
         if income:
@@ -266,7 +266,7 @@ class BlackFleetState(Table, GameState):
             self.flow.ask(active, _TURN, "reenter_merchant", _PROMPTS["reenter_merchant"],
                           placements, Step("_placed", (active,)))
         else:
-            self._events.append(Event("merchant_stays_out", {"seat": active}))
+            self._events.append(new_event("merchant_stays_out", {"seat": active}))
 
     def _reenter_pirate(self) -> None:
         player = self.seats[self.active]
@@ -286,7 +286,7 @@ class BlackFleetState(Table, GameState):
         key = option.payload["zone"]
         self.seats[self.active].pirate.zone = key
         self._events.append(
-            Event("pirate_placed", {"seat": self.active, "zone": key, "space": None})
+            new_event("pirate_placed", {"seat": self.active, "zone": key, "space": None})
         )
 
     def _lair(self, option: Option) -> None:
@@ -384,7 +384,7 @@ class BlackFleetState(Table, GameState):
         self.current.played = card_id
         self._refresh_control()
         card = self.data.movement[card_id]
-        self._events.append(Event("movement_played", {"seat": self.active, **card.to_json()}))
+        self._events.append(new_event("movement_played", {"seat": self.active, **card.to_json()}))
 
     def _refresh_control(self) -> None:
         """The navy ships the active player moves this turn: the card's, or both
@@ -438,7 +438,7 @@ class BlackFleetState(Table, GameState):
         if ship.space is not None:
             del self.at[ship.space]
         self._events.append(
-            Event("ship_activated", {"seat": self.active, "ship": ref, "points": points})
+            new_event("ship_activated", {"seat": self.active, "ship": ref, "points": points})
         )
         self._activation(False, False)
 
@@ -509,7 +509,7 @@ class BlackFleetState(Table, GameState):
         ship.space = space
         current.points -= cost
         self._events.append(
-            Event(
+            new_event(
                 "ship_moved",
                 {"seat": self.active, "ship": ship.ref, "from": origin, "to": space, "steps": cost},
             )
@@ -529,7 +529,7 @@ class BlackFleetState(Table, GameState):
         current.activated.append(ship.ref)
         current.ship = None
         self._events.append(
-            Event("ship_done", {"seat": self.active, "ship": ship.ref, "space": ship.space})
+            new_event("ship_done", {"seat": self.active, "ship": ship.ref, "space": ship.space})
         )
         player = self.seats[self.active]
         done = current.activated
@@ -577,7 +577,7 @@ class BlackFleetState(Table, GameState):
         self.seats[self.active].fortune.remove(card_id)
         self.fortune_discard.append(card_id)
         self._events.append(
-            Event(
+            new_event(
                 "fortune_discarded",
                 {"seat": self.active, "card": card_id, "title": option.payload["title"],
                  "reason": "icon" if owed else "hand_limit"},
@@ -613,7 +613,7 @@ class BlackFleetState(Table, GameState):
         player.bought.append(cost)
         player.refresh(self.data)
         public = {"seat": player.seat, "cost": cost, "card": card.id, "title": card.title}
-        self._events.append(Event("development_bought", public))
+        self._events.append(new_event("development_bought", public))
         effects = {m.kind for m in card.effects}
         if "name_port_on_buy" in effects:
             self.flow.push(_NAME_PORT)
@@ -625,11 +625,12 @@ class BlackFleetState(Table, GameState):
         self.pay(player.seat, -player.victory_cost, "victory")
         player.victory_bought = True
         self._events.append(
-            Event("victory_bought", {"seat": player.seat, "cost": player.victory_cost})
+            new_event("victory_bought", {"seat": player.seat, "cost": player.victory_cost})
         )
         if not self.final_round:
             self.final_round = True
-            self._events.append(Event("final_round", {"seat": player.seat, "round": self.round}))
+            self._events.append(
+                new_event("final_round", {"seat": player.seat, "round": self.round}))
 
     def _name_port(self) -> None:
         ports = self.data.board.ports.values()
@@ -639,12 +640,12 @@ class BlackFleetState(Table, GameState):
     def _port_named(self, option: Option) -> None:
         key = option.payload["port"]
         self.seats[self.active].charter_port = key
-        self._events.append(Event("port_named", {"seat": self.active, "port": key}))
+        self._events.append(new_event("port_named", {"seat": self.active, "port": key}))
 
     # -- end of turn and of game [black_fleet §11] ----------------------------------------
 
     def _end_turn(self) -> None:
-        self._events.append(Event("turn_ended", {"seat": self.active, "turn": self.turn}))
+        self._events.append(new_event("turn_ended", {"seat": self.active, "turn": self.turn}))
         last = self.active == self.players - 1
         if last and (self.final_round or self.round >= self.round_cap):
             self._finish("victory" if self.final_round else "round_cap")
@@ -665,7 +666,7 @@ class BlackFleetState(Table, GameState):
             [self.ranking_key(p) for p in self.seats], [p.money for p in self.seats]
         )
         self._events.append(
-            Event(
+            new_event(
                 "game_over",
                 {
                     "reason": reason,

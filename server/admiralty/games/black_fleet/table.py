@@ -22,7 +22,7 @@ was decided before.
 
 from __future__ import annotations
 
-from admiralty.games.base import Event
+from admiralty.games.base import Event, new_event
 from admiralty.games.black_fleet.board import Port
 from admiralty.games.black_fleet.data import GameData
 from admiralty.games.black_fleet.events import tell
@@ -136,7 +136,8 @@ class Table:
     def place_pirate_on_lair(self, seat: int, space: int) -> None:
         pirate = self.seats[seat].pirate
         self.put(pirate, space)
-        self._events.append(Event("pirate_placed", {"seat": seat, "zone": None, "space": space}))
+        self._events.append(
+            new_event("pirate_placed", {"seat": seat, "zone": None, "space": space}))
 
     # -- cubes ---------------------------------------------------------------------------
 
@@ -157,7 +158,7 @@ class Table:
         self.stock[port.colour] -= cubes
         ship.cargo += [port.colour] * cubes
         self._events.append(
-            Event(
+            new_event(
                 "merchant_loaded",
                 {
                     "seat": player.seat,
@@ -177,7 +178,7 @@ class Table:
         player = self.seats[seat]
         player.money += change
         self._events.append(
-            Event(
+            new_event(
                 "money", {"seat": seat, "change": change, "total": player.money, "reason": reason}
             )
         )
@@ -212,7 +213,7 @@ class Table:
                 return None
             deck[:] = self.shuffle(name, discard)
             discard.clear()
-            self._events.append(Event("deck_reshuffled", {"deck": name, "size": len(deck)}))
+            self._events.append(new_event("deck_reshuffled", {"deck": name, "size": len(deck)}))
         return deck.pop()
 
     def draw_movement(self, player: Player, count: int) -> None:

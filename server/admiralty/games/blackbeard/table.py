@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from admiralty.games.base import Event
+from admiralty.games.base import Event, new_event
 from admiralty.games.blackbeard import mechanics as mech
 from admiralty.games.blackbeard.data import DIAMOND, load
 from admiralty.games.blackbeard.options import deck_for
@@ -101,12 +101,12 @@ class Table:
     # ------------------------------------------------------------------ events and dice
 
     def _emit(self, kind: str, data: Mapping[str, Any]) -> None:
-        self._events.append(Event(kind, data))
+        self._events.append(new_event(kind, data))
 
     def _tell(self, seat: int, kind: str, secret: Mapping[str, Any],
               public: Mapping[str, Any]) -> None:
         """A private event for `seat` and its public twin without the secret."""
-        self._events += (Event(kind, secret, audience(seat)), Event(kind, public))
+        self._events += (new_event(kind, secret, audience(seat)), new_event(kind, public))
 
     def roll(self, count: int, *name: Name) -> tuple[int, ...]:
         """`count` d6 from the stream `name`."""

@@ -24,7 +24,7 @@ from functools import cache, lru_cache
 from operator import itemgetter
 from typing import Any
 
-from admiralty.games.base import Event, GameState, Option, Outcome, Request, Viewer, Window
+from admiralty.games.base import GameState, Option, Outcome, Request, Viewer, Window, new_event
 from admiralty.games.chance import Chance
 from admiralty.games.determinize import fresh_chance, redeal
 from admiralty.games.flow import Flow, Step
@@ -238,8 +238,8 @@ class JamaicaState(Table, GameState):
         card = option.payload["card"]
         ship.hand.remove(card)
         ship.chosen = card
-        self._events += (Event("card_chosen", {"seat": seat, "card": card}, ALONE[seat]),
-                         Event("card_chosen", {"seat": seat}))  # `_tell`, inlined
+        self._events += (new_event("card_chosen", {"seat": seat, "card": card}, ALONE[seat]),
+                         new_event("card_chosen", {"seat": seat}))  # `_tell`, inlined
         if self.flow.sealed:
             return
         self.phase = "resolve"
@@ -253,7 +253,7 @@ class JamaicaState(Table, GameState):
         card = CARDS[ship.chosen]
         ship.revealed, ship.chosen = card.id, None
         ship.discard.append(card.id)
-        self._events.append(Event("card_revealed", {  # `_emit`, inlined: once per turn
+        self._events.append(new_event("card_revealed", {  # `_emit`, inlined: once per turn
             "seat": seat, "card": card.id, "morning": card.morning, "evening": card.evening}))
         self.morning_hold = -1
         self.flow.stack.append(EVENINGS[seat])  # push one frame
@@ -377,7 +377,7 @@ class JamaicaState(Table, GameState):
 
     def _moved(self, ship_id: int, direction: int, origin: int, path: tuple[int, ...]) -> None:
         ship = self.hulls[ship_id]
-        self._events.append(Event("moved", {  # `_emit`, inlined: once per move
+        self._events.append(new_event("moved", {  # `_emit`, inlined: once per move
             "ship": ship_id, "direction": direction, "from": origin, "to": ship.space,
             "path": list(path), "lap": ship.lap}))
         if ship.lap == FINISHED:

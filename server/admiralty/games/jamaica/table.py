@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from admiralty.games.base import Event, Option
+from admiralty.games.base import Event, Option, new_event
 from admiralty.games.chance import Chance
 from admiralty.games.jamaica.board import PRE_START, Board
 from admiralty.games.jamaica.combat import (
@@ -176,12 +176,12 @@ class Table:
 
     def _emit(self, kind: str, data: dict[str, Any]) -> None:
         """A public event."""
-        self._events.append(Event(kind, data))
+        self._events.append(new_event(kind, data))
 
     def _tell(self, seats: tuple[int, ...], kind: str, secret: dict[str, Any],
               public: dict[str, Any]) -> None:
         """A private fact for `seats`, then its public twin without the secret [jamaica §12]."""
-        self._events += (Event(kind, secret, audience(seats)), Event(kind, public))
+        self._events += (new_event(kind, secret, audience(seats)), new_event(kind, public))
 
     # ------------------------------------------------------------------ action cards
 
@@ -201,9 +201,9 @@ class Table:
         hand += drawn
         hand.sort()
         self._events += (  # `_tell`, inlined: every seat, every round
-            Event("cards_drawn", {"seat": seat, "cards": drawn, "hand": hand[:]},
+            new_event("cards_drawn", {"seat": seat, "cards": drawn, "hand": hand[:]},
                   ALONE[seat]),
-            Event("cards_drawn", {"seat": seat, "count": missing}))
+            new_event("cards_drawn", {"seat": seat, "count": missing}))
 
     def _reshuffle(self, seat: int) -> None:
         """The discard pile becomes the deck [jamaica §5.4]: the k-th shuffle of a seat's
@@ -230,7 +230,7 @@ class Table:
         if source == "bank":
             self.bank[kind] -= count
         ship.fill(hold, kind, count)
-        self._events.append(Event("loaded", {  # `_emit`, inlined: once per load
+        self._events.append(new_event("loaded", {  # `_emit`, inlined: once per load
             "ship": ship_id, "kind": kind, "count": count, "hold": hold, "emptied": emptied,
             "source": source}))
 
@@ -242,7 +242,7 @@ class Table:
             ship.take(hold, amount)
         paid = sum(amounts)
         self.bank[kind] += paid
-        self._events.append(Event("paid", {  # `_emit`, inlined: most moves end in a payment
+        self._events.append(new_event("paid", {  # `_emit`, inlined: most moves end in a payment
             "ship": ship_id, "space": ship.space, "kind": kind, "amount": paid,
             "holds": holds[:], "amounts": amounts[:]}))
 
