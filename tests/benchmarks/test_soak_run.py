@@ -17,7 +17,7 @@ def test_soak_plays_both_games_and_samples_referee_memory():
                              "--json"], capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["errors"] == 0 and data["matches"] == 8
+    assert data["errors"] == 0 and data["matches"] == 8, result.stderr
     assert isinstance(data["incidents"], int)
     assert [game["game"] for game in data["games"]] == ["jamaica", "black_fleet"]
     for game in data["games"]:
