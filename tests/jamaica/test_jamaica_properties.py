@@ -1,7 +1,8 @@
 """Random games always finish and never break the game's bookkeeping ([jamaica §2, §4]).
 
-2,000 games by default (400 per player count), checked after every decision;
-ADMIRALTY_SOAK_GAMES=N plays N instead.
+A soak test: 500 games by default (100 per player count), the smaller form the test run
+plays, checked after every decision; `ADMIRALTY_SOAK_GAMES=2000 pytest -m soak
+tests/jamaica` plays the full count.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from admiralty.games.jamaica import Jamaica, JamaicaState
 from admiralty.games.jamaica.data import load
 
 DATA = load()
-GAMES = int(os.environ.get("ADMIRALTY_SOAK_GAMES", "2000"))
+GAMES = int(os.environ.get("ADMIRALTY_SOAK_GAMES", "500"))
 PLAYER_COUNTS = range(DATA.min_players, DATA.max_players + 1)
 LAPS = {"pre_start", "racing", "finished"}
 
@@ -68,6 +69,7 @@ def play(players: int, seed: int) -> JamaicaState:
     return state
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_games_finish_with_every_invariant_kept(players):
     """[jamaica §2, §4, §6.1, §9]: tokens, holds, cards, treasures and positions stay consistent."""
