@@ -9,13 +9,16 @@ import sys
 import tempfile
 from pathlib import Path
 
+import grpc
 import pytest
 
 from admiralty.referee.clients import HelloError, check_hello
 from admiralty.referee.launcher import (
     STDERR_KEPT,
     BotLaunchError,
+    LaunchedBot,
     StderrTail,
+    _await_hello,
     bot_command,
     launch,
     sweep_workdirs,
@@ -114,3 +117,33 @@ def test_a_killed_referees_bot_directories_are_swept_by_the_next(tmp_path, monke
         assert sweep_workdirs.__wrapped__() == 1
         assert not orphan.exists() and kept.is_dir()
         alive.kill()
+
+
+class _SlowHello:
+    """A client whose Hello fails `after` seconds (its bot died answering it), or never
+    ends (its bot died before it listened)."""
+
+    def __init__(self, after: float | None):
+        self.after = after
+
+    async def hello(self, timeout: float) -> None:
+        if self.after is None:
+            await asyncio.sleep(timeout)
+        await asyncio.sleep(self.after)
+        raise grpc.aio.AioRpcError(grpc.StatusCode.UNAVAILABLE, grpc.aio.Metadata(),
+                                   grpc.aio.Metadata(), "connection reset")
+
+
+@pytest.mark.parametrize(("after", "said"), [
+    (0.3, "exited with code 5 when asked Hello"),  # the exit is seen before the call fails
+    (None, "exited with code 5"),
+])
+def test_a_bot_that_dies_at_launch_is_told_apart_whichever_is_seen_first(after, said):
+    """The same error whether the launcher sees the process gone before or after the Hello
+    call fails; a bot that never listened leaves its call waiting and is said to exit."""
+    process = subprocess.Popen([sys.executable, "-c", "raise SystemExit(5)"])
+    process.wait()
+    bot = LaunchedBot("crashing-bot", _SlowHello(after), process=process)
+    with pytest.raises(BotLaunchError) as error:
+        asyncio.run(_await_hello(bot, 30))
+    assert str(error.value) == f"bot 'crashing-bot' {said}"

@@ -298,12 +298,25 @@ def pid_alive(pid: int) -> bool:
     return True
 
 
+EXIT_GRACE = 1.0
+"""Seconds a launched bot's Hello call has, once its process is seen to have exited, to fail
+on its dropped connection (it died answering) rather than wait for a server (it died before
+listening)."""
+
+
 async def _await_hello(bot: LaunchedBot, timeout: float) -> None:
     hello = asyncio.ensure_future(bot.client.hello(timeout))
     while not hello.done():
         if bot.process is not None and bot.process.poll() is not None:
-            hello.cancel()
-            raise BotLaunchError(_failure(bot, f"exited with code {bot.process.returncode}"))
+            # A bot that died answering Hello fails the call at once (its connection drops);
+            # one that died before it listened leaves the call waiting for a server. Give
+            # the call a moment to tell which, so the error says the same either way the
+            # exit and the call's failure are seen first.
+            await asyncio.wait([hello], timeout=EXIT_GRACE)
+            if not hello.done():
+                hello.cancel()
+                raise BotLaunchError(_failure(bot, f"exited with code {bot.process.returncode}"))
+            break
         await asyncio.wait([hello], timeout=0.05)
     try:
         hello.result()
