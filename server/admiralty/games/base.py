@@ -97,7 +97,7 @@ class Event:
 
 
 def new_event(kind: str, data: Mapping[str, Any], audience: frozenset[Seat] | None = None
-          ) -> Event:
+              ) -> Event:
     """`Event(kind, data, audience)` for an engine's hot paths, built without the
     dataclass's `__init__`: CPython 3.11 enters a class's Python `__init__` from C, a fresh
     interpreter loop that costs more than the three stores it makes, while this function

@@ -126,7 +126,7 @@ class RayReferees:
     """The driver's end: each match a Ray task, at most `parallel` in flight."""
 
     def __init__(self, ray: Any, namespace: str, names: Sequence[str], parallel: int,
-                 hello_timeout: float = STARTUP_TIMEOUT):
+                 hello_timeout: float):
         self.names = list(names)
         self._ray = ray
         self._namespace = namespace
@@ -215,7 +215,7 @@ class BotHost:
     stopped. Bot files are found from the driver's working directory when the node has it
     (a shared checkout), so relative paths mean what they mean to the operator."""
 
-    def __init__(self, specs: list[str], cwd: str, startup_timeout: float = STARTUP_TIMEOUT):
+    def __init__(self, specs: list[str], cwd: str, startup_timeout: float):
         self.specs = specs
         self.cwd = cwd
         self.startup_timeout = startup_timeout
@@ -254,7 +254,7 @@ def _loop() -> asyncio.AbstractEventLoop:
 
 
 def play_match(namespace: str, spec: MatchSpec, seats: tuple[int, ...],
-               hello_timeout: float = STARTUP_TIMEOUT) -> tuple[MatchReport, bytes | None]:
+               hello_timeout: float) -> tuple[MatchReport, bytes | None]:
     """A Ray task: referee one match against this node's bots (each having answered Hello
     within `hello_timeout` seconds); its report and record."""
     return _loop().run_until_complete(_referee(namespace, spec, seats, hello_timeout))

@@ -30,7 +30,6 @@ from typing import Any
 import grpc
 
 from admiralty.referee import BotClient, MatchReport, MatchSpec, run_match
-from admiralty.referee.clients import HELLO_TIMEOUT
 
 PR_SET_PDEATHSIG = 1
 """prctl(2): the signal Linux sends this process when its parent thread exits."""
@@ -124,7 +123,7 @@ class RefereePool:
 
 @contextlib.asynccontextmanager
 async def referee_pool(size: int, bots: Sequence[BotAddress],
-                       hello_timeout: float = HELLO_TIMEOUT) -> AsyncIterator[RefereePool]:
+                       hello_timeout: float) -> AsyncIterator[RefereePool]:
     """`size` workers, each of which has said Hello to every bot (each bot answering in
     `hello_timeout` seconds); all stopped on exit."""
     workers: list[_Worker] = []
@@ -177,8 +176,7 @@ def _serve(conn: Connection, parent: int, bots: Sequence[BotAddress],
         conn.send(_play(loop, clients, spec, seats, absent))
 
 
-async def connect_bots(bots: Sequence[BotAddress], hello_timeout: float = HELLO_TIMEOUT
-                       ) -> list[BotClient]:
+async def connect_bots(bots: Sequence[BotAddress], hello_timeout: float) -> list[BotClient]:
     """A client per bot, each having said Hello within `hello_timeout` seconds; WorkerError
     naming a bot not reached."""
     clients = [BotClient(address) for _, address in bots]
