@@ -7,15 +7,28 @@ reproducible. Prints games per second per game and player count.
     python benchmarks/engine.py                      # a table, 200 games per row
     python benchmarks/engine.py --games 1000 --json  # machine-readable
     python benchmarks/engine.py --game jamaica --players 4
+    python benchmarks/engine.py --game jamaica --players 6 --against ../old-checkout
+
+`--against TREE` compares this checkout's engine with another checkout's, side by side in
+one process: both are imported (each from its own `server/`), and their games alternate
+one by one, seed by seed, so that a change in the machine's pace slows both alike. Which
+engine is imported first still moves the figures by a few percent (where objects and code
+land in memory), so the comparison runs in `--processes` fresh processes, importing this
+checkout first in half of them and the other in the rest, and reports the median ratio.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
+import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 from admiralty.games import GAMES, load_game
@@ -57,6 +70,87 @@ def measure(name: str, players: int, games: int, repeats: int) -> dict[str, Any]
     }
 
 
+THIS_TREE = Path(__file__).resolve().parents[1]
+
+
+def tree_game(tree: Path, name: str) -> Any:
+    """The game `name` of the checkout `tree`, imported from its `server/` and `sdk/`, then
+    taken out of `sys.modules` (the objects keep their own modules), so that another
+    checkout's game can be imported beside it."""
+    _forget_admiralty()
+    sys.path[:0] = [str(tree / "server"), str(tree / "sdk")]
+    try:
+        game = import_module("admiralty.games").load_game(name)  # the tree now on the path
+        game.new_game(players=game.min_players, seed=0)  # anything imported on first use
+    finally:
+        del sys.path[:2]
+        _forget_admiralty()
+    return game
+
+
+def _forget_admiralty() -> None:
+    for module in [m for m in sys.modules if m == "admiralty" or m.startswith("admiralty.")]:
+        del sys.modules[module]
+
+
+class _NoLateImports:
+    """Fails an `admiralty` import once both trees are loaded: it could only come from a
+    third copy on the path, which would silently measure the wrong code."""
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
+        if fullname == "admiralty" or fullname.startswith("admiralty."):
+            raise ImportError(f"{fullname} was imported lazily during a side-by-side run")
+
+
+def side_by_side(other: str, name: str, players: int, games: int, this_first: bool
+                 ) -> dict[str, float]:
+    """One process's comparison: CPU seconds of each engine over seeds 0..games-1,
+    alternating engine and order game by game."""
+    if this_first:
+        this = tree_game(THIS_TREE, name)
+        that = tree_game(Path(other), name)
+    else:
+        that = tree_game(Path(other), name)
+        this = tree_game(THIS_TREE, name)
+    sys.meta_path.insert(0, _NoLateImports())
+    for seed in range(min(games, 20)):  # warm both
+        playout(this, players, seed)
+        playout(that, players, seed)
+    spent = {"this": 0.0, "other": 0.0}
+    clock = time.process_time
+    for seed in range(games):
+        pair = (("this", this), ("other", that)) if seed % 2 else (("other", that), ("this", this))
+        for label, game in pair:
+            start = clock()
+            playout(game, players, seed)
+            spent[label] += clock() - start
+    return spent
+
+
+def compare(other: Path, name: str, players: int, games: int, processes: int
+            ) -> dict[str, Any]:
+    """`side_by_side` in `processes` fresh processes, one at a time, this tree imported
+    first in every other one."""
+    context = multiprocessing.get_context("spawn")
+    runs = []
+    with ProcessPoolExecutor(1, mp_context=context, max_tasks_per_child=1) as pool:
+        for k in range(processes):
+            runs.append(pool.submit(side_by_side, str(other), name, players, games,
+                                    k % 2 == 0).result())
+    ratios = [run["other"] / run["this"] for run in runs]
+    median = statistics.median
+    return {
+        "game": name,
+        "players": players,
+        "games": games,
+        "against": str(other),
+        "games_per_second": round(median([games / run["this"] for run in runs]), 1),
+        "against_games_per_second": round(median([games / run["other"] for run in runs]), 1),
+        "speed_ratio": round(median(ratios), 3),
+        "speed_ratios": [round(r, 3) for r in ratios],
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="playouts per row (default 200)")
@@ -64,7 +158,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", choices=GAMES, help="only this game")
     parser.add_argument("--players", type=int, action="append", help="only this player count")
     parser.add_argument("--json", action="store_true", help="print JSON lines, not a table")
+    parser.add_argument("--against", type=Path, metavar="TREE",
+                        help="compare with the engine of another checkout, side by side")
+    parser.add_argument("--processes", type=int, default=6,
+                        help="with --against: fresh processes, half importing each tree "
+                             "first (default 6)")
     args = parser.parse_args(argv)
+    if args.against is not None:
+        return _main_against(parser, args)
     rows = []
     for name in args.game or GAMES:
         game = load_game(name)
@@ -83,6 +184,25 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{row['game']:<12} {row['players']:>7} {row['games_per_second']:>9.1f} "
                   f"{row['decisions_per_game']:>15.1f} {row['decisions_per_second']:>12} "
                   f"{row['rounds_per_game']:>12.1f}")
+    return 0
+
+
+def _main_against(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if not (args.against / "server" / "admiralty" / "games").is_dir():
+        parser.error(f"--against {args.against}: no server/admiralty/games there")
+    if args.processes < 1:
+        parser.error("--processes must be at least 1")
+    for name in args.game or GAMES:
+        game = load_game(name)
+        for players in args.players or range(game.min_players, game.max_players + 1):
+            row = compare(args.against.resolve(), name, players, args.games, args.processes)
+            if args.json:
+                print(json.dumps(row), flush=True)
+            else:
+                print(f"{name:<12} {players}p  games/s {row['games_per_second']:>7.1f} here, "
+                      f"{row['against_games_per_second']:>7.1f} there: "
+                      f"{row['speed_ratio']:.3f} times as fast "
+                      f"(per process: {', '.join(map(str, row['speed_ratios']))})", flush=True)
     return 0
 
 

@@ -156,3 +156,25 @@ def test_adaptive_measures_a_real_game_from_a_pool_it_caches(tmp_path):
     grown, larger = run(2)
     assert grown["pool"]["games"] == 56
     assert all(games[:1] == stored["groups"][group] for group, games in larger["groups"].items())
+
+
+def test_engine_compares_two_checkouts_side_by_side():
+    """`engine.py --against TREE`: this checkout against itself, in two fresh processes
+    (one importing each copy first)."""
+    tree = BENCHMARKS.parent
+    result = subprocess.run([sys.executable, str(BENCHMARKS / "engine.py"), "--game", "jamaica",
+                             "--players", "2", "--games", "2", "--against", str(tree),
+                             "--processes", "2", "--json"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    row = json.loads(result.stdout)
+    assert row["against"] == str(tree) and row["games"] == 2
+    assert len(row["speed_ratios"]) == 2 and row["speed_ratio"] > 0
+    assert row["games_per_second"] > 0 and row["against_games_per_second"] > 0
+
+
+def test_engine_against_names_a_tree_without_an_engine(tmp_path):
+    result = subprocess.run([sys.executable, str(BENCHMARKS / "engine.py"), "--against",
+                             str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert f"--against {tmp_path}: no server/admiralty/games there" in result.stderr

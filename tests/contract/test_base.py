@@ -1,11 +1,14 @@
 """The shared pieces of the engine contract."""
 
+import shutil
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
+import admiralty.games as games
 from admiralty.games import Event, Outcome, load_game
-from admiralty.games.base import Option, Request, Window, new_event, new_request
+from admiralty.games.base import Option, Request, Window, new_event, new_request, source_hash
 
 
 def test_outcome_ties_share_a_place_and_the_next_place_is_skipped():
@@ -51,3 +54,23 @@ def test_new_request_builds_what_the_constructor_builds():
         assert {f.name: getattr(made, f.name) for f in fields(Request)} == {
             "seat": 3, "window_id": 17, "window": Window.INTERRUPT, "kind": "react",
             "prompt": "React?", "options": OPTIONS, "optional": optional, "default": 0}
+
+
+def test_the_rules_hash_covers_the_game_and_the_kit_it_runs_on(tmp_path):
+    """A record replays only on the code that made it: the hash moves with the game's own
+    source and data and with the shared flow and chance streams, not with another game."""
+    kit = tmp_path / "games"
+    shutil.copytree(Path(games.__file__).parent, kit,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    jamaica = kit / "jamaica"
+    first = source_hash(jamaica, kit)
+    assert first == load_game("jamaica").rules_hash()
+
+    def edited(path: Path) -> str:
+        path.write_text(path.read_text() + "\n# edited\n")
+        return source_hash(jamaica, kit)
+
+    assert edited(kit / "black_fleet" / "state.py") == first
+    after_kit = edited(kit / "chance.py")
+    assert after_kit != first
+    assert edited(jamaica / "data" / "cards.toml") not in (first, after_kit)

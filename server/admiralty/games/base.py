@@ -257,7 +257,8 @@ class Game(ABC):
         return self.info.resolve(options, players)
 
     def rules_hash(self) -> str:
-        """A hash of the engine's source and data files, stored in every match record."""
+        """A hash of the engine's source and data files and of the engine kit it runs on,
+        stored in every match record: a record replays only on the code that made it."""
         return _package_hash(type(self).__module__)
 
 
@@ -265,7 +266,17 @@ class Game(ABC):
 def _package_hash(module: str) -> str:
     """Read once per process: the files do not change while it runs."""
     package = Path(str(__import__(module, fromlist=["_"]).__file__)).parent
+    return source_hash(package, Path(__file__).parent)
+
+
+def source_hash(package: Path, kit: Path) -> str:
+    """The hash of a game's `package` (its `.py`, `.json` and `.toml` files, at any depth)
+    and of the `kit`'s own modules (`flow.py`, `chance.py`... beside the games, not in
+    them): a change to the shared flow or chance streams changes what every game does."""
     digest = hashlib.sha256()
+    for path in sorted(kit.glob("*.py")):
+        digest.update(b"kit/" + path.name.encode())
+        digest.update(path.read_bytes())
     for path in sorted(package.rglob("*")):
         if path.suffix in {".py", ".json", ".toml"}:
             digest.update(path.relative_to(package).as_posix().encode())

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from hashlib import blake2b
 from typing import TypeVar
 
@@ -63,7 +62,7 @@ class Chance:
         i = len(out) - 1
         if i < 1:
             return out
-        text, block = self._prefix + _encoded(*name), 0  # `_text`, inlined
+        text, block = self._prefix + (_ENCODED.get(name) or _encode(name)), 0  # `_text`
         if i >= 256:  # a long list: a draw takes as many bytes as its bound needs
             left = b""
             while i >= 256:
@@ -100,21 +99,28 @@ class Chance:
         if count <= 0:
             return ()
         limit = 256 - 256 % sides
-        text, thrown, block = self._prefix + _encoded(*name), [], 0  # `_text`, inlined
+        text = self._prefix + (_ENCODED.get(name) or _encode(name))  # `_text`, inlined
+        hasher = _DICE.copy()  # `blake2b(..., digest_size=32)`, see `_DICE`
+        hasher.update(text)
+        digest = hasher.digest()
+        if count == 1 and digest[0] < limit:  # one die, as in most draws: its first byte
+            return (faces[digest[0] % sides],)
+        thrown, block = [], 0
         while True:
-            hasher = _DICE.copy()  # `blake2b(..., digest_size=32)`, see `_DICE`
-            hasher.update(text + b"#%d" % block if block else text)
-            for byte in hasher.digest():
+            for byte in digest:
                 if byte < limit:
                     thrown.append(faces[byte % sides])
                     if len(thrown) >= count:
                         return tuple(thrown)
             block += 1
+            hasher = _DICE.copy()
+            hasher.update(text + b"#%d" % block)
+            digest = hasher.digest()
 
     def _text(self, name: tuple[Name, ...]) -> bytes:
         """The seed's digits, then the name's `repr`, which keeps apart names a joined
         string would confuse: ``("a:1", 2)`` and ``("a", "1:2")``, ``1`` and ``"1"``."""
-        return self._prefix + _encoded(*name)
+        return self._prefix + (_ENCODED.get(name) or _encode(name))
 
     def snapshot(self) -> str:
         """The seed as decimal text (JSON numbers lose precision past 2**53)."""
@@ -124,12 +130,30 @@ class Chance:
         return f"{type(self).__name__}(<hidden seed>)"
 
 
-@lru_cache(maxsize=1 << 12, typed=True)
-def _encoded(*name: Name) -> bytes:
-    """`repr(name)` as bytes, worked out once per name: every game draws from the same
-    names (``("dice", 1)``...), and a repr costs more than a lookup. `typed`, so that
-    ``1`` and ``True`` (equal, with equal hashes) are told apart."""
-    return repr(name).encode()
+def _encode(name: tuple[Name, ...]) -> bytes:
+    """`repr(name)` as bytes, remembered in `_ENCODED`: every game draws from the same names
+    (``("dice", 1)``...), and a repr costs more than a lookup.
+
+    The cache is a plain dict, so names that are equal share an entry: a part is a `str`
+    or an `int`, and a `bool` is written as the `int` it equals (``True`` as ``1``), so
+    that equal names always name one stream, whichever was drawn first."""
+    for part in name:
+        if part.__class__ not in _PARTS:
+            raise TypeError(f"a stream's name is made of str and int, not {part!r}")
+    text = repr(tuple([int(part) if part.__class__ is bool else part for part in name]))
+    if len(_ENCODED) >= _ENCODED_SIZE:  # a bound, not an LRU: the common names come back
+        _ENCODED.clear()
+    encoded = _ENCODED[name] = text.encode()
+    return encoded
+
+
+_ENCODED: dict[tuple[Name, ...], bytes] = {}
+"""`_encode`'s answers, by name. A lookup in it is what a draw costs beyond its hash:
+`functools.lru_cache` (typed, to tell ``1`` from ``True``) cost the dice as much as
+hashing them."""
+
+_ENCODED_SIZE = 1 << 13
+_PARTS = (str, int, bool)
 
 
 _DICE = blake2b(digest_size=32)
