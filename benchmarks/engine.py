@@ -11,10 +11,13 @@ reproducible. Prints games per second per game and player count.
 
 `--against TREE` compares this checkout's engine with another checkout's, side by side in
 one process: both are imported (each from its own `server/`), and their games alternate
-one by one, seed by seed, so that a change in the machine's pace slows both alike. Which
-engine is imported first still moves the figures by a few percent (where objects and code
-land in memory), so the comparison runs in `--processes` fresh processes, importing this
-checkout first in half of them and the other in the rest, and reports the median ratio.
+one by one, seed by seed, so that a change in the machine's pace slows both alike.
+
+Where an engine's objects and code land in memory moves its speed by a few percent, by
+itself: a change that only removes work can time 2 % slower in one layout and 1 % faster
+in another. So the comparison runs in `--processes` fresh processes, each with its own
+random layout (a random amount of memory taken before each engine is imported) and this
+checkout imported first in half of them; it reports the median ratio and every process's.
 """
 
 from __future__ import annotations
@@ -72,6 +75,16 @@ def measure(name: str, players: int, games: int, repeats: int) -> dict[str, Any]
 
 THIS_TREE = Path(__file__).resolve().parents[1]
 
+_PADDING: list[object] = []
+"""Memory taken, never freed, to move the objects imported after it."""
+
+
+def _shift_memory(rng: random.Random) -> None:
+    """Take a random amount of memory in small objects of random sizes, so that what is
+    allocated next (an engine's modules, code and data) lands somewhere else."""
+    _PADDING.append([bytearray(rng.randrange(8, 600)) for _ in range(rng.randrange(20_000))])
+    _PADDING.append([(k,) * rng.randrange(1, 9) for k in range(rng.randrange(20_000))])
+
 
 def tree_game(tree: Path, name: str) -> Any:
     """The game `name` of the checkout `tree`, imported from its `server/` and `sdk/`, then
@@ -102,15 +115,19 @@ class _NoLateImports:
             raise ImportError(f"{fullname} was imported lazily during a side-by-side run")
 
 
-def side_by_side(other: str, name: str, players: int, games: int, this_first: bool
+def side_by_side(other: str, name: str, players: int, games: int, index: int
                  ) -> dict[str, float]:
-    """One process's comparison: CPU seconds of each engine over seeds 0..games-1,
-    alternating engine and order game by game."""
-    if this_first:
+    """Process `index`'s comparison: CPU seconds of each engine over seeds 0..games-1,
+    alternating engine and order game by game, in the memory layout numbered `index`."""
+    layout = random.Random(index)
+    _shift_memory(layout)
+    if index % 2 == 0:
         this = tree_game(THIS_TREE, name)
+        _shift_memory(layout)
         that = tree_game(Path(other), name)
     else:
         that = tree_game(Path(other), name)
+        _shift_memory(layout)
         this = tree_game(THIS_TREE, name)
     sys.meta_path.insert(0, _NoLateImports())
     for seed in range(min(games, 20)):  # warm both
@@ -129,14 +146,13 @@ def side_by_side(other: str, name: str, players: int, games: int, this_first: bo
 
 def compare(other: Path, name: str, players: int, games: int, processes: int
             ) -> dict[str, Any]:
-    """`side_by_side` in `processes` fresh processes, one at a time, this tree imported
-    first in every other one."""
+    """`side_by_side` in `processes` fresh processes, one at a time, each with its own memory
+    layout, this tree imported first in every other one."""
     context = multiprocessing.get_context("spawn")
     runs = []
     with ProcessPoolExecutor(1, mp_context=context, max_tasks_per_child=1) as pool:
         for k in range(processes):
-            runs.append(pool.submit(side_by_side, str(other), name, players, games,
-                                    k % 2 == 0).result())
+            runs.append(pool.submit(side_by_side, str(other), name, players, games, k).result())
     ratios = [run["other"] / run["this"] for run in runs]
     median = statistics.median
     return {
@@ -160,9 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON lines, not a table")
     parser.add_argument("--against", type=Path, metavar="TREE",
                         help="compare with the engine of another checkout, side by side")
-    parser.add_argument("--processes", type=int, default=6,
-                        help="with --against: fresh processes, half importing each tree "
-                             "first (default 6)")
+    parser.add_argument("--processes", type=int, default=10,
+                        help="with --against: fresh processes, each with its own memory "
+                             "layout, half importing each tree first (default 10)")
     args = parser.parse_args(argv)
     if args.against is not None:
         return _main_against(parser, args)

@@ -431,6 +431,9 @@ class JamaicaState(Table, GameState):
         if sum(held) < cost:
             self._shortage(ship_id, kind, cost)
             return
+        if len(holds) == 1:  # one hold of that kind, as most often: one way to pay
+            self._pay(ship_id, kind, holds, [cost])
+            return
         options = pay_choices(tuple(holds), tuple(held), len(ship.counts), cost)
         if len(options) == 1:  # one way to pay: nothing to ask
             payload = options[0].payload
