@@ -21,7 +21,7 @@ from admiralty.games.blackbeard.antipirate import CROWN
 from admiralty.games.blackbeard.options import deck_for
 from admiralty.games.blackbeard.pieces import Commissioner
 from admiralty.games.blackbeard.table import DATA
-from admiralty.games.flow import Step
+from admiralty.games.flow import step
 from admiralty.referee.match import checked_options
 
 SANTO_DOMINGO, TORTUGA, SAN_JUAN = 32, 35, 52
@@ -95,7 +95,7 @@ def run(state, *frames):
 def moment3(state, pid="VA"):
     """Moment 3 for `pid`, the pirate of the last Action of the turn's Actions card."""
     state.card_actor = pid
-    return run(state, Step("_crown_moment3"))
+    return run(state, step("_crown_moment3"))
 
 
 # ---------------------------------------------------------------- setup (19.1)
@@ -152,7 +152,7 @@ def test_the_threat_row_is_a_queue_and_the_crown_plays_the_older_copy():
     state, _vane = solo()
     row(state, "storm_at_sea", "doldrums", "informer", "scurvy_outbreak", "storm_at_sea")
     arrange.deck_top(state, [card("wear_and_tear")])
-    run(state, Step("_crown_draw", (0,)))
+    run(state, step("_crown_draw", 0))
     assert state.threat_row == [card(k) for k in ("doldrums", "informer", "scurvy_outbreak",
                                                   "storm_at_sea", "wear_and_tear")]
     assert state.discard[-1] == card("storm_at_sea")
@@ -176,7 +176,7 @@ def test_kc_patrol_one_step_toward_the_nearest_pirate_at_sea():
     crown_kc(state, "K1", "NA")
     crown_kc(state, "K2", "WC")
     crown_kc(state, "K3", "EC")
-    events = run(state, Step("_crown_phase"))
+    events = run(state, step("_crown_phase"))
     assert [(e.data["kc"], e.data["to"]) for e in events if e.kind == "kc_moved"] == [
         ("K1", "CA")]
     assert (state.kcs["K2"].area, state.kcs["K3"].area) == ("WC", "EC")
@@ -191,17 +191,17 @@ def test_kc_patrol_ties_area_number_then_pirate_id_then_the_lower_step():
     state, _vane = solo()
     arrange.pirate(state, 0, "TE", "CM").deployed_turn = 0
     crown_kc(state, "K1", "NA")
-    events = run(state, Step("_crown_patrol"))
+    events = run(state, step("_crown_patrol"))
     (moved,) = [e.data for e in events if e.kind == "kc_moved"]
     assert moved["toward"] == "VA" and moved["to"] == "CA"
     state, _vane = solo()
     arrange.pirate(state, 0, "AV", "EC")
     crown_kc(state, "K1", "NA")
-    (moved,) = [e.data for e in run(state, Step("_crown_patrol")) if e.kind == "kc_moved"]
+    (moved,) = [e.data for e in run(state, step("_crown_patrol")) if e.kind == "kc_moved"]
     assert moved["toward"] == "AV"
     state, _vane = solo(area="CM")
     crown_kc(state, "K1", "EC")
-    (moved,) = [e.data for e in run(state, Step("_crown_patrol")) if e.kind == "kc_moved"]
+    (moved,) = [e.data for e in run(state, step("_crown_patrol")) if e.kind == "kc_moved"]
     assert (moved["from"], moved["to"]) == ("EC", "WC")
 
 
@@ -212,7 +212,7 @@ def test_kc_patrol_ignores_pirates_in_port_in_transit_or_beyond_the_transit_boxe
     for area, port in (("EC", SANTO_DOMINGO), ("T1", None), ("GC", None)):
         state, _vane = solo(area=area, port=port)
         crown_kc(state, "K1", "NA")
-        assert not [e for e in run(state, Step("_crown_patrol")) if e.kind == "kc_moved"]
+        assert not [e for e in run(state, step("_crown_patrol")) if e.kind == "kc_moved"]
         assert state.kcs["K1"].area == "NA"
 
 
@@ -222,14 +222,14 @@ def test_crown_draw_ap_to_the_row_other_cards_discarded_mpi_resolved():
     two warships on Patrol)."""
     state, _vane = solo()
     arrange.deck_top(state, [card("informer")])
-    run(state, Step("_crown_draw", (0,)))
+    run(state, step("_crown_draw", 0))
     assert state.threat_row == [card("informer")]
     arrange.deck_top(state, [card("letter_of_marque")])
-    run(state, Step("_crown_draw", (0,)))
+    run(state, step("_crown_draw", 0))
     assert state.discard[-1] == card("letter_of_marque") and len(state.threat_row) == 1
     arrange.deck_top(state, [card("station_ships")])
     patrols = len(state.patrols)
-    run(state, Step("_crown_draw", (0,)))
+    run(state, step("_crown_draw", 0))
     assert len(state.patrols) == patrols + 2 and state.discard[-1] == card("station_ships")
 
 
@@ -239,7 +239,7 @@ def test_the_crown_phase_follows_every_player_turn():
     state, _vane = solo()
     arrange.deck_top(state, [card("kc_surprise"), card("fair_winds")])
     turn = state.turn
-    events = run(state, Step("_end_turn"))
+    events = run(state, step("_end_turn"))
     kinds = [e.kind for e in events]
     assert kinds.index("crown_phase") < kinds.index("turn_started")
     assert state.threat_row == [card("kc_surprise")] and state.turn == turn + 1
@@ -253,7 +253,7 @@ def test_the_third_general_pardon_drawn_by_the_crown_ends_the_game():
     vane.notoriety = 12
     state.seats[0].vp = 95
     arrange.deck_top(state, [card("general_pardon")])
-    events = run(state, Step("_crown_phase"))
+    events = run(state, step("_crown_phase"))
     (over,) = [e.data for e in events if e.kind == "game_over"]
     assert over == {"reason": "general_pardon", "vp": [107], "places": [1], "target": 100,
                     "margin": 7, "won": True, "level": "standard"}
@@ -478,7 +478,7 @@ def test_m2_after_a_failed_port_attack_patrol_else_sighting():
             arrange.patrol(state, "EC", "W01")
         state.ap.new_action("attack", SAN_JUAN)
         state.ap.warship = used
-        events = run(state, Step("_crown_moment", (CROWN, "T-MID", "VA")))
+        events = run(state, step("_crown_moment", CROWN, "T-MID", "VA"))
         assert acts(events) == ([("T-MID", expected)] if expected else [])
 
 
@@ -704,7 +704,7 @@ def test_no_booty_grab_and_ap_cards_only_for_actions():
     state.flow.stop()
     state.phase = "cards"
     state.hup_played = True
-    state.flow.push(Step("_card_phase"))
+    state.flow.push(step("_card_phase"))
     state.flow.run(state)
     assert keys(state) == ["end"]
 
@@ -762,7 +762,7 @@ def test_victory_is_the_target_of_the_level(level, target):
         state.seats[0].vp = vp
         state.pardons = 2
         arrange.deck_top(state, [card("general_pardon")])
-        events = run(state, Step("_crown_draw", (0,)))
+        events = run(state, step("_crown_draw", 0))
         (over,) = [e.data for e in events if e.kind == "game_over"]
         assert (over["margin"], over["won"], over["target"]) == (vp - target, won, target)
 

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from admiralty.games import IllegalAction, Option, Window
-from admiralty.games.flow import Flow, Poll, Step, apply
+from admiralty.games.flow import Flow, Poll, apply, is_step, step
 
 ABC = (Option("a", "A"), Option("b", "B"), Option("c", "C"))
 ONLY = (Option("only", "The only choice"),)
@@ -35,24 +35,24 @@ class Toy:
     def nest(self, label, *children):
         """Log `label`, then push a `note` frame for every child (the first runs first)."""
         self.log.append(label)
-        self.flow.push(*(Step("note", (child,)) for child in children))
+        self.flow.push(*(step("note", child) for child in children))
 
     def pick(self, seat, label, optional=False, publish=False):
-        self.flow.ask(seat, Window.TURN, "pick", label, ABC, Step("picked", (label,)),
+        self.flow.ask(seat, Window.TURN, "pick", label, ABC, step("picked", label),
                       optional=optional, publish=publish)
 
     def single(self, seat, label, optional=False, publish=False):
-        self.flow.ask(seat, Window.TURN, "single", label, ONLY, Step("picked", (label,)),
+        self.flow.ask(seat, Window.TURN, "single", label, ONLY, step("picked", label),
                       optional=optional, publish=publish)
 
     def branch(self, seat):
         """One continuation per option."""
         self.flow.ask(seat, Window.TURN, "branch", "", ABC,
-                      (Step("picked", ("step 1",)), Step("picked", ("step 2",)),
-                       Step("picked", ("step 3",))))
+                      (step("picked", "step 1"), step("picked", "step 2"),
+                       step("picked", "step 3")))
 
     def bid(self, players, label):
-        self.flow.seal("bid", label, [ABC] * players, Step("bid_in", (label,)))
+        self.flow.seal("bid", label, [ABC] * players, step("bid_in", label))
 
     def end(self):
         self.flow.stop()
@@ -68,7 +68,7 @@ class Toy:
     def offer(self, seat, label):
         if seat in self.eligible:
             self.flow.ask(seat, Window.INTERRUPT, "react", label, (PASS, ACT),
-                          Step("reacted", (label, seat)), polled=True)
+                          step("reacted", label, seat), polled=True)
 
     def reacted(self, option, label, seat):
         """An act; one on the `outer` poll provokes an `inner` poll of its own."""
@@ -85,28 +85,37 @@ def asked(toy: Toy) -> list[tuple[int, int, str]]:
 # --------------------------------------------------------------------------- frames
 
 
+def test_a_step_is_a_plain_pair_told_apart_from_a_poll_and_a_tuple_of_steps():
+    """Plain tuples, so that the flow unpacks them at the interpreter's fastest."""
+    assert step("go", 1, "a") == ("go", (1, "a")) and type(step("go")) is tuple
+    assert step("go") == ("go", ())
+    assert is_step(step("go", 1))
+    assert not is_step((step("a"), step("b")))  # a step per option, even two of them
+    assert not is_step(Poll((0, 1), "offer")) and not is_step(()) and not is_step("go")
+
+
 def test_frames_run_in_the_order_they_are_pushed():
-    toy = Toy(Step("note", ("one",)), Step("note", ("two",)), Step("note", ("three",)))
+    toy = Toy(step("note", "one"), step("note", "two"), step("note", "three"))
     assert toy.log == ["one", "two", "three"]
     assert toy.flow.pending() == [] and toy.flow.stack == []
 
 
 def test_a_later_push_runs_before_the_frames_already_there():
     toy = Toy()
-    toy.flow.push(Step("note", ("pushed first",)))
-    toy.flow.push(Step("note", ("pushed second",)), Step("note", ("pushed third",)))
+    toy.flow.push(step("note", "pushed first"))
+    toy.flow.push(step("note", "pushed second"), step("note", "pushed third"))
     toy.flow.run(toy)
     assert toy.log == ["pushed second", "pushed third", "pushed first"]
 
 
 def test_the_frames_a_step_pushes_run_before_the_frames_below_it():
-    toy = Toy(Step("nest", ("outer", "x", "y")), Step("note", ("after",)))
+    toy = Toy(step("nest", "outer", "x", "y"), step("note", "after"))
     assert toy.log == ["outer", "x", "y", "after"]
 
 
 def test_nesting_goes_as_deep_as_the_steps_push():
-    toy = Toy(Step("nest", ("1", "1.1")), Step("nest", ("2",)),
-              Step("pick", (0, "ask")), Step("note", ("last",)))
+    toy = Toy(step("nest", "1", "1.1"), step("nest", "2"),
+              step("pick", 0, "ask"), step("note", "last"))
     assert toy.log == ["1", "1.1", "2"] and asked(toy) == [(0, 1, "ask")]
     toy.apply(0, 2)
     assert toy.log == ["1", "1.1", "2", ("ask", "c"), "last"]
@@ -116,7 +125,7 @@ def test_nesting_goes_as_deep_as_the_steps_push():
 
 
 def test_a_single_option_is_applied_without_a_request_or_a_window_id():
-    toy = Toy(Step("single", (2, "forced")), Step("note", ("after",)))
+    toy = Toy(step("single", 2, "forced"), step("note", "after"))
     assert toy.log == [("forced", "only"), "after"]
     assert toy.flow.pending() == [] and toy.flow.window_id == 0
     assert toy.flow.snapshot()["asked"] is None
@@ -124,7 +133,7 @@ def test_a_single_option_is_applied_without_a_request_or_a_window_id():
 
 @pytest.mark.parametrize(("optional", "publish"), [(True, False), (False, True), (True, True)])
 def test_an_optional_or_published_single_option_opens_a_request(optional, publish):
-    toy = Toy(Step("single", (2, "shown", optional, publish)), Step("note", ("after",)))
+    toy = Toy(step("single", 2, "shown", optional, publish), step("note", "after"))
     assert toy.log == [] and asked(toy) == [(2, 1, "shown")]
     assert toy.flow.pending()[0].optional is optional
     toy.apply(2, 0)
@@ -132,9 +141,9 @@ def test_an_optional_or_published_single_option_opens_a_request(optional, publis
 
 
 def test_window_ids_count_only_the_requests_opened():
-    toy = Toy(Step("single", (0, "auto 1")), Step("pick", (1, "open 1")),
-              Step("single", (2, "auto 2")), Step("single", (3, "auto 3")),
-              Step("pick", (0, "open 2")), Step("single", (0, "published", False, True)))
+    toy = Toy(step("single", 0, "auto 1"), step("pick", 1, "open 1"),
+              step("single", 2, "auto 2"), step("single", 3, "auto 3"),
+              step("pick", 0, "open 2"), step("single", 0, "published", False, True))
     assert asked(toy) == [(1, 1, "open 1")]
     toy.apply(1, 0)
     assert asked(toy) == [(0, 2, "open 2")]
@@ -148,7 +157,7 @@ def test_window_ids_count_only_the_requests_opened():
 
 def test_one_step_continues_every_option_with_the_option_chosen():
     for index, key in enumerate("abc"):
-        toy = Toy(Step("pick", (0, "one step")))
+        toy = Toy(step("pick", 0, "one step"))
         toy.apply(0, index)
         assert toy.log == [("one step", key)]
 
@@ -156,7 +165,7 @@ def test_one_step_continues_every_option_with_the_option_chosen():
 def test_a_tuple_of_steps_continues_each_option_with_its_own_step():
     logs = []
     for index in range(3):
-        toy = Toy(Step("branch", (1,)), Step("note", ("after",)))
+        toy = Toy(step("branch", 1), step("note", "after"))
         toy.apply(1, index)
         logs.append(toy.log)
     assert logs == [[("step 1", "a"), "after"], [("step 2", "b"), "after"],
@@ -167,28 +176,28 @@ def test_a_single_option_with_a_tuple_of_steps_takes_the_first():
     class Single(Toy):
         def branch(self, seat):
             self.flow.ask(seat, Window.TURN, "branch", "", ONLY,
-                          (Step("picked", ("first",)),))
+                          (step("picked", "first"),))
 
-    assert Single(Step("branch", (0,))).log == [("first", "only")]
+    assert Single(step("branch", 0)).log == [("first", "only")]
 
 
 def test_a_single_option_runs_before_the_frames_its_step_pushed_and_chains():
     class Chain(Toy):
         def single_then_push(self, label):
-            self.flow.ask(0, Window.TURN, "single", label, ONLY, Step("forced", (label,)))
-            self.flow.push(Step("note", ("pushed",)))
+            self.flow.ask(0, Window.TURN, "single", label, ONLY, step("forced", label))
+            self.flow.push(step("note", "pushed"))
 
         def forced(self, option, label):
             self.log.append((label, option.key))
             if label == "first":  # a single-option ask opened by a single-option answer
                 self.flow.ask(1, Window.TURN, "single", "second", ONLY,
-                              Step("forced", ("second",)))
+                              step("forced", "second"))
 
         def pick_then_chain(self):
-            self.flow.ask(0, Window.TURN, "pick", "", ABC, Step("forced", ("first",)))
+            self.flow.ask(0, Window.TURN, "pick", "", ABC, step("forced", "first"))
 
-    toy = Chain(Step("single_then_push", ("first",)), Step("pick_then_chain"),
-                Step("note", ("after",)))
+    toy = Chain(step("single_then_push", "first"), step("pick_then_chain"),
+                step("note", "after"))
     assert toy.log == [("first", "only"), ("second", "only"), "pushed"]
     assert asked(toy) == [(0, 1, "")] and toy.flow.snapshot()["asked"] is not None
     toy.apply(0, 2)  # its continuation asks a single option in turn
@@ -197,8 +206,8 @@ def test_a_single_option_runs_before_the_frames_its_step_pushed_and_chains():
 
 
 def test_run_changes_nothing_while_a_request_or_a_sealed_window_is_open():
-    for first in (Step("pick", (0, "ask")), Step("bid", (2, "bids"))):
-        toy = Toy(first, Step("note", ("after",)))
+    for first in (step("pick", 0, "ask"), step("bid", 2, "bids")):
+        toy = Toy(first, step("note", "after"))
         before = toy.flow.snapshot()
         toy.flow.run(toy)
         assert toy.flow.snapshot() == before and toy.log == []
@@ -207,11 +216,11 @@ def test_run_changes_nothing_while_a_request_or_a_sealed_window_is_open():
 def test_asking_with_no_options_is_a_value_error():
     flow = Flow()
     with pytest.raises(ValueError, match="at least one option"):
-        flow.ask(0, Window.TURN, "pick", "", (), Step("picked", ("x",)))
+        flow.ask(0, Window.TURN, "pick", "", (), step("picked", "x"))
     with pytest.raises(ValueError):
-        flow.seal("bid", "", [ABC, ()], Step("bid_in", ("x",)))
+        flow.seal("bid", "", [ABC, ()], step("bid_in", "x"))
     with pytest.raises(ValueError):
-        flow.seal("bid", "", [], Step("bid_in", ("x",)))
+        flow.seal("bid", "", [], step("bid_in", "x"))
     assert flow.window_id == 0 and flow.pending() == []
 
 
@@ -219,14 +228,14 @@ def test_asking_with_no_options_is_a_value_error():
 
 
 def test_a_sealed_window_opens_every_seat_at_once_with_one_window_id():
-    toy = Toy(Step("single", (0, "auto")), Step("bid", (3, "bids")), Step("note", ("after",)))
+    toy = Toy(step("single", 0, "auto"), step("bid", 3, "bids"), step("note", "after"))
     assert asked(toy) == [(0, 1, "bids"), (1, 1, "bids"), (2, 1, "bids")]
     assert {r.window for r in toy.flow.pending()} == {Window.SEALED}
 
 
 @pytest.mark.parametrize("order", [(0, 1, 2), (2, 0, 1), (1, 2, 0)])
 def test_nothing_after_a_sealed_window_runs_until_every_seat_has_answered(order):
-    toy = Toy(Step("bid", (3, "bids")), Step("note", ("after",)))
+    toy = Toy(step("bid", 3, "bids"), step("note", "after"))
     for number, seat in enumerate(order):
         assert "after" not in toy.log
         assert [r.seat for r in toy.flow.pending()] == sorted(order[number:])
@@ -238,7 +247,7 @@ def test_nothing_after_a_sealed_window_runs_until_every_seat_has_answered(order)
 
 
 def test_a_sealed_window_then_the_next_request_takes_the_next_window_id():
-    toy = Toy(Step("bid", (2, "bids")), Step("pick", (1, "next")))
+    toy = Toy(step("bid", 2, "bids"), step("pick", 1, "next"))
     toy.apply(1, 0)
     toy.apply(0, 0)
     assert asked(toy) == [(1, 2, "next")]
@@ -259,24 +268,24 @@ def offers(toy: Toy, answers: list[int]) -> list[tuple[int, str]]:
 
 
 def test_a_poll_offers_the_seats_in_order_and_ends_when_all_pass():
-    toy = Toy(Poll((2, 0, 1), "offer", ("p",)), Step("note", ("after",)))
+    toy = Toy(Poll((2, 0, 1), "offer", ("p",)), step("note", "after"))
     assert offers(toy, [0, 0, 0]) == [(2, "p"), (0, "p"), (1, "p")]
     assert toy.log == ["after"] and toy.flow.pending() == [] and toy.flow.stack == []
 
 
 def test_a_poll_skips_the_seats_its_offer_opens_nothing_for():
-    toy = Toy(Poll((0, 1, 2, 3), "offer", ("p",)), Step("note", ("after",)), eligible=(1, 3))
+    toy = Toy(Poll((0, 1, 2, 3), "offer", ("p",)), step("note", "after"), eligible=(1, 3))
     assert offers(toy, [0, 0]) == [(1, "p"), (3, "p")]
     assert toy.log == ["after"] and toy.flow.window_id == 2
 
 
 def test_a_poll_nobody_may_act_in_opens_nothing():
-    toy = Toy(Poll((0, 1, 2), "offer", ("p",)), Step("note", ("after",)), eligible=())
+    toy = Toy(Poll((0, 1, 2), "offer", ("p",)), step("note", "after"), eligible=())
     assert toy.log == ["after"] and toy.flow.window_id == 0 and toy.flow.pending() == []
 
 
 def test_after_an_act_the_poll_starts_over_from_its_first_seat():
-    toy = Toy(Poll((0, 1, 2), "offer", ("p",)), Step("note", ("after",)))
+    toy = Toy(Poll((0, 1, 2), "offer", ("p",)), step("note", "after"))
     assert offers(toy, [0, 1]) == [(0, "p"), (1, "p")]
     assert toy.log == [("p", 1, "act")]
     assert offers(toy, [0, 0, 1, 0, 0, 0]) == [(0, "p"), (1, "p"), (2, "p"),
@@ -285,7 +294,7 @@ def test_after_an_act_the_poll_starts_over_from_its_first_seat():
 
 
 def test_a_poll_ends_when_everyone_passes_after_an_act():
-    toy = Toy(Poll((0, 1), "offer", ("p",)), Step("note", ("after",)))
+    toy = Toy(Poll((0, 1), "offer", ("p",)), step("note", "after"))
     assert offers(toy, [1, 1, 0, 0]) == [(0, "p"), (0, "p"), (0, "p"), (1, "p")]
     assert toy.log == [("p", 0, "act"), ("p", 0, "act"), "after"]
 
@@ -293,7 +302,7 @@ def test_a_poll_ends_when_everyone_passes_after_an_act():
 def test_a_reaction_to_a_reaction_is_resolved_before_the_outer_poll_resumes():
     """Seat 1 acts on the outer poll, which pushes an inner poll; seat 2 acts on that, so
     the inner poll starts over; when all pass it ends and the outer poll starts over."""
-    toy = Toy(Poll((0, 1, 2), "offer", ("outer",)), Step("note", ("after",)))
+    toy = Toy(Poll((0, 1, 2), "offer", ("outer",)), step("note", "after"))
     assert offers(toy, [0, 1]) == [(0, "outer"), (1, "outer")]
     assert offers(toy, [0, 0, 1]) == [(0, "inner"), (1, "inner"), (2, "inner")]
     assert offers(toy, [0, 0, 0]) == [(0, "inner"), (1, "inner"), (2, "inner")]
@@ -325,7 +334,7 @@ BAD_INDICES = [-1, 3, True, False, "0", "a", 1.0, 0.0, None]
 
 
 def test_an_illegal_answer_raises_and_changes_nothing():
-    toy = Toy(Step("pick", (1, "turn")), Step("note", ("after",)))
+    toy = Toy(step("pick", 1, "turn"), step("note", "after"))
     illegal_answers_change_nothing(
         toy, [(0, 0), (2, 0), (-1, 0), *((1, index) for index in BAD_INDICES)])
     toy.apply(1, 2)
@@ -333,7 +342,7 @@ def test_an_illegal_answer_raises_and_changes_nothing():
 
 
 def test_an_illegal_answer_in_a_sealed_window_or_a_poll_changes_nothing():
-    toy = Toy(Step("bid", (2, "bids")), Poll((0, 1), "offer", ("p",)))
+    toy = Toy(step("bid", 2, "bids"), Poll((0, 1), "offer", ("p",)))
     toy.apply(0, 1)
     illegal_answers_change_nothing(toy, [(0, 0), (2, 0), *((1, i) for i in BAD_INDICES)])
     toy.apply(1, 0)
@@ -344,15 +353,15 @@ def test_an_int_subclass_naming_an_option_is_accepted():
     class Index(int):
         pass
 
-    toy = Toy(Step("pick", (0, "turn")))
+    toy = Toy(step("pick", 0, "turn"))
     toy.apply(0, Index(2))
     assert toy.log == [("turn", "c")]
-    toy = Toy(Step("pick", (0, "turn")))
+    toy = Toy(step("pick", 0, "turn"))
     illegal_answers_change_nothing(toy, [(0, Index(3)), (0, Index(-1))])
 
 
 def test_nothing_open_means_every_answer_is_illegal():
-    toy = Toy(Step("note", ("only",)))
+    toy = Toy(step("note", "only"))
     illegal_answers_change_nothing(toy, [(0, 0), (1, 0)])
 
 
@@ -360,8 +369,8 @@ def test_nothing_open_means_every_answer_is_illegal():
 
 
 def test_a_copy_is_independent_of_its_original():
-    toy = Toy(Step("pick", (0, "first")), Poll((0, 1), "offer", ("p",)),
-              Step("bid", (2, "bids")), Step("note", ("after",)))
+    toy = Toy(step("pick", 0, "first"), Poll((0, 1), "offer", ("p",)),
+              step("bid", 2, "bids"), step("note", "after"))
     copy = Toy()
     copy.flow, copy.log = toy.flow.copy(), list(toy.log)
     before = toy.flow.snapshot()
@@ -377,8 +386,8 @@ def test_a_copy_is_independent_of_its_original():
 
 
 def test_a_copy_plays_on_exactly_as_its_original():
-    toy = Toy(Step("pick", (0, "first")), Poll((0, 1), "offer", ("p",)),
-              Step("bid", (2, "bids")))
+    toy = Toy(step("pick", 0, "first"), Poll((0, 1), "offer", ("p",)),
+              step("bid", 2, "bids"))
     toy.apply(0, 0)
     copy = Toy()
     copy.flow, copy.log = toy.flow.copy(), list(toy.log)
@@ -390,8 +399,8 @@ def test_a_copy_plays_on_exactly_as_its_original():
 
 
 def test_a_snapshot_is_plain_json():
-    toy = Toy(Step("branch", (1,)), Poll((0, 1), "offer", ("p",)), Step("bid", (2, "bids")),
-              Step("note", ("after",)))
+    toy = Toy(step("branch", 1), Poll((0, 1), "offer", ("p",)), step("bid", 2, "bids"),
+              step("note", "after"))
     states = [toy.flow.snapshot()]
     toy.apply(1, 0)
     states.append(toy.flow.snapshot())  # a poll on the stack, its request open
@@ -408,12 +417,12 @@ def test_a_snapshot_is_plain_json():
 
 
 def test_a_snapshot_tells_apart_flows_that_differ():
-    first, second = Toy(Step("pick", (0, "x"))), Toy(Step("pick", (1, "x")))
+    first, second = Toy(step("pick", 0, "x")), Toy(step("pick", 1, "x"))
     assert first.flow.snapshot() != second.flow.snapshot()
 
 
 def test_stop_clears_everything_but_the_window_count():
-    toy = Toy(Step("pick", (0, "first")), Step("note", ("never",)))
+    toy = Toy(step("pick", 0, "first"), step("note", "never"))
     toy.flow.stop()
     assert toy.flow.pending() == []
     assert toy.flow.snapshot() == {"stack": [], "asked": None, "sealed": [], "window_id": 1}
@@ -428,7 +437,7 @@ def test_stop_during_a_sealed_window_closes_the_other_seats():
             super().bid_in(option, label, seat)
             self.flow.stop()
 
-    toy = Ending(Step("bid", (3, "bids")), Step("note", ("never",)))
+    toy = Ending(step("bid", 3, "bids"), step("note", "never"))
     toy.apply(1, 0)
     assert toy.flow.pending() == [] and toy.log == [("bids", 1, "a")]
     illegal_answers_change_nothing(toy, [(0, 0), (2, 0)])
@@ -439,9 +448,9 @@ def test_an_act_may_ask_a_follow_up_before_the_poll_starts_over():
         def reacted(self, option, label, seat):
             super().reacted(option, label, seat)
             self.flow.ask(seat, Window.INTERRUPT, "which", "which", ABC,
-                          Step("picked", ("which",)))
+                          step("picked", "which"))
 
-    toy = FollowUp(Poll((0, 1), "offer", ("p",)), Step("note", ("after",)))
+    toy = FollowUp(Poll((0, 1), "offer", ("p",)), step("note", "after"))
     assert offers(toy, [0, 1]) == [(0, "p"), (1, "p")]
     assert asked(toy) == [(1, 3, "which")]
     toy.apply(1, 1)

@@ -43,7 +43,7 @@ from admiralty.games.black_fleet.scenario import arrange as fleet_arrange
 from admiralty.games.blackbeard import arrange as bb_arrange
 from admiralty.games.blackbeard.state import BlackbeardState
 from admiralty.games.chance import Chance
-from admiralty.games.flow import Step
+from admiralty.games.flow import step
 from admiralty.games.jamaica import JamaicaState
 from admiralty.games.jamaica import arrange as jamaica_arrange
 from admiralty.games.jamaica.data import load as jamaica_data
@@ -372,7 +372,7 @@ def _scramble_blackbeard(state, observer, rng, parts):
         pinned = {}
         if other and kind in BB_PINNED:
             then = asked.then
-            pinned = {asked.request.seat: [a for a in then.args if isinstance(a, int | str)
+            pinned = {asked.request.seat: [a for a in then[1] if isinstance(a, int | str)
                                            and not isinstance(a, bool)]}
         _deal_blackbeard(twin, observer, rng, pinned)
     if "merchants" in parts:  # face down: type and Cargo Value unknown to everyone
@@ -421,9 +421,9 @@ def _reopen_blackbeard(twin, asked):
     if request.kind == "choose_card":
         pass  # the phase's next frame, `_card_phase`, is on top of the stack
     elif request.kind == "skull_and_crossbones":
-        twin.flow.push(Step("_rp_skull", then.args))
+        twin.flow.push(step("_rp_skull", *then[1]))
     elif request.kind == "deploy_card":
-        twin.flow.push(Step("_deploy_ask", (request.seat, 2 if request.optional else 1)))
+        twin.flow.push(step("_deploy_ask", request.seat, 2 if request.optional else 1))
     else:  # draw_or_deploy
         twin.action_k(request.seat)
     twin.flow.run(twin)

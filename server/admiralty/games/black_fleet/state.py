@@ -37,7 +37,7 @@ from admiralty.games.black_fleet.table import Table
 from admiralty.games.black_fleet.turn import Turn
 from admiralty.games.chance import Chance
 from admiralty.games.determinize import fresh_chance, redeal
-from admiralty.games.flow import Flow, Step
+from admiralty.games.flow import Flow, Step, is_step, step
 from admiralty.games.flow import apply as flow_apply
 
 _PROMPTS = {
@@ -60,13 +60,13 @@ _CHOOSE_ACTION_PROMPT, _MOVE_SHIP_PROMPT = _PROMPTS["choose_action"], _PROMPTS["
 _PLAY_FORTUNE_PROMPT = _PROMPTS["play_fortune"]
 _PASS_ALONE = (PASS,)
 
-_WINDOWS = {name: Step("_window", (name,)) for name in WINDOWS}
-_PLAY = {name: Step("_play_fortune", (name,)) for name in WINDOWS}
-_SWAP = {name: Step("_swap", (name,)) for name in WINDOWS}
-_PASS = Step("_pass")
-_CHOOSE_SHIP = Step("_choose_ship")
-_ACTIVE = Step("_activation", (False, False))
-_ACT, _DECLINE, _SAIL, _STOP = Step("_act"), Step("_decline"), Step("_sail"), Step("_stop")
+_WINDOWS = {name: step("_window", name) for name in WINDOWS}
+_PLAY = {name: step("_play_fortune", name) for name in WINDOWS}
+_SWAP = {name: step("_swap", name) for name in WINDOWS}
+_PASS = step("_pass")
+_CHOOSE_SHIP = step("_choose_ship")
+_ACTIVE = step("_activation", False, False)
+_ACT, _DECLINE, _SAIL, _STOP = step("_act"), step("_decline"), step("_sail"), step("_stop")
 
 
 def _turn(merchant_out: bool, windows: bool, pirate_out: bool) -> tuple[Step, ...]:
@@ -75,15 +75,15 @@ def _turn(merchant_out: bool, windows: bool, pirate_out: bool) -> tuple[Step, ..
     while the seat holds no fortune card and cannot swap its ships (no card reaches its
     hand before step 3, so the windows up to the first activation could not open)."""
     steps = [
-        Step("_reenter_merchant") if merchant_out else None,
+        step("_reenter_merchant") if merchant_out else None,
         _WINDOWS["start"] if windows else None,
-        Step("_reenter_pirate") if pirate_out else None,  # Hideout in W0 may place it
-        Step("_play_movement"),
+        step("_reenter_pirate") if pirate_out else None,  # Hideout in W0 may place it
+        step("_play_movement"),
         _WINDOWS["first"] if windows else None,
         _CHOOSE_SHIP,
-        Step("_draw"),
-        Step("_buy"),
-        Step("_end_turn"),
+        step("_draw"),
+        step("_buy"),
+        step("_end_turn"),
     ]
     return tuple(step for step in steps if step is not None)
 
@@ -123,8 +123,8 @@ class BlackFleetState(Table, GameState):
             )
         )
         self.deal()
-        self.flow.push(*[Step("_place", (seat,)) for seat in range(players)],
-                       Step("_begin_turn", (0,)))
+        self.flow.push(*[step("_place", seat) for seat in range(players)],
+                       step("_begin_turn", 0))
         self.flow.run(self)
         self._setup_events = self._events
 
@@ -188,7 +188,7 @@ class BlackFleetState(Table, GameState):
         """Begin `seat`'s turn now, setup or not (positions built by `scenario.arrange`)."""
         self._events = []
         self.flow.stop()
-        self.flow.push(Step("_begin_turn", (seat,)))
+        self.flow.push(step("_begin_turn", seat))
         self.flow.run(self)
         return self._events
 
@@ -202,24 +202,24 @@ class BlackFleetState(Table, GameState):
             return
         kind, then = asked.request.kind, asked.then
         if kind == "play_fortune":
-            step = _WINDOWS[self.current.window]
+            frame = _WINDOWS[self.current.window]
         elif kind == "play_movement":
-            step = Step("_play_movement")
+            frame = step("_play_movement")
         elif kind == "buy":
-            step = Step("_buy")
-        elif kind == "discard_fortune" and isinstance(then, Step):
-            step = Step("_discard", then.args)
+            frame = step("_buy")
+        elif kind == "discard_fortune" and is_step(then):
+            frame = step("_discard", *then[1])
         else:
             return
         self.flow.withdraw()
-        self.flow.push(step)
+        self.flow.push(frame)
         self.flow.run(self)
 
     # -- setup placement [black_fleet §4.1] step 9 ---------------------------------------
 
     def _place(self, seat: int) -> None:
         self.flow.ask(seat, _SETUP, "place_merchant", _PROMPTS["place_merchant"],
-                      self._placements(), Step("_placed", (seat,)))
+                      self._placements(), step("_placed", seat))
 
     def _placements(self) -> tuple[Option, ...]:
         """Every free space next to a port that still has cubes to load [black_fleet G12],
@@ -264,7 +264,7 @@ class BlackFleetState(Table, GameState):
         placements = self._placements()
         if placements:
             self.flow.ask(active, _TURN, "reenter_merchant", _PROMPTS["reenter_merchant"],
-                          placements, Step("_placed", (active,)))
+                          placements, step("_placed", active))
         else:
             self._events.append(new_event("merchant_stays_out", {"seat": active}))
 
@@ -339,13 +339,13 @@ class BlackFleetState(Table, GameState):
         then: Step | tuple[Step, ...]
         if effect == "steal":
             choices = tuple([options.target("seat", seat) for seat in found])
-            then = Step("_steal", (card_id,))
+            then = step("_steal", card_id)
         elif effect == "pirate_to_lair":
             choices = tuple([options.target("lair", space) for space in found])
             then = _HIDE
         else:  # free_move: a ship, then where it goes
             choices = tuple([options.target(kind, who) for kind, who in found])
-            then = tuple([Step("_pick_ship", (card_id, f"{kind}:{who}")) for kind, who in found])
+            then = tuple([step("_pick_ship", card_id, f"{kind}:{who}") for kind, who in found])
         self.flow.ask(self.active, _TURN, "choose_target", _PROMPTS["choose_target"],
                       choices, then)
 
@@ -358,7 +358,7 @@ class BlackFleetState(Table, GameState):
     def _pick_ship(self, option: Option, card_id: str, ref: str) -> None:
         self.flow.ask(self.active, _TURN, "choose_destination", _PROMPTS["choose_destination"],
                       cards.destination_options(self, card_id, ref),
-                      Step("_free_move", (card_id, ref)))
+                      step("_free_move", card_id, ref))
 
     def _free_move(self, option: Option, card_id: str, ref: str) -> None:
         payload = option.payload
@@ -419,7 +419,7 @@ class BlackFleetState(Table, GameState):
         if asked is None:
             asked = _ACTIVATE[refs] = (
                 tuple([options.ship(ship.kind, ship.navy) for ship in ships]),
-                tuple([Step("_activate", (ref,)) for ref in refs]),
+                tuple([step("_activate", ref) for ref in refs]),
             )
         if len(refs) == 1:  # what the flow does with a lone option, without the ask's cost
             self._activate(asked[0][0], refs[0])
@@ -485,7 +485,7 @@ class BlackFleetState(Table, GameState):
         if kind == "attack_pirate" and actions.may_rob(self, subject):
             self.flow.push(_ACTIVE)  # once the cube is chosen
             self.flow.ask(self.active, _TURN, "choose_target", _PROMPTS["choose_target"],
-                          actions.cube_options(self, subject), Step("_rob", (subject,)))
+                          actions.cube_options(self, subject), step("_rob", subject))
             return
         deed = actions.EFFECTS[kind](self, subject)
         if deed is not None:
@@ -570,7 +570,7 @@ class BlackFleetState(Table, GameState):
             fortune = self.data.fortune
             self.flow.ask(self.active, _TURN, "discard_fortune", _PROMPTS["discard_fortune"],
                           tuple([options.discard(c, fortune[c].title) for c in player.fortune]),
-                          Step("_discarded", (owed,)))
+                          step("_discarded", owed))
 
     def _discarded(self, option: Option, owed: int) -> None:
         card_id = option.payload["card"]
@@ -635,7 +635,7 @@ class BlackFleetState(Table, GameState):
     def _name_port(self) -> None:
         ports = self.data.board.ports.values()
         self.flow.ask(self.active, _TURN, "name_port", _PROMPTS["name_port"],
-                      tuple([options.port(p.key, p.name) for p in ports]), Step("_port_named"))
+                      tuple([options.port(p.key, p.name) for p in ports]), step("_port_named"))
 
     def _port_named(self, option: Option) -> None:
         key = option.payload["port"]
@@ -678,9 +678,9 @@ class BlackFleetState(Table, GameState):
         )
 
 
-_ZONE, _LAIR, _HIDE = Step("_zone"), Step("_lair"), Step("_hide")
-_PLAYED, _NAME_PORT = Step("_played"), Step("_name_port")
-_BUY_DEVELOPMENT, _BUY_VICTORY = Step("_buy_development"), Step("_buy_victory")
+_ZONE, _LAIR, _HIDE = step("_zone"), step("_lair"), step("_hide")
+_PLAYED, _NAME_PORT = step("_played"), step("_name_port")
+_BUY_DEVELOPMENT, _BUY_VICTORY = step("_buy_development"), step("_buy_victory")
 
 _SAILS_THEN = [(_STOP, *(_SAIL,) * count) for count in range(128)]
 """`_SAILS_THEN[n]`: `stop` then `n` sails, what a `move_ship` request's options call (a

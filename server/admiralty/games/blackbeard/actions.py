@@ -17,7 +17,7 @@ from admiralty.games.blackbeard import mechanics as mech
 from admiralty.games.blackbeard.choices import NO, YES, YES_NO, opt, subsets
 from admiralty.games.blackbeard.pieces import INVOLUNTARY, VOLUNTARY, Hostage, Pirate
 from admiralty.games.blackbeard.table import ANTI, DATA, FIG, FRIENDLY, PIRATE_PORT, PORTS_OF, Table
-from admiralty.games.flow import Step
+from admiralty.games.flow import Step, step
 
 if TYPE_CHECKING:
     from admiralty.games.blackbeard.antipirate import Interference
@@ -237,10 +237,10 @@ class Actions(Table):
         Cunning decision, then every Skull and Crossbones decision [blackbeard §12.0]."""
         for _, key, _, _, _ in rolls:
             self.bonus[key] = 0
-        cunning = [Step("_rp_cunning", (pid, key, dice, name))
+        cunning = [step("_rp_cunning", pid, key, dice, name)
                    for pid, key, dice, _, name in rolls
                    if self.options["cunning"] and dice <= 3]
-        skulls = [Step("_rp_skull", (pid, key)) for pid, key, _, skull, _ in rolls if skull]
+        skulls = [step("_rp_skull", pid, key) for pid, key, _, skull, _ in rolls if skull]
         self.flow.push(*cunning, *skulls)
 
     def roller(self, pid: str) -> Pirate | None:
@@ -263,7 +263,7 @@ class Actions(Table):
         self.flow.ask(pirate.owner, self._owner_window(pirate.owner), "cunning",
                       f"Re-roll the {key.replace('_', ' ')} roll ({self.rolled[key]}) with a "
                       "Cunning point?", (ACCEPT, REROLL),
-                      Step("_rp_rerolled", (pid, key, dice, name)))
+                      step("_rp_rerolled", pid, key, dice, name))
 
     def _rp_rerolled(self, option: Option, pid: str, key: str, dice: int,
                      name: tuple[str | int, ...]) -> None:
@@ -292,7 +292,7 @@ class Actions(Table):
         options = (ACCEPT, PLAY_SKULL) if SKULL.number in self.seats[seat].events else (ACCEPT,)
         self.flow.ask(seat, self._owner_window(seat), "skull_and_crossbones",
                       f"Play Skull and Crossbones on the {key.replace('_', ' ')} roll?",
-                      options, Step("_rp_skulled", (pid, key)), publish=True)
+                      options, step("_rp_skulled", pid, key), publish=True)
 
     def _rp_skulled(self, option: Option, pid: str, key: str) -> None:
         if option is ACCEPT:
@@ -328,7 +328,7 @@ class Actions(Table):
         entering = self.entering(pirate, target)
         if entering is not None and self.reaction_in_range(pirate, entering):
             self.ap.entering = entering
-            self.flow.push(self.poll("T-ENTER", pid), Step("_move_done", (pid, target)))
+            self.flow.push(self.poll("T-ENTER", pid), step("_move_done", pid, target))
             return
         self._move_done(pid, target)
 
@@ -368,7 +368,7 @@ class Actions(Table):
     def _do_locate(self, pid: str, code: int) -> None:
         """1d6 + Ability (+1 for a merchant located before) >= 7 turns it face up
         [blackbeard §8.13, §8.15]."""
-        self._roll(pid, "locate", 1, True, Step("_locate_result", (pid, code)))
+        self._roll(pid, "locate", 1, True, step("_locate_result", pid, code))
 
     def _locate_result(self, pid: str, code: int) -> None:
         pirate, merchant = self.pirates[pid], self.merchants[code]
@@ -391,7 +391,7 @@ class Actions(Table):
     def _do_loot(self, pid: str, code: int) -> None:
         """Step 1: the Cargo roll and the hostage drawn; keep the Booty or release it
         [blackbeard §8.32, §8.41]."""
-        self._roll(pid, "cargo", 1, False, Step("_loot_rolled", (pid, code)))
+        self._roll(pid, "cargo", 1, False, step("_loot_rolled", pid, code))
 
     def _loot_rolled(self, pid: str, code: int) -> None:
         pirate, merchant = self.pirates[pid], self.merchants[code]
@@ -404,7 +404,7 @@ class Actions(Table):
                                    "cargo_value": kind.cargo_value, "booty": booty,
                                    "loyalty": change, "hostage": hostage})
         self.flow.ask(self._seat(), TURN, "loot_keep", "Keep the Booty (cargo and hostage)?",
-                      (KEEP, DECLINE), Step("_loot_keep", (pid, code, booty, change, hostage)))
+                      (KEEP, DECLINE), step("_loot_keep", pid, code, booty, change, hostage))
 
     def _loot_keep(self, option: Option, pid: str, code: int, booty: int, change: int,
                    hostage: str | None) -> None:
@@ -416,7 +416,7 @@ class Actions(Table):
             self.remove_merchant(code)
             self._emit("loot_declined", {"pirate": pid, "port": code})
             return
-        self.flow.push(Step("_loot_hostage", (pid, code, hostage)), Step("_loot_end", (pid, code)))
+        self.flow.push(step("_loot_hostage", pid, code, hostage), step("_loot_end", pid, code))
         if booty == 0:  # a cargo of nothing needs no hold but is taken [blackbeard §8.33]
             self._cargo_taken(pirate, code, change, 0, None)
             return
@@ -434,7 +434,7 @@ class Actions(Table):
             more, less = mech.share(booty, SHARE_UNIT)
             booty, other = (more, less) if high is pirate else (less, more)
         self.flow.ask(self._seat(), TURN, "cargo_hold", "Where does the cargo go?",
-                      tuple(options), Step("_cargo_placed", (pid, code, booty, change, other)))
+                      tuple(options), step("_cargo_placed", pid, code, booty, change, other))
 
     def _cargo_placed(self, option: Option, pid: str, code: int, booty: int,
                       change: int, other: int = 0) -> None:
@@ -446,7 +446,7 @@ class Actions(Table):
             self._emit("cargo_left", {"pirate": pid})
             return
         if other and pirate.ally is not None:
-            self.flow.push(Step("_share_cargo", (pirate.ally, other)))
+            self.flow.push(step("_share_cargo", pirate.ally, other))
         if "convert" in option.payload:
             self._convert(pirate, code)
             self._convert_fit(pid, code, booty, change)
@@ -477,7 +477,7 @@ class Actions(Table):
         options += [hold_option(i, d) for i, d in enumerate(ship.holds) if d]
         self.flow.ask(self._seat(), TURN, "share_hold",
                       f"Where does {DATA.pirates[pid].name}'s share ({booty}) go?",
-                      (*options, LEAVE), Step("_share_stowed", (pid, booty)))
+                      (*options, LEAVE), step("_share_stowed", pid, booty))
 
     def _share_stowed(self, option: Option, pid: str, booty: int) -> None:
         if option is LEAVE:
@@ -515,7 +515,7 @@ class Actions(Table):
         self.flow.ask(self._seat(), TURN, "dump_cargo", "Which old cargo goes overboard?",
                       tuple(opt(f"dump:{i}", f"dump hold {i} ({ship.holds[i]})", hold=i)
                             for i in full),
-                      Step("_convert_dumped", (pid, code, booty, change)))
+                      step("_convert_dumped", pid, code, booty, change))
 
     def _convert_dumped(self, option: Option, pid: str, code: int, booty: int,
                         change: int) -> None:
@@ -529,7 +529,7 @@ class Actions(Table):
         if hostage is None:
             return
         self.flow.ask(self._seat(), TURN, "hostage_fate", "The hostage: ransom or torture?",
-                      (RANSOM, TORTURE), Step("_hostage_fate", (pid, code, hostage)))
+                      (RANSOM, TORTURE), step("_hostage_fate", pid, code, hostage))
 
     def _hostage_fate(self, option: Option, pid: str, code: int, hostage: str) -> None:
         pirate = self.pirates[pid]
@@ -538,7 +538,7 @@ class Actions(Table):
             pirate.ship.hostages.append(Hostage(hostage, nation))
             self._emit("hostage_kept", {"pirate": pid, "hostage": hostage, "nation": nation})
             return
-        self._roll(pid, "torture", 1, True, Step("_torture_result", (pid, code, hostage)))
+        self._roll(pid, "torture", 1, True, step("_torture_result", pid, code, hostage))
 
     def _torture_result(self, pid: str, code: int, hostage: str) -> None:
         """1d6 above Cruelty: he talks; NP and Loyalty either way [blackbeard §8.45]."""
@@ -563,7 +563,7 @@ class Actions(Table):
     def _ask_revelry(self, pid: str) -> None:
         if self.pirates[pid].ship.revelry is None:
             self.flow.ask(self._seat(), TURN, "revelry", "Debauchery & Revelry?", YES_NO,
-                          Step("_revelry_choice", (pid,)))
+                          step("_revelry_choice", pid))
 
     def _revelry_choice(self, option: Option, pid: str) -> None:
         if option is YES:
@@ -582,24 +582,24 @@ class Actions(Table):
             attitude, port = self.attitude(pirate, code), DATA.ports[code]
             ransoms = tuple(h.id for h in pirate.ship.hostages
                             if mech.may_ransom(DATA, port, attitude, h))
-            steps += (Step("_ip_ransom", (each, ransoms)), Step("_ip_cash", (each,)),
-                      Step("_ip_repair", (each,)), Step("_ip_safe_haven", (each,)),
-                      Step("_ip_revelry", (each,)))
+            steps += (step("_ip_ransom", each, ransoms), step("_ip_cash", each),
+                      step("_ip_repair", each), step("_ip_safe_haven", each),
+                      step("_ip_revelry", each))
         self.flow.push(*steps)
 
     def _ip_ransom(self, pid: str, hostages: tuple[str, ...]) -> None:
         if not hostages or pid not in self.pirates:
             return
-        self.flow.push(Step("_ip_ransom", (pid, tuple(hostages[1:]))))
+        self.flow.push(step("_ip_ransom", pid, tuple(hostages[1:])))
         self.flow.ask(self._seat(), TURN, "ransom", f"Ransom {DATA.hostages[hostages[0]].name}?",
-                      YES_NO, Step("_ip_ransomed", (pid, hostages[0])))
+                      YES_NO, step("_ip_ransomed", pid, hostages[0]))
 
     def _ip_ransomed(self, option: Option, pid: str, hostage: str) -> None:
         """2d6 x Value x 50 doubloons into one hold, even a full one [blackbeard §9.42]."""
         if option is NO:
             return
         self._roll(pid, "ransom", FIG["hostage"]["ransom_dice"], False,
-                   Step("_ip_ransom_paid", (pid, hostage)), name=(hostage,))
+                   step("_ip_ransom_paid", pid, hostage), name=(hostage,))
 
     def _ip_ransom_paid(self, pid: str, hostage: str) -> None:
         pirate = self.pirates[pid]
@@ -623,11 +623,11 @@ class Actions(Table):
             high, _ = self.by_leadership(pirate, partner)
             more, less = mech.share(amount, SHARE_UNIT)
             amount, other = (more, less) if high is pirate else (less, more)
-            self.flow.push(Step("_ask_into_hold", (kind, partner.id, other, False)))
+            self.flow.push(step("_ask_into_hold", kind, partner.id, other, False))
         self.flow.ask(self._seat(), TURN, kind,
                       f"Into which hold of {DATA.pirates[pid].name} ({amount})?",
                       tuple(into_option(i) for i in range(len(pirate.ship.holds))),
-                      Step("_into_hold", (pid, amount)))
+                      step("_into_hold", pid, amount))
 
     def _into_hold(self, option: Option, pid: str, amount: int) -> None:
         self.pirates[pid].ship.holds[option.payload["hold"]] += amount
@@ -641,7 +641,7 @@ class Actions(Table):
         if not (attitude in FRIENDLY or attitude == PIRATE_PORT) or not full:
             return
         self.flow.ask(self._seat(), TURN, "cash_holds", "Which holds do you cash?",
-                      subsets(full), Step("_ip_cashed", (pid,)))
+                      subsets(full), step("_ip_cashed", pid))
 
     def _ip_cashed(self, option: Option, pid: str) -> None:
         """At the port's rate, rounded up on the total [blackbeard §9.43]; in a Pirate Port
@@ -681,7 +681,7 @@ class Actions(Table):
         if attitude not in FRIENDLY or mech.repair_points(DATA, pirate.ship, port, attitude,
                                                           1) == 0:
             return  # no repairs at all there (Arab ports)
-        self._roll(pid, "repair", 1, False, Step("_ip_repair_rolled", (pid,)))
+        self._roll(pid, "repair", 1, False, step("_ip_repair_rolled", pid))
 
     def _ip_repair_rolled(self, pid: str) -> None:
         pirate = self.pirates[pid]
@@ -694,7 +694,7 @@ class Actions(Table):
         self.flow.ask(self._seat(), TURN, "repair_split", "How many repairs go to Speed?",
                       tuple(repair_option(speed - ship.speed, combat - ship.combat)
                             for combat, speed in mech.repairs(DATA, ship, hits)),
-                      Step("_repaired", (pid,)))
+                      step("_repaired", pid))
 
     def _repaired(self, option: Option, pid: str) -> None:
         speed, combat = option.payload["speed"], option.payload["combat"]
@@ -710,7 +710,7 @@ class Actions(Table):
                                        pirate):
             return
         self.flow.ask(self._seat(), TURN, "safe_haven", "Try to buy a Safe Haven here?", YES_NO,
-                      Step("_ip_haven_attempt", (pid,)))
+                      step("_ip_haven_attempt", pid))
 
     def _ip_haven_attempt(self, option: Option, pid: str) -> None:
         if option is NO:
@@ -720,7 +720,7 @@ class Actions(Table):
         governor = self.ports[pirate.port].governor
         assert governor is not None
         pirate.bribed.add(governor)
-        self._roll(pid, "safe_haven", 1, False, Step("_ip_haven_priced", (pid,)))
+        self._roll(pid, "safe_haven", 1, False, step("_ip_haven_priced", pid))
 
     def _ip_haven_priced(self, pid: str) -> None:
         pirate = self.pirates[pid]
@@ -731,7 +731,7 @@ class Actions(Table):
             self._emit("safe_haven_declined", {"pirate": pid, "port": pirate.port})
             return
         self.flow.ask(self._seat(), TURN, "pay_safe_haven", f"Pay {price} for the Safe Haven?",
-                      (PAY, REFUSE), Step("_ip_haven_paid", (pid, price)))
+                      (PAY, REFUSE), step("_ip_haven_paid", pid, price))
 
     def _ip_haven_paid(self, option: Option, pid: str, price: int) -> None:
         pirate = self.pirates[pid]
@@ -783,7 +783,7 @@ class Actions(Table):
     def _do_dig(self, pid: str, target: None) -> None:
         """1d6: 1-2 nothing; else 3d6 x 100 into one hold; the card is discarded
         [blackbeard §R4.5]."""
-        self._roll(pid, "dig", 1, False, Step("_dig_rolled", (pid,)))
+        self._roll(pid, "dig", 1, False, step("_dig_rolled", pid))
 
     def _dig_rolled(self, pid: str) -> None:
         pirate, params, roll = self.pirates[pid], TREASURE.params, self.rolled["dig"]
@@ -793,7 +793,7 @@ class Actions(Table):
             self._emit("treasure_dug", {"pirate": pid, "roll": roll, "doubloons": 0})
             return
         self._roll(pid, "treasure", params["treasure_dice"], False,
-                   Step("_treasure_rolled", (pid,)))
+                   step("_treasure_rolled", pid))
 
     def _treasure_rolled(self, pid: str) -> None:
         amount = self.rolled["treasure"] * TREASURE.params["doubloons_per_pip"]
@@ -820,7 +820,7 @@ class Actions(Table):
         if free:
             options += [deploy_option(card) for card in hand]
         self.flow.ask(seat, TURN, "draw_or_deploy", "Draw a Pirate card, or deploy one?",
-                      tuple(options), Step("_k_chosen", (seat,)))
+                      tuple(options), step("_k_chosen", seat))
 
     def _k_chosen(self, option: Option, seat: int) -> None:
         if option is not DRAW:
@@ -837,7 +837,7 @@ class Actions(Table):
         if self.may_redraw():
             options += (REDRAW,)
         self.flow.ask(seat, TURN, "deploy_drawn", "Deploy the drawn pirate now?", options,
-                      Step("_k_drawn", (seat, card)))
+                      step("_k_drawn", seat, card))
 
     def may_redraw(self) -> bool:
         """6-10 players: a drawn Pirate card may be put back for another, while the deck

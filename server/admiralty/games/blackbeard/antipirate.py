@@ -27,7 +27,7 @@ from admiralty.games.blackbeard.cards import Cards
 from admiralty.games.blackbeard.choices import PASS, opt
 from admiralty.games.blackbeard.pieces import Commissioner, Pirate, Ship
 from admiralty.games.blackbeard.table import DATA, FIG, NOTORIETY
-from admiralty.games.flow import Poll, Step
+from admiralty.games.flow import Poll, is_step, step
 
 if TYPE_CHECKING:
     from admiralty.games.flow import Flow
@@ -186,7 +186,7 @@ class AntiPirate(Cards):
         acts = self.ap_acts(seat, point, pirate)
         if acts is not None:
             self.flow.ask(seat, INTERRUPT, "anti_pirate", AP_PROMPTS[point], (PASS, *acts),
-                          Step("_ap_act", (seat, point, pid)), polled=True)
+                          step("_ap_act", seat, point, pid), polled=True)
 
     def ap_acts(self, seat: int, point: str, pirate: Pirate) -> list[Option] | None:
         """The acts `seat` may take now, or None when he is not polled."""
@@ -279,7 +279,7 @@ class AntiPirate(Cards):
         self.ap.acts += 1
         self._emit("anti_pirate_act", {"seat": seat, "act": act, "point": point,
                                        "pirate": pid, "option": option.key})
-        self.flow.push(Step("_ap_after", (point, pid)))
+        self.flow.push(step("_ap_after", point, pid))
         getattr(self, "_act_" + act)(option, seat, point, pid)
 
     def _ap_after(self, point: str, pid: str) -> None:
@@ -288,10 +288,10 @@ class AntiPirate(Cards):
         pirate gone) [blackbeard §14.11, §R4.3]."""
         pirate = self.pirates.get(pid)
         if pirate is not None and self._still_active(pid):
-            due = [Step("_mutiny", (each.id, "anti_pirate")) for each in self.alliance(pirate)
+            due = [step("_mutiny", each.id, "anti_pirate") for each in self.alliance(pirate)
                    if each.ship.loyalty == 0]
             if due:
-                self.flow.push(*due, Step("_ap_closed", (point, pid)))
+                self.flow.push(*due, step("_ap_closed", point, pid))
                 return
         self._ap_closed(point, pid)
 
@@ -315,8 +315,7 @@ class AntiPirate(Cards):
         """Drop the frames of the Action under way down to its T-END (or, inside T-END,
         its end): the Action is cancelled or its pirate is gone [blackbeard §R4.3]."""
         stack = self.flow.stack
-        while stack and not (isinstance(stack[-1], Step)
-                             and stack[-1].name in ("_t_end", "_action_over")):
+        while stack and not (is_step(stack[-1]) and stack[-1][0] in ("_t_end", "_action_over")):
             stack.pop()
 
     def cancel_action(self, pid: str, why: str) -> None:
@@ -421,8 +420,8 @@ class AntiPirate(Cards):
             key = "defence:" + each.id
             self.rolled[key] = self.d6(*self._where("ap", self.ap.acts, key))
             rolls.append((each.id, key, 1, True, ("ap", self.ap.acts)))
-        self.flow.push(Step("_kc_port_result", (seat, kc.id, code, point, pid,
-                                                tuple(p.id for p in defenders))))
+        self.flow.push(step("_kc_port_result", seat, kc.id, code, point, pid,
+                                                tuple(p.id for p in defenders)))
         self._roll_points(rolls)
 
     def _in_port_against(self, code: int, seat: int) -> list[Pirate]:
@@ -470,7 +469,7 @@ class AntiPirate(Cards):
         kc = self.acting_kc(option, seat)
         assert kc is not None
         self.rolled["kc"] = self._ap_roll(1, "kc_oust")
-        self._roll(pid, "oust", 1, True, Step("_oust_result", (seat, kc.id, point, pid)),
+        self._roll(pid, "oust", 1, True, step("_oust_result", seat, kc.id, point, pid),
                    name=("ap", self.ap.acts))
 
     def _oust_result(self, seat: int, kc_id: str, point: str, pid: str) -> None:
@@ -524,7 +523,7 @@ class AntiPirate(Cards):
         name = DATA.kcs[counter].name if foe == "kc" else DATA.warships[counter].name
         self.flow.ask(self.active, TURN, f"{foe}_attack",
                       f"{name} attacks {DATA.pirates[pid].name}: evade or fight?",
-                      (EVADE, FIGHT), Step("_evade_or_fight", (foe, seat, counter, pid, modifier)))
+                      (EVADE, FIGHT), step("_evade_or_fight", foe, seat, counter, pid, modifier))
 
     def _evade_or_fight(self, option: Option, foe: str, seat: int, counter: str, pid: str,
                         modifier: int) -> None:
@@ -533,7 +532,7 @@ class AntiPirate(Cards):
             return
         speed = (DATA.kcs[counter].speed if foe == "kc" else DATA.warships[counter].speed)
         self.rolled["foe"] = self._ap_roll(1, foe, "evasion") + speed + modifier
-        self._roll(pid, "evade", 1, True, Step("_evaded", (foe, seat, counter, pid)),
+        self._roll(pid, "evade", 1, True, step("_evaded", foe, seat, counter, pid),
                    name=("ap", self.ap.acts))
 
     def _evaded(self, foe: str, seat: int, counter: str, pid: str) -> None:
@@ -554,7 +553,7 @@ class AntiPirate(Cards):
             assert self.active is not None
             self.flow.ask(self.active, TURN, "kc_surrender",
                           f"Intercepted by {DATA.kcs[counter].name}: fight or surrender?",
-                          (FIGHT, SURRENDER), Step("_surrender", (seat, counter, pid)))
+                          (FIGHT, SURRENDER), step("_surrender", seat, counter, pid))
             return
         self._battle(foe, seat, counter, pid)
 
@@ -574,7 +573,7 @@ class AntiPirate(Cards):
         [blackbeard §6.46, §10.35]."""
         combat = DATA.kcs[counter].combat if foe == "kc" else DATA.warships[counter].combat
         self.rolled["foe"] = self._crown_combat(combat, self._ap_roll(1, foe, "battle"))
-        self._roll(pid, "battle", 1, True, Step("_fought_" + foe, (seat, counter, pid)),
+        self._roll(pid, "battle", 1, True, step("_fought_" + foe, seat, counter, pid),
                    name=("ap", self.ap.acts))
 
     def _battle_score(self, pid: str) -> int:
@@ -621,13 +620,13 @@ class AntiPirate(Cards):
             self._warship_gone(warship)
             before = tuple((each.id, each.notoriety) for each in self.alliance(pirate))
             hits = FIGHT_FIGURES["warship_win_hits"]
-            self.flow.push(Step("_warship_sinkings", (seat, before, 0)))
+            self.flow.push(step("_warship_sinkings", seat, before, 0))
             self._split_hits(pid, "combat", hits, "warship")
             return
         self.shared_loyalty_row(pirate, "warship_battle_lost")
         self.cancel_action(pid, "warship")
         hits = against - score
-        self.flow.push(Step("_warship_sinkings", (seat, before, hits)))
+        self.flow.push(step("_warship_sinkings", seat, before, hits))
         self._split_hits(pid, "combat", hits, "warship")
 
     def _warship_sinkings(self, seat: int, before: tuple[tuple[str, int], ...],

@@ -28,7 +28,7 @@ from admiralty.games.blackbeard.antipirate import (
 from admiralty.games.blackbeard.choices import opt
 from admiralty.games.blackbeard.pieces import INVOLUNTARY, Pirate
 from admiralty.games.blackbeard.table import DATA
-from admiralty.games.flow import Step
+from admiralty.games.flow import step
 
 ANY_TIME = frozenset({T_ANN, T_MID, T_END})
 IN_TRANSIT_TOO = frozenset({"doldrums", "mutiny_conspiracy", "scurvy_outbreak", "storm_at_sea",
@@ -158,7 +158,7 @@ class ApCards(AntiPirate):
             self.place_at_sea(each)
             self._emit("ousted", {"pirate": each.id, "port": code, "area": each.area})
         if self.from_bermuda:
-            self.flow.push(Step("_bermuda"))
+            self.flow.push(step("_bermuda"))
         self.cancel_action(pid, "informer")
 
     def _apcard_kc_surprise(self, seat: int, point: str, pid: str) -> None:
@@ -178,7 +178,7 @@ class ApCards(AntiPirate):
         value = DATA.merchants[merchant.id].cargo_value
         params = DATA.card("merchant_fights_back").params
         self.rolled["foe"] = self._ap_roll(1, "merchant") + value + params["merchant_bonus"]
-        self._roll(pid, "battle", 1, True, Step("_fought_merchant", (pid,)),
+        self._roll(pid, "battle", 1, True, step("_fought_merchant", pid),
                    name=("ap", self.ap.acts))
 
     def _fought_merchant(self, pid: str) -> None:
@@ -205,7 +205,7 @@ class ApCards(AntiPirate):
                 broke.append(each.id)
         if broke and len(allies) > 1:
             self.dissolve(allies[0], "mutiny")
-        self.flow.push(*(Step("mutiny_breaks_out", (each, "conspiracy")) for each in broke))
+        self.flow.push(*(step("mutiny_breaks_out", each, "conspiracy") for each in broke))
 
     def _apcard_scurvy_outbreak(self, seat: int, point: str, pid: str) -> None:
         """A Scurvy marker: Crew Loyalty -1 now and at each of his owner's turns
@@ -264,13 +264,13 @@ class ApCards(AntiPirate):
         else:
             self.ap.sighted = warship
         self._emit("warship_sighted", {"seat": seat, "warship": warship, "area": area})
-        self.flow.push(Step("_sighting_keep", (seat, area, old)))
+        self.flow.push(step("_sighting_keep", seat, area, old))
         if seat == CROWN:  # the Crown's warships always attack [blackbeard §R19.4]
             self._sighting_attack(ATTACK, seat, warship, pid)
             return
         self.flow.ask(seat, INTERRUPT, "sighting_attack",
                       f"{DATA.warships[warship].name} is sighted: attack now, or leave it on "
-                      "Patrol?", (ATTACK, PATROL), Step("_sighting_attack", (seat, warship, pid)))
+                      "Patrol?", (ATTACK, PATROL), step("_sighting_attack", seat, warship, pid))
 
     def _sighting_attack(self, option: Option, seat: int, warship: str, pid: str) -> None:
         if option is ATTACK:
@@ -288,7 +288,7 @@ class ApCards(AntiPirate):
             self._sighting_kept(KEEP_NEW if newer else KEEP_OLD, area, old, new)
             return
         self.flow.ask(seat, INTERRUPT, "sighting_keep", "Which warship stays on Patrol?",
-                      (KEEP_OLD, KEEP_NEW), Step("_sighting_kept", (area, old, new)))
+                      (KEEP_OLD, KEEP_NEW), step("_sighting_kept", area, old, new))
 
     def _sighting_kept(self, option: Option, area: str, old: str, new: str) -> None:
         kept, gone = (new, old) if option is KEEP_NEW else (old, new)
@@ -308,7 +308,7 @@ class ApCards(AntiPirate):
             return
         self.flow.ask(seat, INTERRUPT, "challenger", "Which of your pirates challenges?",
                       tuple(target_pirate(card) for card in self.seats[seat].pirate_cards),
-                      Step("_challenged", (seat, pid)))
+                      step("_challenged", seat, pid))
 
     def _challenged(self, option: Option, seat: int, pid: str) -> None:
         card = option.payload["target"]
@@ -328,7 +328,7 @@ class ApCards(AntiPirate):
         self.rolled["duel_defender"] = sum(self.roll(ratings[0], *self._where("duel", *name, 0)))
         self.rolled["duel_challenger"] = sum(self.roll(ratings[1],
                                                        *self._where("duel", *name, 1)))
-        self.flow.push(Step("_ambition_result", (pid, bout, sum(ratings))))
+        self.flow.push(step("_ambition_result", pid, bout, sum(ratings)))
         rolls = [(pid, "duel_defender", ratings[0], True, name),
                  (challenger.id, "duel_challenger", ratings[1], True, name)]
         self.bonus["duel_challenger"] = 0

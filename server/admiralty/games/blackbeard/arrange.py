@@ -25,7 +25,7 @@ from admiralty.games.blackbeard.pieces import Commissioner, Merchant, Pirate
 from admiralty.games.blackbeard.state import BlackbeardState
 from admiralty.games.blackbeard.table import D6
 from admiralty.games.chance import Chance, Name
-from admiralty.games.flow import Step
+from admiralty.games.flow import step
 
 T = TypeVar("T")
 
@@ -175,14 +175,14 @@ def turn(state: BlackbeardState, seat: int) -> None:
     while state.order[(number - 1) % state.players] != seat:
         number += 1
     state.turn = number - 1  # `_turn_start` counts it
-    state.flow.push(Step("_turn_start"))
+    state.flow.push(step("_turn_start"))
     state.flow.run(state)
 
 
 def cards(state: BlackbeardState, seat: int) -> None:
     """Open `seat`'s Card Play Phase now, no card played yet."""
     _at(state, seat)
-    state.flow.push(Step("_card_phase"), Step("_end_turn"))
+    state.flow.push(step("_card_phase"), step("_end_turn"))
     state.flow.run(state)
 
 
@@ -191,7 +191,7 @@ def actions(state: BlackbeardState, seat: int, count: int, bound: str | None = N
     `bound`); its Card Play Phase goes on after them."""
     _at(state, seat)
     state.actions_card_used = state.hup_played = True
-    state.flow.push(Step("_card_phase"), Step("_end_turn"))
+    state.flow.push(step("_card_phase"), step("_end_turn"))
     state._start_actions(count, bound)
     state.flow.run(state)
 

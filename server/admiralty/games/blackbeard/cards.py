@@ -17,7 +17,7 @@ from admiralty.games.blackbeard.choices import STOP, opt
 from admiralty.games.blackbeard.pieces import Pirate
 from admiralty.games.blackbeard.raids import Raids
 from admiralty.games.blackbeard.table import DATA, FRIENDLY, PIRATE_PORT, PORTS_OF
-from admiralty.games.flow import Step
+from admiralty.games.flow import step
 
 TURN = Window.TURN
 EUROPEAN = tuple(n.id for n in DATA.nations.values() if n.letters_of_marque)
@@ -90,7 +90,7 @@ class Cards(Raids):
         options = [event_pirate_option(p.id) for p in self.event_pirates(card)]
         options += [event_kc_option(kc) for kc in self.event_kcs(card)]
         self.flow.ask(self.active, TURN, "event_pirate", "Which pirate?", tuple(options),
-                      Step("_event_pirate", (card,)))
+                      step("_event_pirate", card))
 
     def _event_pirate(self, option: Option, card: int) -> None:
         if "kc" in option.payload:
@@ -130,7 +130,7 @@ class Cards(Raids):
                         for place in places)
         self.flow.ask(self._seat(), TURN, "fair_winds_step", "Sail where?",
                       options if first else (*options, STOP),
-                      Step("_wind_step", (mover, steps - 1)))
+                      step("_wind_step", mover, steps - 1))
 
     def _wind_step(self, option: Option, mover: str, steps: int) -> None:
         if option is STOP:
@@ -160,7 +160,7 @@ class Cards(Raids):
         self.flow.ask(self._seat(), TURN, "event_port", "Information on which port?",
                       tuple(opt(f"port:{code}", DATA.ports[code].name, port=code)
                             for code in self._pilot_ports(pirate)),
-                      Step("_pilot_port", (pirate.id, card)))
+                      step("_pilot_port", pirate.id, card))
 
     def _pilot_port(self, option: Option, pid: str, card: int) -> None:
         pirate, code = self.pirates[pid], option.payload["port"]
@@ -196,7 +196,7 @@ class Cards(Raids):
     def _event_letter_of_marque(self, pirate: Pirate, card: int) -> None:
         self.flow.ask(self._seat(), TURN, "lom_nation", "Which nation's Letter of Marque?",
                       tuple(nation_option(n) for n in self._lom_nations(pirate)),
-                      Step("_lom_nation", (pirate.id,)))
+                      step("_lom_nation", pirate.id))
 
     def _lom_nation(self, option: Option, pid: str) -> None:
         nation = option.payload["nation"]
@@ -244,7 +244,7 @@ class Cards(Raids):
                 continue
             self.place_governor(governor, code)
         if self.from_bermuda:  # Ousted from Bermuda: the owner picks [blackbeard §2.2, §7.3]
-            self.flow.push(Step("_bermuda"))
+            self.flow.push(step("_bermuda"))
 
     def _anti_fits(self, code: int) -> bool:
         return (not DATA.ports[code].pirate_port and not self.ports[code].destroyed
@@ -257,15 +257,15 @@ class Cards(Raids):
         code = self.d66(*self._mpi_name("hurricane"))
         areas = DATA.ports[code].areas
         self._emit("hurricane", {"port": code, "areas": list(areas)})
-        struck = [Step("_storm", (pirate.id,)) for seat in self.order
+        struck = [step("_storm", pirate.id) for seat in self.order
                   for pirate in sorted(self.pirates_of(seat), key=lambda p: p.id)
                   if pirate.port is None and pirate.area in areas]
-        self.flow.push(*struck, Step("_hurricane_after", (card, code)))
+        self.flow.push(*struck, step("_hurricane_after", card, code))
 
     def _storm(self, pid: str) -> None:
         """One Storm Effects roll for a pirate At Sea in the struck area [blackbeard §R5.4]."""
         if pid in self.pirates:
-            self._roll(pid, "storm", 1, False, Step("_storm_rolled", (pid,)),
+            self._roll(pid, "storm", 1, False, step("_storm_rolled", pid),
                        name=("draw", self.draws, pid))
 
     def _storm_rolled(self, pid: str) -> None:
@@ -278,7 +278,7 @@ class Cards(Raids):
             self._sunk(pirate, "hurricane")
         elif not self.hit(pirate, "speed", row.speed_hits, "hurricane") \
                 and pirate.ship.loyalty == 0:
-            self.flow.push(Step("_mutiny", (pid, "hurricane")))
+            self.flow.push(step("_mutiny", pid, "hurricane"))
 
     def _hurricane_after(self, card: int, code: int) -> None:
         """The struck areas' merchants to the pool; the port destroyed on a 6."""
@@ -293,7 +293,7 @@ class Cards(Raids):
                 == self.deck_cards[card].params["destroy_on"]):
             self.destroy_port(code)
             if self.from_bermuda:
-                self.flow.push(Step("_bermuda"))
+                self.flow.push(step("_bermuda"))
 
     def _mpi_spanish_treasure_fleet(self, card: int) -> None:
         """Three merchants to Spanish ports of the Caribbean, and an escort in Central

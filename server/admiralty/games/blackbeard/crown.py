@@ -39,7 +39,7 @@ from admiralty.games.blackbeard.apcards import ApCards
 from admiralty.games.blackbeard.data import SolitaireLevel
 from admiralty.games.blackbeard.pieces import Commissioner, Pirate
 from admiralty.games.blackbeard.table import DATA
-from admiralty.games.flow import Step
+from admiralty.games.flow import Step, step
 
 MOMENT_3 = "end_of_actions"
 """The name of moment 3 in the `anti_pirate_act` events (its acts are resolved as at a T-END)."""
@@ -125,10 +125,10 @@ class Crown(ApCards):
         pirate = self.pirates.get(pid)
         if pirate is None or not self._still_active(pid) or point not in (T_ANN, T_MID, T_END):
             return
-        self.flow.push(Step("_crown_ap", (point, pid)))
+        self.flow.push(step("_crown_ap", point, pid))
         react = self._crown_reaction(point, pirate)
         if react is not None:
-            self._crown_act(react, point, pid, Step("_ap_after", (point, pid)))
+            self._crown_act(react, point, pid, step("_ap_after", point, pid))
 
     def _crown_reaction(self, point: str, pirate: Pirate) -> Option | None:
         """Row R: a pirate At Sea making a Move, Loot or Port Attack (T-ANN), or after a
@@ -152,7 +152,7 @@ class Crown(ApCards):
             return
         act = self._moment_1(pirate) if point == T_ANN else self._moment_2(point, pirate)
         if act is not None:
-            self._crown_act(act, point, pid, Step("_ap_after", (point, pid)))
+            self._crown_act(act, point, pid, step("_ap_after", point, pid))
 
     def _moment_1(self, pirate: Pirate) -> Option | None:
         """Moment 1, the T-ANN of Action X, rows 1-9 [blackbeard §R19.3]."""
@@ -229,7 +229,7 @@ class Crown(ApCards):
             return
         act = self._moment_3(pirate)
         if act is not None:
-            self._crown_act(act, MOMENT_3, pirate.id, Step("_crown_after", (pirate.id,)))
+            self._crown_act(act, MOMENT_3, pirate.id, step("_crown_after", pirate.id))
 
     def _moment_3(self, pirate: Pirate) -> Option | None:
         """Moment 3, rows 1-6: at most one act [blackbeard §R19.3]."""
@@ -266,7 +266,7 @@ class Crown(ApCards):
         """A crew brought to Loyalty 0 by a moment-3 act mutinies at once [blackbeard §14.11]."""
         pirate = self.pirates.get(pid)
         if pirate is not None:
-            self.flow.push(*(Step("_mutiny", (each.id, "anti_pirate"))
+            self.flow.push(*(step("_mutiny", each.id, "anti_pirate")
                              for each in self.alliance(pirate) if each.ship.loyalty == 0))
 
     # ------------------------------------------------------------------ the Crown Phase
@@ -278,7 +278,7 @@ class Crown(ApCards):
         self.phase = "crown"
         self._emit("crown_phase", {"turn": self.turn})
         self._crown_patrol()
-        self.flow.push(*(Step("_crown_draw", (index,))
+        self.flow.push(*(step("_crown_draw", index)
                          for index in range(DATA.setup.crown_draws)))
 
     def _crown_patrol(self) -> None:
@@ -298,10 +298,10 @@ class Crown(ApCards):
             if distance[target.area] <= 1:
                 continue
             back = self._sea_distances(target.area)
-            step = min((near for near in self.sea_neighbours(kc.area)
-                        if back.get(near) == distance[target.area] - 1), key=_area_number)
-            origin, kc.area = kc.area, step
-            self._emit("kc_moved", {"kc": kc.id, "seat": CROWN, "from": origin, "to": step,
+            nearer = min((near for near in self.sea_neighbours(kc.area)
+                          if back.get(near) == distance[target.area] - 1), key=_area_number)
+            origin, kc.area = kc.area, nearer
+            self._emit("kc_moved", {"kc": kc.id, "seat": CROWN, "from": origin, "to": nearer,
                                     "patrol": True, "toward": target.id})
 
     def _sea_distances(self, start: str) -> dict[str, int]:

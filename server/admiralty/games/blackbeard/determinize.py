@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from admiralty.games.base import Request
 from admiralty.games.blackbeard.actions import target_pirate
 from admiralty.games.determinize import Pile, fresh_chance, redeal
-from admiralty.games.flow import Step
+from admiralty.games.flow import Step, is_step, step
 
 if TYPE_CHECKING:
     from admiralty.games.blackbeard.state import BlackbeardState
@@ -29,11 +29,11 @@ if TYPE_CHECKING:
 REOPEN: dict[str, Callable[[BlackbeardState, Request, Step], None]] = {
     "choose_card": lambda state, request, then: None,  # `_card_phase` is on the stack
     "skull_and_crossbones": lambda state, request, then: state.flow.push(
-        Step("_rp_skull", then.args)),
+        step("_rp_skull", *then[1])),
     "deploy_card": lambda state, request, then: state.flow.push(
-        Step("_deploy_ask", (request.seat, 2 if request.optional else 1))),
+        step("_deploy_ask", request.seat, 2 if request.optional else 1)),
     "draw_or_deploy": lambda state, request, then: state.action_k(request.seat),
-    "anti_pirate": lambda state, request, then: state._offer_ap(*then.args),
+    "anti_pirate": lambda state, request, then: state._offer_ap(*then[1]),
 }
 """Requests whose options depend on their seat's hand, and how each is opened again
 (after `Flow.withdraw`) as the step that opened it would."""
@@ -84,9 +84,9 @@ def _pinned(state: BlackbeardState, request: Request | None, attr: str
     if request is None or PINNED.get(request.kind) != attr:
         return None, None
     then = state.flow.then
-    assert isinstance(then, Step)
+    assert is_step(then)
     hand = getattr(state.seats[request.seat], attr)
-    card = next((arg for arg in then.args if arg in hand), None)
+    card = next((arg for arg in then[1] if arg in hand), None)
     return (request.seat, card) if card is not None else (None, None)
 
 
@@ -107,7 +107,7 @@ def _ask_again(state: BlackbeardState, kind: str) -> None:
 
     flow = state.flow
     asked = flow.asked
-    assert asked is not None and isinstance(asked.then, Step)
+    assert asked is not None and is_step(asked.then)
     request, then = asked.request, asked.then
     if kind in RELIST:
         option = pirate_option if kind == "new_captain" else target_pirate

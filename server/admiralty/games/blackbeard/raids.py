@@ -29,7 +29,7 @@ from admiralty.games.blackbeard.actions import (
 )
 from admiralty.games.blackbeard.choices import orders
 from admiralty.games.blackbeard.table import DATA, FIG
-from admiralty.games.flow import Step
+from admiralty.games.flow import step
 
 
 class Raids(Actions):
@@ -48,7 +48,7 @@ class Raids(Actions):
         self.rolled["defense"] = mech.port_defense_score(DATA, defense, DATA.ports[code], state)
         self._emit("port_defense_rolled", {"port": code, "dice": list(defense),
                                            "defense": self.rolled["defense"]})
-        self._roll(pid, "attack", 1, True, Step("_attack_result", (pid, code)), rolled=True)
+        self._roll(pid, "attack", 1, True, step("_attack_result", pid, code), rolled=True)
 
     def _attack_result(self, pid: str, code: int) -> None:
         pirate = self.pirates[pid]
@@ -78,8 +78,8 @@ class Raids(Actions):
                 state.safe_haven = None
         if not won:
             if len(allies) > 1:
-                self.flow.push(Step("_split_hits", (pid, "combat", result.hits, "port_attack")),
-                               Step("_t_mid", (pid,)))
+                self.flow.push(step("_split_hits", pid, "combat", result.hits, "port_attack"),
+                               step("_t_mid", pid))
             elif not self.hit(pirate, "combat", result.hits, "port_attack"):
                 self.flow.push(self.poll("T-MID", pid))
             return
@@ -89,8 +89,8 @@ class Raids(Actions):
             each.port = code
             each.sack_pending = code
             each.ship.scurvy = False
-        self.flow.push(Step("_attack_hit", (pid, result.hits)))
-        self._roll(pid, "booty", port.value, False, Step("_attack_booty_rolled", (pid, code)))
+        self.flow.push(step("_attack_hit", pid, result.hits))
+        self._roll(pid, "booty", port.value, False, step("_attack_booty_rolled", pid, code))
 
     def _attack_booty_rolled(self, pid: str, code: int) -> None:
         """(Port Value) d6 x 100 into a whole hold, a full one dumped; allies share it
@@ -105,11 +105,11 @@ class Raids(Actions):
             more, less = mech.share(booty, SHARE_UNIT)
             booty, other = (more, less) if high is pirate else (less, more)
             if other:
-                self.flow.push(Step("_share_cargo", (partner.id, other)))
+                self.flow.push(step("_share_cargo", partner.id, other))
         options = [hold_option(i, d) for i, d in enumerate(ship.holds) if not d]
         options += [hold_option(i, d) for i, d in enumerate(ship.holds) if d]
         self.flow.ask(self._seat(), TURN, "attack_hold", "Where does the port's Booty go?",
-                      (*options, LEAVE), Step("_attack_booty", (pid, booty)))
+                      (*options, LEAVE), step("_attack_booty", pid, booty))
 
     def _attack_booty(self, option: Option, pid: str, booty: int) -> None:
         pirate = self.pirates[pid]
@@ -150,7 +150,7 @@ class Raids(Actions):
             self.flow.ask(seat, TURN if seat == self.active else INTERRUPT, "alliance_hit",
                           "Which ship takes the odd hit?",
                           (target_pirate(pid), target_pirate(partner.id)),
-                          Step("_odd_hit", (pid, partner.id, hits, reason)))
+                          step("_odd_hit", pid, partner.id, hits, reason))
             return
         self._odd_hit(target_pirate(pid), pid, partner.id, hits, reason)
 
@@ -171,7 +171,7 @@ class Raids(Actions):
         port = DATA.ports[code]
         assert port.defense is not None and port.value is not None
         pirate.sack_pending = None
-        self._roll(pid, "sack", 1, True, Step("_sack_result", (pid, code)))
+        self._roll(pid, "sack", 1, True, step("_sack_result", pid, code))
 
     def _sack_result(self, pid: str, code: int) -> None:
         pirate, port = self.pirates[pid], DATA.ports[code]
@@ -189,7 +189,7 @@ class Raids(Actions):
             each.ship.revelry = result.revelry
             self._emit("revelry", {"pirate": each.id, "side": result.revelry})
         if self.from_bermuda:
-            self.flow.push(Step("_bermuda"))
+            self.flow.push(step("_bermuda"))
 
     # ------------------------------------------------------------------ E Booty Grab (9.6)
 
@@ -198,7 +198,7 @@ class Raids(Actions):
         Booty, lower loses Loyalty 2, a tie is a duel [blackbeard §9.62, §9.63]."""
         self.rolled["grab_attacker"] = self.d6(*self._where("grab_attacker"))
         self.rolled["grab_defender"] = self.d6(*self._where("grab_defender"))
-        self.flow.push(Step("_grab_result", (pid, victim)))
+        self.flow.push(step("_grab_result", pid, victim))
         self._roll_points([(pid, "grab_attacker", 1, True, ()),
                            (victim, "grab_defender", 1, True, ())])
 
@@ -220,7 +220,7 @@ class Raids(Actions):
         if result.result == mech.DUEL:
             self._duel(pid, victim, 0)
             return
-        self._roll(pid, "take", 1, False, Step("_grab_take", (pid, victim, result.difference)))
+        self._roll(pid, "take", 1, False, step("_grab_take", pid, victim, result.difference))
 
     def _grab_take(self, pid: str, victim: str, difference: int) -> None:
         target, take = self.pirates[victim], self.rolled["take"]
@@ -231,7 +231,7 @@ class Raids(Actions):
             return
         full = tuple(i for i, d in enumerate(target.ship.holds) if d)
         self.flow.ask(target.owner, INTERRUPT, "hold_order", "Pay from your holds in which order?",
-                      orders(full), Step("_grab_order", (pid, victim, amount)))
+                      orders(full), step("_grab_order", pid, victim, amount))
 
     def _grab_order(self, option: Option, pid: str, victim: str, amount: int) -> None:
         target = self.pirates[victim]
@@ -246,7 +246,7 @@ class Raids(Actions):
                                                                                "attacker")))
         self.rolled["duel_defender"] = sum(self.roll(ratings[1], *self._where("duel", bout,
                                                                                "defender")))
-        self.flow.push(Step("_duel_result", (pid, victim, bout)))
+        self.flow.push(step("_duel_result", pid, victim, bout))
         self._roll_points([(pid, "duel_attacker", ratings[0], True, (bout,)),
                            (victim, "duel_defender", ratings[1], True, (bout,))])
 
@@ -261,7 +261,7 @@ class Raids(Actions):
                             "attacker": a_total, "defender": d_total})
         if a_total == d_total:
             self.flow.ask(self._seat(), TURN, "duel_again", "Duel again?", YES_NO,
-                          Step("_duel_again", (pid, victim, bout, 0)))
+                          step("_duel_again", pid, victim, bout, 0))
             return
         winner, loser = (pid, victim) if a_total > d_total else (victim, pid)
         self._duel_won(winner, loser, notoriety)
@@ -272,7 +272,7 @@ class Raids(Actions):
             return
         if asked == 0:
             self.flow.ask(self.pirates[victim].owner, INTERRUPT, "duel_again", "Duel again?",
-                          YES_NO, Step("_duel_again", (pid, victim, bout, 1)))
+                          YES_NO, step("_duel_again", pid, victim, bout, 1))
             return
         self._duel(pid, victim, bout + 1)
 
@@ -281,10 +281,10 @@ class Raids(Actions):
         wants of his, or his ship [blackbeard §15.11, §15.12]."""
         won = self.pirates[winner]
         self.notoriety(won, notoriety, "duel_won")
-        self.flow.push(Step("_duel_kill", (loser,)))
+        self.flow.push(step("_duel_kill", loser))
         self.flow.ask(won.owner, TURN if won.owner == self.active else INTERRUPT, "spoils",
                       "Take the loser's possessions, or swap ships?", (TAKE, SWAP),
-                      Step("_spoils", (winner, loser)))
+                      step("_spoils", winner, loser))
 
     def _spoils(self, option: Option, winner: str, loser: str) -> None:
         won, lost = self.pirates[winner], self.pirates[loser]
@@ -297,14 +297,14 @@ class Raids(Actions):
             won.ship, lost.ship = new, self.new_ship(old.type)
             self._emit("ships_swapped", {"pirate": winner, "from": loser})
             return
-        steps = [Step("_spoil_hold", (winner, loser, i)) for i, d in enumerate(lost.ship.holds)
+        steps = [step("_spoil_hold", winner, loser, i) for i, d in enumerate(lost.ship.holds)
                  if d]
-        steps += [Step("_spoil_item", (winner, loser, "hostage", h.id))
+        steps += [step("_spoil_item", winner, loser, "hostage", h.id)
                   for h in lost.ship.hostages]
         if lost.ship.letter_of_marque is not None:
-            steps.append(Step("_spoil_item", (winner, loser, "letter_of_marque", "")))
+            steps.append(step("_spoil_item", winner, loser, "letter_of_marque", ""))
         if lost.information:
-            steps.append(Step("_spoil_item", (winner, loser, "information", "")))
+            steps.append(step("_spoil_item", winner, loser, "information", ""))
         self.flow.push(*steps)
 
     def _spoil_hold(self, winner: str, loser: str, index: int) -> None:
@@ -313,7 +313,7 @@ class Raids(Actions):
         self.flow.ask(won.owner, TURN if won.owner == self.active else INTERRUPT, "spoil_hold",
                       f"Take the {amount} doubloons of hold {index}?",
                       (SKIP, *(into_option(i) for i in range(len(won.ship.holds)))),
-                      Step("_spoil_hold_taken", (winner, loser, index)))
+                      step("_spoil_hold_taken", winner, loser, index))
 
     def _spoil_hold_taken(self, option: Option, winner: str, loser: str, index: int) -> None:
         if option is SKIP:
@@ -326,7 +326,7 @@ class Raids(Actions):
         won = self.pirates[winner]
         self.flow.ask(won.owner, TURN if won.owner == self.active else INTERRUPT, "spoil_item",
                       f"Take the loser's {item.replace('_', ' ')}?", YES_NO,
-                      Step("_spoil_item_taken", (winner, loser, item, hostage)))
+                      step("_spoil_item_taken", winner, loser, item, hostage))
 
     def _spoil_item_taken(self, option: Option, winner: str, loser: str, item: str,
                           hostage: str) -> None:
@@ -365,7 +365,7 @@ class Raids(Actions):
             governor = self.ports[pirate.port].governor
             assert governor is not None
             pirate.bribed.add(governor)
-        self._roll(pid, "retire", 1, False, Step("_retire_rolled", (pid, case)))
+        self._roll(pid, "retire", 1, False, step("_retire_rolled", pid, case))
 
     def _retire_rolled(self, pid: str, case: str) -> None:
         pirate, roll = self.pirates[pid], self.rolled["retire"]
@@ -379,7 +379,7 @@ class Raids(Actions):
             self.loyalty(pirate, bribe.failed_loyalty, "bribe_failed")
             return
         self.flow.ask(self._seat(), TURN, "pay_retirement", f"Pay {price} to retire?",
-                      (PAY, REFUSE), Step("_retire_paid", (pid, case, price)))
+                      (PAY, REFUSE), step("_retire_paid", pid, case, price))
 
     def _retire_paid(self, option: Option, pid: str, case: str, price: int) -> None:
         if option is REFUSE:

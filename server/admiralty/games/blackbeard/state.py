@@ -40,7 +40,7 @@ from admiralty.games.blackbeard.pieces import (
 )
 from admiralty.games.blackbeard.table import DATA
 from admiralty.games.chance import Chance
-from admiralty.games.flow import Flow, Poll, Step
+from admiralty.games.flow import Flow, Poll, Step, step
 from admiralty.games.flow import apply as flow_apply
 
 TURN, INTERRUPT, SETUP = Window.TURN, Window.INTERRUPT, Window.SETUP
@@ -209,7 +209,7 @@ class BlackbeardState(Crown, GameState):
         if draft:
             self.pirate_deck = self.chance.shuffled(sorted(DATA.pirates), "pirates", 0)
             first = self._highest_roller("draft")
-            frames = [Step("_draft_pick", (seat, pick)) for pick, seat in
+            frames = [step("_draft_pick", seat, pick) for pick, seat in
                       enumerate(mech.draft_order(first, self.players, self.limits.dealt))]
         else:
             self._deal_pirates()
@@ -218,10 +218,10 @@ class BlackbeardState(Crown, GameState):
         self._emit("setup_done", {"order": list(self.order),
                                   "merchants": sorted(self.merchants)})
         if self.options["initial_placement"] == "secret":
-            frames += [Step("_deploy_round", (1,)), Step("_secret_seal")]
+            frames += [step("_deploy_round", 1), step("_secret_seal")]
         else:
-            frames.append(Step("_deploy_round", (1,)))
-        self.flow.push(*frames, Step("_turn_start"))
+            frames.append(step("_deploy_round", 1))
+        self.flow.push(*frames, step("_turn_start"))
 
     def _player_order(self) -> None:
         """Each rolls 1d6; the highest is Player A, ties re-rolled among the tied; the
@@ -250,7 +250,7 @@ class BlackbeardState(Crown, GameState):
         [blackbeard §3.0]. The picks are open: the next picker sees what is left."""
         self.flow.ask(seat, SETUP, "draft_pick", "Which Pirate card do you draft?",
                       tuple(pirate_option(card) for card in sorted(self.pirate_deck)),
-                      Step("_drafted", (seat, pick)))
+                      step("_drafted", seat, pick))
 
     def _drafted(self, option: Option, seat: int, pick: int) -> None:
         card = option.payload["pirate"]
@@ -333,12 +333,12 @@ class BlackbeardState(Crown, GameState):
 
     def _deploy_round(self, round_no: int) -> None:
         """Round 1 is mandatory; later rounds optional, within the map limit."""
-        self.flow.push(*(Step("_deploy_ask", (seat, round_no)) for seat in self.order),
-                       Step("_deploy_round_end", (round_no,)))
+        self.flow.push(*(step("_deploy_ask", seat, round_no) for seat in self.order),
+                       step("_deploy_round_end", round_no))
 
     def _deploy_round_end(self, round_no: int) -> None:
         if any(self._may_deploy(seat) and seat not in self.passed for seat in self.order):
-            self.flow.push(Step("_deploy_round", (round_no + 1,)))
+            self.flow.push(step("_deploy_round", round_no + 1))
 
     def _may_deploy(self, seat: int) -> bool:
         placed = len(self.pirates_of(seat)) + len(self.placing.get(seat, ()))
@@ -350,7 +350,7 @@ class BlackbeardState(Crown, GameState):
         cards = tuple(pirate_option(card) for card in self.seats[seat].pirate_cards)
         optional = round_no > 1
         self.flow.ask(seat, SETUP, "deploy_card", "Which pirate do you deploy?",
-                      (PASS, *cards) if optional else cards, Step("_deploy_card", (seat,)),
+                      (PASS, *cards) if optional else cards, step("_deploy_card", seat),
                       optional=optional)
 
     def _deploy_card(self, option: Option, seat: int) -> None:
@@ -376,12 +376,12 @@ class BlackbeardState(Crown, GameState):
             self._deploy_area(None, seat, card, window)
             return
         self.flow.ask(seat, Window(window), "deploy_area", "In which sea area?",
-                      area_options(), Step("_deploy_area", (seat, card, window)))
+                      area_options(), step("_deploy_area", seat, card, window))
 
     def _deploy_area(self, option: Option | None, seat: int, card: str, window: str) -> None:
         area = option.payload["area"] if option is not None else ""
         self.flow.ask(seat, Window(window), "deploy_ship", "Sloop or Schooner?", ship_options(),
-                      Step("_deploy_ship", (seat, card, area)))
+                      step("_deploy_ship", seat, card, area))
 
     def _deploy_ship(self, option: Option, seat: int, card: str, area: str) -> None:
         if area:
@@ -394,10 +394,10 @@ class BlackbeardState(Crown, GameState):
     def _secret_seal(self) -> None:
         """Secret placement: every seat writes down the sea areas of the pirates it deploys,
         in one sealed window, revealed at once [blackbeard §3.0]."""
-        self.flow.push(Step("_secret_reveal"))
+        self.flow.push(step("_secret_reveal"))
         self.flow.seal("deploy_areas", "In which sea areas do your pirates start?",
                        [placement_options(tuple(card for card, _ in self.placing[seat]))
-                        for seat in range(self.players)], Step("_secret_written"))
+                        for seat in range(self.players)], step("_secret_written"))
 
     def _secret_written(self, option: Option, seat: int) -> None:
         self.written[seat] = list(option.payload["areas"])
@@ -446,10 +446,10 @@ class BlackbeardState(Crown, GameState):
         for pirate in list(self.pirates.values()):
             if pirate.ship.scurvy and (every or pirate.owner == seat):
                 self.loyalty_row(pirate, "scurvy")
-        mutinies = [Step("_mutiny", (p.id, "start")) for p in self.pirates_of(seat)
+        mutinies = [step("_mutiny", p.id, "start") for p in self.pirates_of(seat)
                     if p.ship.loyalty == 0]
-        self.flow.push(*mutinies, Step("_draw_phase"), Step("_merchant_phase"),
-                       Step("_card_phase"), Step("_end_turn"))
+        self.flow.push(*mutinies, step("_draw_phase"), step("_merchant_phase"),
+                       step("_card_phase"), step("_end_turn"))
 
     def _draw_phase(self) -> None:
         """A: draw to 4; a Must Play Immediately card is resolved at once and another drawn
@@ -464,7 +464,7 @@ class BlackbeardState(Crown, GameState):
                 break
             self.draws += 1
             if self.deck_cards[card].cls == "MPI":
-                self.flow.push(Step("_draw_phase"))
+                self.flow.push(step("_draw_phase"))
                 self._emit("event_drawn", {"seat": self.active, "card": card, "mpi": True})
                 self.must_play(card)
                 return
@@ -518,10 +518,10 @@ class BlackbeardState(Crown, GameState):
             options.append(END)
         assert options, "a hand always offers a card, the 4.55 fallback or the end"
         options += self._dissolve_options()
-        self.flow.push(Step("_card_phase"))
+        self.flow.push(step("_card_phase"))
         # published: whether a choice is left depends on the hand, which only he sees
         self.flow.ask(self.active, TURN, "choose_card", "Play a card, or end the phase",
-                      tuple(options), Step("_chosen_card"), publish=True)
+                      tuple(options), step("_chosen_card"), publish=True)
 
     def _uses(self, card: int) -> list[str]:
         """How `card` may be played now [blackbeard §4.4, §17.12, §17.16]."""
@@ -579,7 +579,7 @@ class BlackbeardState(Crown, GameState):
             return
         uses = self._uses(card)
         self.flow.ask(self.active, TURN, "use_card", "How do you use the card?",
-                      tuple(USES[use] for use in uses), Step("_use_card", (card,)))
+                      tuple(USES[use] for use in uses), step("_use_card", card))
 
     def _play(self, card: int, use: str) -> None:
         assert self.active is not None
@@ -598,7 +598,7 @@ class BlackbeardState(Crown, GameState):
                 self.flow.ask(self.active, TURN, "diamond_pirate",
                               "Whose Initiative sets the Actions?",
                               tuple(pirate_option(p.id) for p in self.pirates_of(self.active)),
-                              Step("_diamond"))
+                              step("_diamond"))
             else:
                 actions = self.actions_of(card)
                 assert isinstance(actions, int)
@@ -607,7 +607,7 @@ class BlackbeardState(Crown, GameState):
         if use == "event_and_action":
             if self.options["and_card_counts_as_actions_card"]:
                 self.actions_card_used = self.counted = True
-            self.flow.push(Step("_and_action"))
+            self.flow.push(step("_and_action"))
         self.play_event(card)
 
     def _diamond(self, option: Option) -> None:
@@ -622,9 +622,9 @@ class BlackbeardState(Crown, GameState):
         self.card_loop, self.counted, self.card_actor = self.counted, False, None
         self._emit("actions_granted", {"seat": self.active, "actions": count, "pirate": pirate})
         if self.players == 1 and self.card_loop:  # the Crown's moment 3 [blackbeard §R19.3]
-            self.flow.push(Step("_action_loop"), Step("_crown_moment3"))
+            self.flow.push(step("_action_loop"), step("_crown_moment3"))
             return
-        self.flow.push(Step("_action_loop"))
+        self.flow.push(step("_action_loop"))
 
     # ------------------------------------------------------------------ the Actions (4.5)
 
@@ -648,9 +648,9 @@ class BlackbeardState(Crown, GameState):
             options.append(K_OPTION)
         options.append(STOP)
         options += self._dissolve_options()
-        self.flow.push(Step("_action_loop"))
+        self.flow.push(step("_action_loop"))
         self.flow.ask(self.active, TURN, "choose_pirate", "Which pirate acts?", tuple(options),
-                      Step("_chosen_pirate"))
+                      step("_chosen_pirate"))
 
     def _chosen_pirate(self, option: Option) -> None:
         assert self.active is not None
@@ -662,13 +662,13 @@ class BlackbeardState(Crown, GameState):
             self.action_k(self.active)
             return
         if self._dissolved(option):
-            self.flow.push(Step("_action_loop"))  # free: the loop asks again
+            self.flow.push(step("_action_loop"))  # free: the loop asks again
             return
         pirate = self.pirates[option.payload["pirate"]]
         actions = self.legal_actions(pirate)
         self.flow.ask(self.active, TURN, "choose_action", "Which Action?",
                       tuple(action_option(action) for action in actions),
-                      Step("_chosen_action", (pirate.id,)))
+                      step("_chosen_action", pirate.id))
 
     def _chosen_action(self, option: Option, pid: str) -> None:
         assert self.active is not None
@@ -678,7 +678,7 @@ class BlackbeardState(Crown, GameState):
             self._announce(None, pid, action)
             return
         self.flow.ask(self.active, TURN, TARGET_KINDS[action], TARGET_PROMPTS[action], targets,
-                      Step("_announce", (pid, action)))
+                      step("_announce", pid, action))
 
     def _begin_action(self, pid: str | None, action: str, target: Any = None) -> None:
         self.actions_left -= 1
@@ -704,8 +704,8 @@ class BlackbeardState(Crown, GameState):
         self.active_pirate = pid
         frames: list[Step] = []
         if self.pirates[pid].ship.loyalty == 0:
-            frames.append(Step("_mutiny", (pid, "activation")))
-        self.flow.push(*frames, Step("_t_ann", (pid, action, target)))
+            frames.append(step("_mutiny", pid, "activation"))
+        self.flow.push(*frames, step("_t_ann", pid, action, target))
 
     def _t_ann(self, pid: str, action: str, target: Any) -> None:
         if not self._still_active(pid):
@@ -713,10 +713,10 @@ class BlackbeardState(Crown, GameState):
             self.active_pirate = None
             return
         window = self.windows(self.pirates[pid], action, target)
-        steps: list[Step | Poll] = [Step("_do_" + action, (pid, target))]
+        steps: list[Step | Poll] = [step("_do_" + action, pid, target)]
         if window:
             steps.insert(0, self.poll("T-ANN", pid))
-        steps.append(Step("_action_over" if action in NO_WINDOWS else "_t_end", (pid,)))
+        steps.append(step("_action_over" if action in NO_WINDOWS else "_t_end", pid))
         self.flow.push(*steps)
 
     def _still_active(self, pid: str) -> bool:
@@ -733,13 +733,13 @@ class BlackbeardState(Crown, GameState):
             return
         self.apply_revelry_cards()
         if self.pirates[pid].ship.loyalty == 0:
-            self.flow.push(Step("_mutiny", (pid, "end")), Step("_t_end_window", (pid,)))
+            self.flow.push(step("_mutiny", pid, "end"), step("_t_end_window", pid))
             return
         self._t_end_window(pid)
 
     def _t_end_window(self, pid: str) -> None:
         if self._still_active(pid):
-            self.flow.push(self.poll("T-END", pid), Step("_action_over"))
+            self.flow.push(self.poll("T-END", pid), step("_action_over"))
         else:
             self.active_pirate = None
 
@@ -753,7 +753,7 @@ class BlackbeardState(Crown, GameState):
         """Each pirate an effect placed At Sea from Bermuda: his owner chooses North
         Atlantic or Central Atlantic; an ally goes with him [blackbeard §2.2, §7.3, §11.12]."""
         pending, self.from_bermuda = self.from_bermuda, []
-        self.flow.push(*(Step("_bermuda_ask", (pid,)) for pid in pending))
+        self.flow.push(*(step("_bermuda_ask", pid) for pid in pending))
 
     def _bermuda_ask(self, pid: str) -> None:
         pirate = self.pirates.get(pid)
@@ -767,7 +767,7 @@ class BlackbeardState(Crown, GameState):
         self.flow.ask(seat, TURN if seat == self.active else INTERRUPT, "bermuda_area",
                       f"{DATA.pirates[pid].name} leaves Bermuda: into which sea area?",
                       tuple(o for o in area_options() if o.payload["area"] in BERMUDA),
-                      Step("_bermuda_area", (pid,)))
+                      step("_bermuda_area", pid))
 
     def _bermuda_area(self, option: Option, pid: str) -> None:
         area = option.payload["area"]
@@ -785,9 +785,9 @@ class BlackbeardState(Crown, GameState):
         self.clear_half_moves(None)
         self._emit("turn_ended", {"turn": self.turn, "seat": self.active})
         if self.players == 1:  # the Crown Phase [blackbeard §R19.2]
-            self.flow.push(Step("_crown_phase"), Step("_turn_start"))
+            self.flow.push(step("_crown_phase"), step("_turn_start"))
             return
-        self.flow.push(Step("_turn_start"))
+        self.flow.push(step("_turn_start"))
 
     # ------------------------------------------------------------------ mutiny (14.0)
 
@@ -799,7 +799,7 @@ class BlackbeardState(Crown, GameState):
             self.mutiny_breaks_out(pid, when)
 
     def mutiny_breaks_out(self, pid: str, when: str) -> None:
-        self._roll(pid, "mutiny", 1, False, Step("_mutiny_rolled", (pid,)), name=(pid, when))
+        self._roll(pid, "mutiny", 1, False, step("_mutiny_rolled", pid), name=(pid, when))
 
     def _mutiny_rolled(self, pid: str) -> None:
         pirate = self.pirates.get(pid)
@@ -819,7 +819,7 @@ class BlackbeardState(Crown, GameState):
             self.flow.ask(seat, TURN if seat == self.active else INTERRUPT, "new_captain",
                           "Who takes command of the ship?",
                           tuple(pirate_option(card) for card in cards),
-                          Step("_new_captain", (pid, result.loyalty)))
+                          step("_new_captain", pid, result.loyalty))
         elif self.pirate_deck:
             card = self.pirate_deck.pop()
             self._tell(seat, "pirate_drawn", {"seat": seat, "card": card}, {"seat": seat})

@@ -27,7 +27,7 @@ from typing import Any
 from admiralty.games.base import GameState, Option, Outcome, Request, Viewer, Window, new_event
 from admiralty.games.chance import Chance
 from admiralty.games.determinize import fresh_chance, redeal
-from admiralty.games.flow import Flow, Step
+from admiralty.games.flow import Flow, Step, is_step, step
 from admiralty.games.flow import apply as flow_apply
 from admiralty.games.jamaica import view as views
 from admiralty.games.jamaica.board import FINISHED
@@ -66,12 +66,12 @@ DATA = load()
 HOLDS, CARDS = DATA.holds, DATA.cards
 TURN, INTERRUPT = Window.TURN, Window.INTERRUPT
 
-END_ROUND, GHOST_PHASE, COMBAT_END = Step("_end_round"), Step("_ghost_phase"), Step("_combat_end")
-GHOST_EVENING = Step("_ghost_move", (EVENING,))
-EVENINGS = tuple(Step("_action", (seat, EVENING)) for seat in range(DATA.max_players))
-SETTLES = {ship: Step("_settle", (ship,)) for ship in (*range(DATA.max_players), GHOST)}
-AFTER_ROLL = (Step("_after_roll", (ATTACKER,)), Step("_after_roll", (DEFENDER,)))
-ON_DICE, ON_CARD = Step("_on_dice"), Step("_on_card")
+END_ROUND, GHOST_PHASE, COMBAT_END = step("_end_round"), step("_ghost_phase"), step("_combat_end")
+GHOST_EVENING = step("_ghost_move", EVENING)
+EVENINGS = tuple(step("_action", seat, EVENING) for seat in range(DATA.max_players))
+SETTLES = {ship: step("_settle", ship) for ship in (*range(DATA.max_players), GHOST)}
+AFTER_ROLL = (step("_after_roll", ATTACKER), step("_after_roll", DEFENDER))
+ON_DICE, ON_CARD = step("_on_dice"), step("_on_card")
 
 
 class JamaicaState(Table, GameState):
@@ -174,9 +174,9 @@ class JamaicaState(Table, GameState):
                 flow.sealed[other] = replace(request, options=hand)
         asked = flow.asked
         if asked is not None and asked.request.kind == "loot" and asked.request.seat != seat:
-            assert isinstance(asked.then, Step)
+            assert is_step(asked.then)
             flow.withdraw()
-            flow.push(Step("_offer_spoils", asked.then.args))
+            flow.push(step("_offer_spoils", *asked.then[1]))
             flow.run(self)
 
     # ---------------------------------------------------------------- who is asked
@@ -357,7 +357,7 @@ class JamaicaState(Table, GameState):
                 self.flow.ask(mover, TURN if mover == self.active else INTERRUPT, "fork",
                               "Which way at the fork?",
                               board.branch_options[space, direction],
-                              Step("_on_branch", (ship_id, direction, steps, origin, path)))
+                              step("_on_branch", ship_id, direction, steps, origin, path))
                 return
             path += nexts
             steps = self._step(ship, nexts[0], direction, steps)
@@ -465,7 +465,7 @@ class JamaicaState(Table, GameState):
                 self.flow.ask(ship_id, self._window(ship_id), "fork",
                               "Retreating: which way at the fork?",
                               board.branch_options[space, -1],
-                              Step("_on_retreat_branch", (ship_id, origin, path)))
+                              step("_on_retreat_branch", ship_id, origin, path))
                 return
             to = nexts[0]
             path += (to,)
@@ -742,12 +742,6 @@ def pay_choices(holds: tuple[int, ...], counts: tuple[int, ...], size: int, cost
 def _round_frames(captain: int, players: int, ghost: bool) -> tuple[Step, ...]:
     """The rest of a round as frames to add to the stack (so the last runs first): the
     `_turn` frames in play order, the Captain's then leftward, the Ghost's phase, the end."""
-    turns = [Step("_turn", ((captain + k) % players,)) for k in range(players)]
+    turns = [step("_turn", (captain + k) % players) for k in range(players)]
     return (END_ROUND, *((GHOST_PHASE,) if ghost else ()), *reversed(turns))
 
-
-@cache
-def step(name: str, *args: Any) -> Step:
-    """`Step(name, args)`, built once: frames and continuations of a few arguments recur
-    every round, and looking one up costs less than building a named tuple."""
-    return Step(name, args)
