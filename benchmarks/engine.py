@@ -18,6 +18,8 @@ itself: a change that only removes work can time 2 % slower in one layout and 1 
 in another. So the comparison runs in `--processes` fresh processes, each with its own
 random layout (a random amount of memory taken before each engine is imported) and this
 checkout imported first in half of them; it reports the median ratio and every process's.
+The two engines may play different games from one seed (when they draw their chance
+differently), so it reports decisions per game, and decisions per second as a ratio too.
 """
 
 from __future__ import annotations
@@ -117,8 +119,9 @@ class _NoLateImports:
 
 def side_by_side(other: str, name: str, players: int, games: int, index: int
                  ) -> dict[str, float]:
-    """Process `index`'s comparison: CPU seconds of each engine over seeds 0..games-1,
-    alternating engine and order game by game, in the memory layout numbered `index`."""
+    """Process `index`'s comparison: CPU seconds and decisions of each engine over seeds
+    0..games-1, alternating engine and order game by game, in the memory layout numbered
+    `index`."""
     layout = random.Random(index)
     _shift_memory(layout)
     if index % 2 == 0:
@@ -133,14 +136,15 @@ def side_by_side(other: str, name: str, players: int, games: int, index: int
     for seed in range(min(games, 20)):  # warm both
         playout(this, players, seed)
         playout(that, players, seed)
-    spent = {"this": 0.0, "other": 0.0}
+    spent = {"this": 0.0, "other": 0.0, "this_decisions": 0, "other_decisions": 0}
     clock = time.process_time
     for seed in range(games):
         pair = (("this", this), ("other", that)) if seed % 2 else (("other", that), ("this", this))
         for label, game in pair:
             start = clock()
-            playout(game, players, seed)
+            decisions, _ = playout(game, players, seed)
             spent[label] += clock() - start
+            spent[f"{label}_decisions"] += decisions
     return spent
 
 
@@ -154,6 +158,8 @@ def compare(other: Path, name: str, players: int, games: int, processes: int
         for k in range(processes):
             runs.append(pool.submit(side_by_side, str(other), name, players, games, k).result())
     ratios = [run["other"] / run["this"] for run in runs]
+    per_decision = [run["this_decisions"] / run["this"] / (run["other_decisions"] / run["other"])
+                    for run in runs]
     median = statistics.median
     return {
         "game": name,
@@ -164,6 +170,9 @@ def compare(other: Path, name: str, players: int, games: int, processes: int
         "against_games_per_second": round(median([games / run["other"] for run in runs]), 1),
         "speed_ratio": round(median(ratios), 3),
         "speed_ratios": [round(r, 3) for r in ratios],
+        "decisions_per_game": round(runs[0]["this_decisions"] / games, 1),
+        "against_decisions_per_game": round(runs[0]["other_decisions"] / games, 1),
+        "decision_speed_ratio": round(median(per_decision), 3),
     }
 
 
@@ -218,7 +227,10 @@ def _main_against(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
                 print(f"{name:<12} {players}p  games/s {row['games_per_second']:>7.1f} here, "
                       f"{row['against_games_per_second']:>7.1f} there: "
                       f"{row['speed_ratio']:.3f} times as fast "
-                      f"(per process: {', '.join(map(str, row['speed_ratios']))})", flush=True)
+                      f"(per process: {', '.join(map(str, row['speed_ratios']))}); "
+                      f"decisions/game {row['decisions_per_game']} here, "
+                      f"{row['against_decisions_per_game']} there; decisions/s "
+                      f"{row['decision_speed_ratio']:.3f} times as fast", flush=True)
     return 0
 
 

@@ -171,6 +171,9 @@ def test_engine_compares_two_checkouts_side_by_side():
     assert row["against"] == str(tree) and row["games"] == 2
     assert len(row["speed_ratios"]) == 2 and row["speed_ratio"] > 0
     assert row["games_per_second"] > 0 and row["against_games_per_second"] > 0
+    # one tree against itself plays the same games
+    assert row["decisions_per_game"] == row["against_decisions_per_game"] > 0
+    assert row["decision_speed_ratio"] > 0
 
 
 def test_engine_against_names_a_tree_without_an_engine(tmp_path):
