@@ -125,6 +125,18 @@ def test_no_question_when_only_one_payment_is_possible():
     assert state.pending()[0].kind == "place_dice"
 
 
+def test_one_hold_of_the_kind_pays_without_a_question():
+    """[jamaica §6.3]: the cost comes out of the only hold of that kind, the rest stays."""
+    state = new(3)
+    arrange.place(state, 0, 16)
+    arrange.holds(state, 0, [("food", 3), ("gold", 5), None, None, None])
+    events = round_with(state, {0: FORWARD_FOOD}, dice=(2, 1))
+    assert public(events, "paid")[0] == {"ship": 0, "space": 18, "kind": "gold", "amount": 3,
+                                         "holds": [1], "amounts": [3]}
+    assert (state.ships[0].kinds[1], state.ships[0].counts[1]) == ("gold", 2)
+    assert state.pending()[0].kind == "place_dice"
+
+
 def test_the_attacker_picks_one_of_several_ships_and_fights_only_it():
     """[jamaica §14.2] case 11, [jamaica §6.2.6]: one combat, against the ship chosen."""
     state = new(3)

@@ -153,7 +153,7 @@ class Flow:
             raise ValueError(f"{kind}: a request needs at least one option")
         self.window_id = window_id = self.window_id + 1
         self.request = new_request(seat, window_id, window, kind, prompt, options,
-                               optional or polled)
+                                   optional or polled)
         self.then, self.polled = then, polled
 
     def seal(self, kind: str, prompt: str, options: Sequence[tuple[Option, ...]],

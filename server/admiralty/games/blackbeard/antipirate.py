@@ -421,7 +421,7 @@ class AntiPirate(Cards):
             self.rolled[key] = self.d6(*self._where("ap", self.ap.acts, key))
             rolls.append((each.id, key, 1, True, ("ap", self.ap.acts)))
         self.flow.push(step("_kc_port_result", seat, kc.id, code, point, pid,
-                                                tuple(p.id for p in defenders)))
+                            tuple(p.id for p in defenders)))
         self._roll_points(rolls)
 
     def _in_port_against(self, code: int, seat: int) -> list[Pirate]:

@@ -202,7 +202,7 @@ class Table:
         hand.sort()
         self._events += (  # `_tell`, inlined: every seat, every round
             new_event("cards_drawn", {"seat": seat, "cards": drawn, "hand": hand[:]},
-                  ALONE[seat]),
+                      ALONE[seat]),
             new_event("cards_drawn", {"seat": seat, "count": missing}))
 
     def _reshuffle(self, seat: int) -> None:
