@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import io
+import random
+import re
 from pathlib import Path
 
 import pytest
@@ -35,6 +37,43 @@ def test_the_legend_on_screen_and_in_the_docs_names_every_glyph(renderer):
         assert f"{glyph} {meaning}" in shown
         assert f"- `{glyph}` {meaning}\n" in DOC
     assert KEYS_HELP in DOC
+
+
+@pytest.mark.parametrize("renderer", [jamaica, black_fleet, blackbeard])
+@pytest.mark.parametrize(("width", "height"), [(200, 80), (80, 24)])
+def test_every_mark_on_the_board_is_in_the_legend(renderer, width, height):
+    """Mid-game boards of random 4-player games, in full and compact: every sign that is
+    not a letter or a digit is in the legend (Blackbeard: every code in capitals too, or a
+    pirate's, which the legend explains)."""
+    game = renderer.__name__.rsplit(".", 1)[1]
+    legend = " ".join(f"{glyph} {meaning}" for glyph, meaning in renderer.LEGEND)
+    codes = set(re.findall(r"\w+", " ".join(glyph for glyph, _ in renderer.LEGEND)))
+    pirates = {pirate["id"] for pirate in load_game("blackbeard").static_info()["pirates"]}
+    for seed in range(3):
+        state, rng = load_game(game).new_game(4, seed), random.Random(seed)
+        for _ in range(250):
+            if state.outcome() is not None:
+                break
+            request = state.pending()[0]
+            state.apply(request.seat, rng.randrange(len(request.options)))
+        screen = MatchScreen(game, load_game(game).static_info(), ["a", "b", "c", "d"])
+        screen.update(view=state.view(None))
+        console = Console(width=width, height=height, file=io.StringIO(), color_system=None)
+        console.print(screen)
+        board = console.file.getvalue().split("╭─ log")[0]
+        assert not {c for c in board if not (c.isalnum() or c.isspace() or c in legend)}
+        if renderer is blackbeard:
+            assert not set(re.findall(r"\b[A-Z][A-Z0-9]?\b", board)) - codes - pirates
+
+
+def test_blackbeards_legend_names_the_sea_areas_as_the_game_data_does():
+    board = load_game("blackbeard").static_info()
+    areas, meaning = next(entry for entry in blackbeard.LEGEND if entry[0].startswith("NA"))
+    assert areas.split() == [area["id"] for area in board["areas"]]
+    assert meaning.endswith(", ".join(area["name"] for area in board["areas"]))
+    transits, meaning = next(entry for entry in blackbeard.LEGEND if entry[0] == "T1 T2")
+    assert transits.split() == [box["id"] for box in board["transits"]]
+    assert meaning.endswith(" and ".join(box["name"] for box in board["transits"]))
 
 
 def test_jamaicas_ruler_numbers_the_spaces_where_the_ships_stand():

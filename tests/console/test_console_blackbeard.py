@@ -7,11 +7,13 @@ import io
 import random
 import re
 
+import pytest
 from rich.console import Console
 
-from admiralty.console.blackbeard import describe, omniscient
+from admiralty.console.blackbeard import FLAGS, describe, kc_name, omniscient
 from admiralty.console.screen import MatchScreen, seat_names
 from admiralty.games import load_game
+from admiralty.games.blackbeard.data import load
 from admiralty.referee.timeline import event_json
 
 NAMES = ["red", "blue", "green", "gold"]
@@ -245,8 +247,124 @@ def test_kcs_stand_in_their_areas_and_the_turns_anti_pirate_use_is_shown():
     screen.update(view=view)
     lines = render(screen)
     rows = sea_rows(lines, game.static_info())
-    assert "♛K1" in rows["WC"] and "♛KX" in rows["EA"]
+    assert "♛Matthews" in rows["WC"] and "♛Ex-Pirate" in rows["EA"]
     text = " ".join(" ".join(lines).split())
     assert re.search(rf"{NAMES[1]} \d+ VP \d+e \d+p AP✓", text)
     assert re.search(rf"{NAMES[3]} \d+ VP \d+e \d+p(?! AP✓)", text)
     assert "this turn: KC acted, Warship Sighting" in text
+
+
+SIZES = [(160, 40), (140, 40), (120, 40), (80, 24), (60, 20)]
+LONG_NAMES = ["random", "anti_pirate_bot", "random", "greedy"]
+"""Bot names as they come: one long, two alike (shown with their seat numbers)."""
+
+
+def board_lines(lines: list[str]) -> list[str]:
+    """The screen above the log."""
+    return lines[:next(i for i, line in enumerate(lines) if line.startswith("╭─ log"))]
+
+
+def pirate_rows(lines: list[str]) -> tuple[list[str], list[list[str]]]:
+    """The pirates table's header and rows, cell by cell, wherever it stands on the screen."""
+    top = next(i for i, line in enumerate(lines) if re.search(r"\bpirate\s+owner\b", line))
+    left = lines[top].index("pirate")
+    rows = []
+    for line in lines[top + 1:]:
+        cells = re.split(r"\s{2,}", line[left:].strip())
+        if len(cells) < 7:
+            break
+        rows.append(cells)
+    return re.split(r"\s{2,}", lines[top][left:].strip()), rows
+
+
+def expected_row(pirate, names, surnames: bool) -> list[str]:
+    ship = pirate["ship"]
+    label = pirate["id"]
+    if surnames:
+        label += " " + load().pirates[pirate["id"]].name.split()[-1]
+    kind = " ".join([ship["type"], *(mark for flag, mark in FLAGS if ship.get(flag))])
+    holds = "|".join(str(h) if h else "·" for h in ship["holds"])
+    if ship.get("hostages"):
+        holds += f" +{len(ship['hostages'])}h"
+    return [label, names[pirate["owner"]].plain, kind,
+            f"{ship['combat']}/{ship['speed']}/{ship['loyalty']}", holds,
+            str(pirate["notoriety"]), str(pirate["net_worth"])]
+
+
+@pytest.mark.parametrize(("names", "width", "height"), [
+    *((NAMES, width, height) for width, height in SIZES),
+    *((LONG_NAMES, width, height) for width, height in SIZES if width >= 80)])
+def test_every_pirate_cell_is_whole_at_every_size(names, width, height):
+    """Down to 80 columns even with a long bot name, and to 60 with short ones, the
+    pirates table shows every cell whole; below 80 columns its surnames go first."""
+    game, state, _ = mid_game()
+    screen = MatchScreen("blackbeard", game.static_info(), names)
+    screen.update(view=state.view(None))
+    lines = render(screen, width, height)
+    assert len(lines) <= height and max(map(len, lines)) <= width
+    board = board_lines(lines)
+    assert "…" not in "".join(board)
+    header, rows = pirate_rows(board)
+    assert header == ["pirate", "owner", "ship", "C/S/L", "holds", "NP", "net worth"]
+    view, shown = state.view(None), seat_names(names)
+    by_owner = sorted(view["pirates"], key=lambda p: (p["owner"], p["id"]))
+    assert rows == [expected_row(p, shown, surnames=width >= 80) for p in by_owner]
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (60, 20)])
+def test_a_small_terminal_still_says_who_is_where(width, height):
+    game, state, screen = mid_game(players=3, steps=200)
+    view, board = state.view(None), game.static_info()
+    assert view["kcs"] and view["patrols"] and any(p["port"] for p in view["pirates"])
+    lines = board_lines(render(screen, width, height))
+    keys = {area["id"] for area in [*board["areas"], *board["transits"]]}
+    first = next(i for i, line in enumerate(lines) if line[:2] in keys)
+    top = next(i for i, line in enumerate(lines) if line.startswith("pirate "))
+    entries = " · ".join(lines[first:top]).split(" · ")
+    where = {entry.split()[0].rstrip("⚓"): entry for entry in entries}
+    ports = {port["code"]: port["name"] for port in board["ports"]}
+    assert {name for name in ports.values() if name in "\n".join(lines)} == {
+        ports[p["port"]] for p in view["pirates"] if p["port"]}, "only ports with pirates"
+    for pirate in view["pirates"]:
+        entry = where[pirate["area"]]
+        if pirate["port"] is None:
+            assert pirate["id"] in entry.split()[1:]
+        else:
+            assert re.search(rf"{re.escape(ports[pirate['port']])}\[[A-Z ]*{pirate['id']}",
+                             entry)
+    for kc in view["kcs"]:
+        assert kc_name(kc["id"]) in where[kc["area"]].split()
+    for area in view["patrols"]:
+        assert where[area].startswith(f"{area}⚓")
+    assert set(where) == {p["area"] for p in view["pirates"]} | {
+        kc["area"] for kc in view["kcs"]} | set(view["patrols"])
+
+
+def test_a_kc_has_one_name_on_the_map_and_in_the_log():
+    game, state, screen = mid_game(players=3, steps=200)
+    view = state.view(None)
+    assert view["kcs"]
+    log = "\n".join(line.plain for line in screen.log)
+    rows = sea_rows(board_lines(render(screen, 160, 50)), game.static_info())
+    for kc in view["kcs"]:
+        name = kc_name(kc["id"])
+        assert name == "♛" + load().kcs[kc["id"]].name.split()[-1]
+        assert name in rows[kc["area"]].split() and name in log
+    assert not [kc.name for kc in load().kcs.values() if kc.name in log]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_no_log_line_names_nobody(players):
+    """Action K is a player's, not a pirate's: the log tells it by the player's draw or
+    deployment, and no line reads "None"."""
+    game = load_game("blackbeard")
+    state, rng = game.new_game(players, players), random.Random(players)
+    screen = MatchScreen("blackbeard", game.static_info(), NAMES[:1] * players)
+    while state.outcome() is None:
+        request = rng.choice(state.pending())
+        for event in state.apply(request.seat, rng.randrange(len(request.options))):
+            if event.visible_to(None):
+                screen.update(event_json(event))
+    log = [line.plain for line in screen.log]
+    assert any("draws a Pirate card" in line or " deploys " in line for line in log[1:])
+    assert not [line for line in log if re.search(r"\bNone\b", line)]

@@ -7,17 +7,15 @@ every piece has a glyph of its own, so the screen reads the same without colour.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from rich.console import Console, Group, RenderableType
-from rich.measure import Measurement
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from admiralty.console.screen import SEAT_STYLES
+from admiralty.console.screen import SEAT_STYLES, natural_width, side_by_side
 from admiralty.games import load_game
 
 CUBE_STYLES = {"yellow": "yellow", "red": "red", "green": "green", "blue": "blue",
@@ -174,24 +172,12 @@ def body(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text
                                                                 ports(view, grid))
     maps = [chart(view, grid, names, dense) for dense in ((True,) if compact else (False, True))]
     for sea in maps:
-        if _width(sea) + 2 + _width(tables) <= width:
-            layout = Table.grid(padding=(0, 2))
-            layout.add_row(sea, tables)
+        layout = side_by_side(sea, tables, width)
+        if layout is not None:
             return layout
-    if compact or _width(maps[0]) > width:
+    if compact or natural_width(maps[0]) > width:
         return tables
     return Group(maps[0], tables)
-
-
-@cache
-def _measurer() -> Console:
-    return Console(file=io.StringIO(), width=1000)
-
-
-def _width(renderable: RenderableType) -> int:
-    """The columns `renderable` takes when nothing squeezes it."""
-    console = _measurer()
-    return Measurement.get(console, console.options, renderable).maximum
 
 
 def chart(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text],

@@ -6,12 +6,13 @@ Every mark has a glyph of its own, so the screen reads the same without colour (
 a port's merchant box is ▪ (face down) or ▣ with the cargo value (face up); + and - are
 a Pro- and an Anti-Pirate Governor; ✕ a destroyed port, ! a Port Attack marker, ♥ a Safe
 Haven, ☠ a Pirate Port, ⚓ a warship on patrol; a pirate In Port stands in brackets after the
-port's name, one At Sea at the end of his area's row, and a King's Commissioner (♛ and its
-id, in its controller's colour) there too. A ship's type may be followed by G (Heavy Guns),
-S (Scurvy), R (Debauchery & Revelry) and M (Letter of Marque); its holds show their
-doubloons of Booty, · when empty. A player who has taken his one anti-pirate Action this
-Player Turn is marked AP✓; the KC action and the anti-pirate cards used this turn follow
-the players.
+port's name, one At Sea at the end of his area's row, and a King's Commissioner there too,
+as ♛ and his surname (in his controller's colour), the name the log gives him. A ship's
+type may be followed by G (Heavy Guns), S (Scurvy), R (Debauchery & Revelry) and M (Letter
+of Marque); its holds show their doubloons of Booty, · when empty. A player who has taken
+his one anti-pirate Action this Player Turn is marked AP✓; the KC action and the
+anti-pirate cards used this turn follow the players. Where the sea areas do not fit, one
+line says who is where: each area with a piece in it, and the ports with pirates In Port.
 """
 
 from __future__ import annotations
@@ -24,25 +25,39 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from admiralty.console.screen import SEAT_STYLES
+from admiralty.console.screen import SEAT_STYLES, height_at, natural_width, side_by_side
 
 ROUND_KEY = "turn"
 SCORE_NAME = "VP"
 LEGEND = (
+    ("NA CA SA WC EC CM SM GC EA IN", "the sea areas, as the log names them: North Atlantic, "
+     "Central Atlantic, South Atlantic, Western Caribbean, Eastern Caribbean, Central "
+     "America, South America, Gold Coast, East Africa, India"),
+    ("T1 T2", "the transit boxes South America - Gold Coast and Gold Coast - East Africa"),
     ("▪", "a face-down merchant"), ("▣3", "a face-up merchant, cargo value 3"),
     ("+ -", "a Pro- and an Anti-Pirate Governor"), ("✕", "a destroyed port"),
     ("!", "a Port Attack marker"), ("♥", "a Safe Haven"), ("☠", "a Pirate Port"),
-    ("[TE]", "pirates In Port"), ("⚓", "a warship on patrol"), ("♛", "a King's Commissioner"),
+    ("⚓", "a warship on patrol"),
+    ("TE", "a pirate, by his code: TE Teach in the pirates, Edward Teach in the log"),
+    ("[TE]", "pirates In Port"),
+    ("♛Warren", "a King's Commissioner (KC), named so in the log too"),
     ("G S R M", "Heavy Guns, Scurvy, Debauchery & Revelry, Letter of Marque"),
     ("C/S/L", "a ship's Combat, Speed and Loyalty"),
-    ("3e 1p", "Event and Pirate cards in hand"), ("AP✓", "took his anti-pirate Action"),
+    ("200|·", "a ship's holds: the doubloons of Booty in each, · empty (+1h: a hostage)"),
+    ("NP", "Notoriety Points"),
+    ("12 VP 3e 1p", "a player's Victory Points, Event and Pirate cards in hand"),
+    ("ret VA", "his retired pirates"), ("AP✓", "took his anti-pirate Action"),
+    ("this turn: KC acted", "the KC action of this Player Turn is used; the anti-pirate "
+                            "cards played in it follow"),
+    ("pardons 2/3", "General Pardons drawn: the third ends the game"),
+    ("deck 25", "Event cards left to draw"),
 )
-"""Every glyph of the seas, the pirates and the players."""
+"""Every glyph and abbreviation of the seas, the pirates and the players."""
 SIDES = {"pro": ("+", "green"), "anti": ("-", "red")}
 FLAGS = (("heavy_guns", "G"), ("scurvy", "S"), ("revelry", "R"), ("letter_of_marque", "M"))
 """Marks after a ship's type: Heavy Guns, Scurvy, Debauchery & Revelry, Letter of Marque."""
-WIDE = 120
-"""From this width the pirates stand beside the sea areas rather than below them."""
+SEAS_WRAP = 2
+"""The most lines the sea areas' ports may wrap onto to stand beside the pirates."""
 CROWN = -1
 """The seat number of the Crown's acts in the log (solitaire's automated side)."""
 
@@ -71,9 +86,14 @@ def _place(place: Any) -> str:
     return str(place)
 
 
-def _kc(kc: Any) -> Text:
+def kc_name(kc: Any) -> str:
+    """A King's Commissioner as both the map and the log name him: ♛ and his surname."""
     kcs = _data().kcs
-    return Text(kcs[kc].name if kc in kcs else str(kc), style="bold")
+    return "♛" + (kcs[kc].name.split()[-1] if kc in kcs else str(kc))
+
+
+def _kc(kc: Any) -> Text:
+    return Text(kc_name(kc), style="bold")
 
 
 def _warship(warship: Any) -> Text:
@@ -161,12 +181,13 @@ def _granted(d, names):
 _ACTIONS = {"move": "moves", "locate": "looks for a merchant", "loot": "loots",
             "in_port": "goes ashore", "grab": "tries a Booty Grab", "recover": "recovers",
             "attack": "attacks a port", "sack": "sacks the port", "retire": "retires",
-            "dig": "digs for treasure", "k": "draws or deploys a pirate"}
+            "dig": "digs for treasure"}
 
 
 _TOLD_BY_RESULT = frozenset({"move", "locate", "loot", "attack", "sack", "grab", "dig",
-                             "retire"})
-"""Actions whose result events name the pirate anyway."""
+                             "retire", "k"})
+"""Actions whose result events tell them anyway: they name the pirate, or (Action K, which
+no pirate takes) the player who draws or deploys one."""
 
 
 def _announced(d, names):
@@ -243,9 +264,11 @@ def _skull(d, names):
 
 
 def _scored(d, names):
+    """VP for a pirate, or for no pirate (another player put a Pirate card back)."""
     if not d.get("vp"):
         return None
-    return _say(_seat(names, d["seat"]), f" scores {d['vp']} VP for ", _pirate(d["pirate"]),
+    pirate = _say(" for ", _pirate(d["pirate"])) if d.get("pirate") else Text("")
+    return _say(_seat(names, d["seat"]), f" scores {d['vp']} VP", pirate,
                 f" (now {d['total']})")
 
 
@@ -254,8 +277,13 @@ def _retired(d, names):
                 f" (case {d['case']}, NP {d['notoriety']}, Net Worth {d['net_worth']})")
 
 
+_DEATHS = {"kc": "beaten by a KC", "sunk": "his ship sunk", "duel": "in a duel",
+           "mutiny": "mutiny", "piratical_ambition": "Piratical Ambition"}
+
+
 def _died(d, names):
-    return _say(_pirate(d["pirate"]), Text(" dies", style="bold red"), f" ({d['cause']})")
+    return _say(_pirate(d["pirate"]), Text(" dies", style="bold red"),
+                f" ({_DEATHS.get(d['cause'], d['cause'])})")
 
 
 def _duel(d, names):
@@ -280,7 +308,8 @@ def _storm(d, names):
     sinks = ", and sinks" if d.get("sinks") else ""
     if d.get("card"):  # Storm at Sea, a line of its own; its damage events follow
         return _say("A storm strikes ", _pirate(d["pirate"]), f": rolls {d['roll']}{sinks}")
-    return _say("— ", _pirate(d["pirate"]), f" takes {d['speed_hits']} Speed hits{sinks}")
+    return _say("— ", _pirate(d["pirate"]), f" takes {d['speed_hits']} Speed hit"
+                f"{'s' if d['speed_hits'] != 1 else ''}{sinks}")
 
 
 # ------------------------------------------------------------------ the anti-pirate side
@@ -543,15 +572,19 @@ def header(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
 
 def body(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text],
          width: int, compact: bool = False) -> RenderableType:
-    """The seas, the pirates and the players; `compact`: the pirates and players only."""
-    crews, scores = pirates(view, names), players(view, names)
+    """The seas beside the pirates when their ports wrap onto at most `SEAS_WRAP` more
+    lines there than above them, else above them; then the players. `compact`: who is
+    where in a line or two above the pirates and players."""
+    crews, scores = pirates(view, names, width), players(view, names, width)
     if compact:
-        return Group(crews, scores)
-    seas = sea_table(view, board, names)
-    if width >= WIDE:
-        layout = Table.grid(padding=(0, 2))
-        layout.add_row(seas, Group(crews, scores))
-        return layout
+        return Group(positions(view, board, width), crews, scores)
+    seas = sea_table(view, board, names, width)
+    room = width - 2 - natural_width(crews)
+    beside = sea_table(view, board, names, room)
+    if height_at(beside, room) <= height_at(seas, width) + SEAS_WRAP:
+        layout = side_by_side(beside, crews, width)
+        if layout is not None:
+            return Group(layout, scores)
     return Group(seas, crews, scores)
 
 
@@ -574,14 +607,53 @@ def _owner_style(seat: int | None) -> str:
 
 
 def sea_table(view: Mapping[str, Any], board: Mapping[str, Any],
-              names: Sequence[Text]) -> Table:
+              names: Sequence[Text], width: int) -> Table:
     """One row per sea area and transit box: its key (⚓ with a warship on patrol), its ports
-    with their state and the pirates In Port, then the pirates At Sea there."""
+    with their state and the pirates In Port, in lines of `width` that split no port, then
+    the pieces At Sea there."""
     ports_by_area: dict[str, list[Mapping[str, Any]]] = {}
     for port in board["ports"]:
         ports_by_area.setdefault(port["areas"][0], []).append(port)
     state = {port["code"]: port for port in view["ports"]}
     merchants = {m["port"]: m for m in view["merchants"]}
+    in_port, at_sea = _whereabouts(view)
+    patrols = view.get("patrols") or {}
+    rows = []
+    for area in [*board["areas"], *board["transits"]]:
+        key = Text(area["id"], style="bold")
+        key.append("⚓" if area["id"] in patrols else " ", style="bold blue")
+        cells = [_port_cell(port, state.get(port["code"]), merchants.get(port["code"]),
+                            in_port.get(port["code"], []))
+                 for port in ports_by_area.get(area["id"], [])]
+        sea = Text(" ").join([_pirate_mark(p) for p in at_sea.get(area["id"], [])])
+        rows.append((key, cells or [Text(area["name"], style="dim")], sea))
+    table = Table(box=None, pad_edge=False, show_header=False, padding=(0, 1))
+    table.add_column("sea", no_wrap=True)
+    table.add_column("ports")
+    table.add_column("at sea", no_wrap=True)
+    room = width - 4 - max(key.cell_len for key, *_ in rows) - max(
+        sea.cell_len for *_, sea in rows)
+    for key, cells, sea in rows:
+        table.add_row(key, _pack(cells, room, Text(" ")), sea)
+    return table
+
+
+def _pack(entries: Sequence[Text], width: int, separator: Text) -> Text:
+    """`entries` in lines of at most `width` cells (an entry longer stands alone), never
+    splitting one."""
+    lines: list[Text] = []
+    for entry in entries:
+        if lines and lines[-1].cell_len + separator.cell_len + entry.cell_len <= width:
+            lines[-1].append_text(separator)
+            lines[-1].append_text(entry)
+        else:
+            lines.append(entry.copy())
+    return Text("\n").join(lines)
+
+
+def _whereabouts(view: Mapping[str, Any]) -> tuple[dict[int, list[Mapping[str, Any]]],
+                                                   dict[str, list[Mapping[str, Any]]]]:
+    """The pirates In Port by port code, and the pieces At Sea by area: pirates, then KCs."""
     in_port: dict[int, list[Mapping[str, Any]]] = {}
     at_sea: dict[str, list[Mapping[str, Any]]] = {}
     for pirate in view["pirates"]:
@@ -591,27 +663,44 @@ def sea_table(view: Mapping[str, Any], board: Mapping[str, Any],
             at_sea.setdefault(pirate["area"], []).append(pirate)
     for kc in view.get("kcs") or ():
         at_sea.setdefault(kc["area"], []).append(kc)
+    return in_port, at_sea
+
+
+def positions(view: Mapping[str, Any], board: Mapping[str, Any], width: int) -> Text:
+    """Who is where, for a screen without room for the seas: each area (or transit box)
+    with a pirate, a KC or a warship in it, its ports with pirates In Port, in lines of
+    `width` that split no area."""
+    in_port, at_sea = _whereabouts(view)
     patrols = view.get("patrols") or {}
-    table = Table(box=None, pad_edge=False, show_header=False, padding=(0, 1))
-    table.add_column("sea", no_wrap=True)
-    table.add_column("ports", ratio=1)
-    table.add_column("at sea", no_wrap=True)
+    entries = []
     for area in [*board["areas"], *board["transits"]]:
-        key = Text(area["id"], style="bold")
-        key.append("⚓" if area["id"] in patrols else " ", style="bold blue")
-        cells = [_port_cell(port, state.get(port["code"]), merchants.get(port["code"]),
-                            in_port.get(port["code"], []))
-                 for port in ports_by_area.get(area["id"], [])]
-        ports_text = Text(" ").join(cells) if cells else Text(area["name"], style="dim")
-        sea = Text(" ").join([_pirate_mark(p) for p in at_sea.get(area["id"], [])])
-        table.add_row(key, ports_text, sea)
-    return table
+        ports = [_in_port(Text(port["name"]), in_port[port["code"]])
+                 for port in board["ports"]
+                 if port["areas"][0] == area["id"] and port["code"] in in_port]
+        pieces = ports + [_pirate_mark(p) for p in at_sea.get(area["id"], [])]
+        if pieces or area["id"] in patrols:
+            entry = Text(area["id"], style="bold")
+            if area["id"] in patrols:
+                entry.append("⚓", style="bold blue")
+            entries.append(Text(" ").join([entry, *pieces]))
+    if not entries:
+        return Text("nobody at sea yet", style="dim")
+    return _pack(entries, width, Text(" · ", style="dim"))
 
 
 def _pirate_mark(piece: Mapping[str, Any]) -> Text:
-    """A pirate's id, or a KC's after ♛ (KCs stand At Sea with the pirates)."""
-    kc = "♛" if piece["id"] in _data().kcs else ""
-    return Text(kc + piece["id"], style=_owner_style(piece["owner"]))
+    """A pirate's code, or a KC's name (KCs stand At Sea with the pirates)."""
+    mark = kc_name(piece["id"]) if piece["id"] in _data().kcs else piece["id"]
+    return Text(mark, style=_owner_style(piece["owner"]))
+
+
+def _in_port(text: Text, pirates: Sequence[Mapping[str, Any]]) -> Text:
+    """A port's name and marks, then the pirates In Port there in brackets."""
+    if pirates:
+        text.append("[")
+        text.append_text(Text(" ").join([_pirate_mark(p) for p in pirates]))
+        text.append("]")
+    return text
 
 
 def _port_cell(port: Mapping[str, Any], state: Mapping[str, Any] | None,
@@ -636,25 +725,28 @@ def _port_cell(port: Mapping[str, Any], state: Mapping[str, Any] | None,
             text.append(f"▣{merchant.get('cargo_value') or ''}", style="bold yellow")
         else:
             text.append("▪", style="yellow")
-    if pirates:
-        text.append("[")
-        text.append_text(Text(" ").join([_pirate_mark(p) for p in pirates]))
-        text.append("]")
-    return text
+    return _in_port(text, pirates)
 
 
-def pirates(view: Mapping[str, Any], names: Sequence[Text]) -> Table:
-    """Every pirate in play: owner, ship (Combat/Speed/Loyalty), holds, Notoriety, Net Worth."""
+def pirates(view: Mapping[str, Any], names: Sequence[Text], width: int) -> Table:
+    """Every pirate in play: code and surname, owner, ship (Combat/Speed/Loyalty), holds,
+    Notoriety, Net Worth; the surnames go where the table would not fit `width` whole (and
+    a long owner's name wraps rather than cut another column)."""
+    table = _pirate_table(view, names, surnames=True)
+    return table if natural_width(table) <= width else _pirate_table(view, names, False)
+
+
+def _pirate_table(view: Mapping[str, Any], names: Sequence[Text], surnames: bool) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold dim", padding=(0, 1))
-    for column in ("pirate", "owner", "ship", "C/S/L", "holds", "notoriety", "net worth"):
-        table.add_column(column, no_wrap=True,
-                         justify="right" if column in ("notoriety", "net worth") else "left")
+    for column in ("pirate", "owner", "ship", "C/S/L", "holds", "NP", "net worth"):
+        table.add_column(column, no_wrap=column != "owner", overflow="fold",
+                         justify="right" if column in ("NP", "net worth") else "left")
     data = _data().pirates
     for pirate in sorted(view["pirates"], key=lambda p: (p["owner"], p["id"])):
         ship = pirate["ship"]
-        name = data[pirate["id"]].name if pirate["id"] in data else pirate["id"]
-        label = Text(f"{pirate['id']} ", style=_owner_style(pirate["owner"]))
-        label.append(name.split()[-1])
+        label = Text(pirate["id"], style=_owner_style(pirate["owner"]))
+        if surnames and pirate["id"] in data:
+            label.append(" " + data[pirate["id"]].name.split()[-1])
         kind = Text(ship["type"])
         for flag, mark in FLAGS:
             if ship.get(flag):
@@ -671,10 +763,10 @@ def pirates(view: Mapping[str, Any], names: Sequence[Text]) -> Table:
     return table
 
 
-def players(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
+def players(view: Mapping[str, Any], names: Sequence[Text], width: int) -> Text:
     """Each player's VP and hands (Event cards e, Pirate cards p), AP✓ once he has taken
     his anti-pirate Action this Player Turn, then the turn's KC action and anti-pirate
-    cards: one wrapping line."""
+    cards: in lines of `width` that split no player."""
     interference = view.get("interference") or {}
     used = set(interference.get("used") or ())
     parts = []
@@ -690,7 +782,7 @@ def players(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
     turn += [_title(key) for key in interference.get("titles") or ()]
     if turn:
         parts.append(Text("this turn: " + ", ".join(turn), style="dim"))
-    return Text(" · ").join(parts)
+    return _pack(parts, width, Text(" · "))
 
 
 def _title(key: str) -> str:

@@ -35,9 +35,18 @@ LEGEND = (
     ("0-5", "a ship by its seat (G the Ghost; a reversed digit: that many ships)"),
     ("space 12<", "before the start line"), ("space 12✓", "home at Port Royal"),
     ("3g 2f 1p", "a hold of 3 gold, 2 food or 1 gunpowder (· empty, + the 6th hold)"),
+    ("Map Sabre Beth 6th", "powers held: Morgan's Map (a hand of 4), Saran's Sabre (a "
+                           "re-roll), Lady Beth (+2 in combat), the 6th Hold"),
     ("▮", "a face-down treasure card"), ("fwd/gold", "a card's morning / evening action"),
+    ("☀ 6 ☾ 4", "the Captain's morning and evening dice"),
+    ("score", "the score if the game ended now: the space's value, the gold and the "
+              "treasures known"),
+    ("⚔", "a battle under way: its stage and the combat dice rolled"),
+    ("5+2=9", "a combat roll: the die + the gunpowder spent (= the strength, when Lady Beth "
+              "adds to it)"),
+    ("★", "the combat die's star: that ship wins at once"),
 )
-"""Every glyph of the board and the players' table."""
+"""Every glyph and abbreviation of the board, the players' table and the battles."""
 
 
 @cache

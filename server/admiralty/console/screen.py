@@ -11,11 +11,14 @@ seat, board)` (the cards only that seat sees), `LEGEND` (every glyph and its mea
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
+from functools import cache
 from importlib import import_module
 from typing import Any, Protocol
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -50,6 +53,35 @@ class GameRenderer(Protocol):
     def omniscient(self, public: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
                    ) -> Mapping[str, Any]:
         """One view showing everything, from the public view and every seat's own."""
+
+
+@cache
+def _measurer() -> Console:
+    return Console(file=io.StringIO(), width=1000)
+
+
+def natural_width(renderable: RenderableType) -> int:
+    """The columns `renderable` takes when nothing squeezes it."""
+    console = _measurer()
+    return Measurement.get(console, console.options, renderable).maximum
+
+
+def height_at(renderable: RenderableType, width: int) -> int:
+    """The lines `renderable` takes in `width` columns."""
+    console = _measurer()
+    return len(console.render_lines(renderable, console.options.update(width=width),
+                                    pad=False))
+
+
+def side_by_side(left: RenderableType, right: RenderableType, width: int
+                 ) -> RenderableType | None:
+    """`left` and `right` beside each other, two columns apart, when both fit in `width`
+    unsqueezed; None when they do not (the board then stacks them)."""
+    if natural_width(left) + 2 + natural_width(right) > width:
+        return None
+    layout = Table.grid(padding=(0, 2))
+    layout.add_row(left, right)
+    return layout
 
 
 def renderer_for(game: str) -> GameRenderer:
