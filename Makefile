@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint install toolchains clean proto proto-lint proto-release
+.PHONY: demo test lint install toolchains bots clean proto proto-lint proto-release
 
 $(BIN)/admiralty: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,18 +25,26 @@ lint: install
 	$(BIN)/mypy
 
 # The other-language bots' toolchains, from Debian's packages when missing: gRPC C++
-# (example_bots/cpp and the protocol's C++ compile check), Node.js (example_bots/node) and
-# jq (example_bots/stdio/random_bot.sh).
-APT_PACKAGES := g++ cmake pkg-config protobuf-compiler-grpc libgrpc++-dev jq
+# (example_bots/cpp and the protocol's C++ compile check), Node.js (example_bots/node),
+# jq (example_bots/stdio/random_bot.sh) and bubblewrap (the bot sandbox, --sandbox).
+APT_PACKAGES := g++ cmake pkg-config protobuf-compiler-grpc libgrpc++-dev jq bubblewrap
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 toolchains:
 	@if ! command -v grpc_cpp_plugin >/dev/null || ! command -v cmake >/dev/null \
 	    || ! pkg-config --exists grpc++ 2>/dev/null || ! command -v node >/dev/null \
-	    || ! command -v npm >/dev/null || ! command -v jq >/dev/null; then \
+	    || ! command -v npm >/dev/null || ! command -v jq >/dev/null \
+	    || ! command -v bwrap >/dev/null; then \
 	  extra=""; command -v npm >/dev/null || extra="nodejs npm"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) $$extra; \
 	fi
+
+# The example bots in other languages, ready to run: the Node bot's packages, the C++ bot
+# built into example_bots/cpp/build.
+bots: toolchains
+	cd example_bots/node && npm ci --no-audit --no-fund --silent
+	cmake -S example_bots/cpp -B example_bots/cpp/build >/dev/null
+	cmake --build example_bots/cpp/build --parallel 2 >/dev/null
 
 test: lint toolchains
 	$(BIN)/pytest -n 2 --dist loadgroup  # a group (the Ray cluster's tests) stays on one worker

@@ -163,6 +163,8 @@ class ISMCTS(Bot):
         if seated is None:
             raise RuntimeError("ismcts searches engine states: play it with the local runner "
                                "(admiralty play --local)")
+        if len(request.options) == 1:  # PASS alone, asked so that timing tells nothing
+            return 0
         sampler, rng = seated
         values, scale = VALUES[request.WhichOneof("observation")]
         chart = self._charts.get(request.match_id)

@@ -25,6 +25,7 @@ import os
 import signal
 import socket
 import sys
+import traceback
 
 import grpc
 
@@ -74,6 +75,15 @@ class _Servicer(bot_pb2_grpc.BotServiceServicer):
             auto_pass=[_WINDOW_KINDS[kind] for kind in self.bot.auto_pass])
 
     async def Decide(self, request, context):
+        try:
+            return await self.answer(request)
+        except Exception as error:
+            traceback.print_exc()
+            await context.abort(grpc.StatusCode.UNKNOWN, where_raised(error))
+
+    async def answer(self, request: bot_pb2.DecideRequest) -> bot_pb2.DecideResponse:
+        """The bot's response to `request`. What the bot raises propagates: `Decide` sends
+        the referee where it was raised, the local runner shows the whole traceback."""
         seat = (request.match_id, request.seat)
         if request.HasField("match_info"):
             self._started.add(seat)
@@ -89,6 +99,28 @@ class _Servicer(bot_pb2_grpc.BotServiceServicer):
         self._started.discard((request.result.match_id, request.seat))
         self.bot.on_match_over(request)
         return bot_pb2.MatchOverResponse()
+
+
+ERROR_DETAIL_BYTES = 1024
+"""The most of an exception's report the referee is sent: enough for its innermost frames,
+never a flood of the referee's records."""
+
+
+def where_raised(error: BaseException, frames: int = 3) -> str:
+    """`error`'s type and message, then its innermost `frames` frames outside the SDK's
+    server (file:line, function, source), innermost last as in a traceback: what the
+    referee shows as the incident, so a bot's bug points at its line. Cut to
+    `ERROR_DETAIL_BYTES`, keeping the frames."""
+    head = traceback.format_exception_only(type(error), error)[-1].strip()
+    lines = [f"{os.path.basename(frame.filename)}:{frame.lineno} in {frame.name}: "
+             f"{(frame.line or '').strip()}"
+             for frame in traceback.extract_tb(error.__traceback__)
+             if frame.filename != __file__][-frames:]
+    tail = "".join(f"\n  {line}" for line in lines)
+    room = ERROR_DETAIL_BYTES - len(tail.encode())
+    if len(head.encode()) > room:
+        head = head.encode()[:max(room - 3, 0)].decode(errors="ignore") + "..."
+    return (head + tail).encode()[:ERROR_DETAIL_BYTES].decode(errors="ignore")
 
 
 def bot_port(default: int = 50061) -> int:
@@ -135,21 +167,11 @@ async def _serve_until_signalled(bot: Bot, port: int | None, host: str) -> None:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
-    watchdog = asyncio.ensure_future(_stop_when_orphaned(stop))
     print(f"{bot.name} listening on {host}:{port}", file=sys.stderr, flush=True)
     try:
         await stop.wait()
     finally:
-        watchdog.cancel()
         await server.stop(grace=0.5)
-
-
-async def _stop_when_orphaned(stop: asyncio.Event, every: float = 1.0) -> None:
-    """Stop when the process that started the bot dies (e.g. a referee killed with -9)."""
-    parent = os.getppid()
-    while os.getppid() == parent:
-        await asyncio.sleep(every)
-    stop.set()
 
 
 def serve(bot: Bot, port: int | None = None, host: str = "127.0.0.1") -> None:

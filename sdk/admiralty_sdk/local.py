@@ -7,8 +7,9 @@
 
 The match is the referee's own (`admiralty.referee.match.Match`): each bot is sent exactly
 the `DecideRequest`s it would be sent over the wire (the same codec, redaction, event
-batching, request ids and window numbers; single-option requests and the bot's auto-pass
-windows answered by the referee) and is called as the SDK's server calls it. Only the
+batching, request ids and window numbers; single-option requests, but for windows opened
+whatever the seat holds, and the bot's auto-pass windows answered by the referee) and is
+called as the SDK's server calls it. Only the
 clock differs: it stands still, so no deadline or time bank ever runs out, and the match
 is a pure function of the seed and the bots' answers; and an exception a bot raises is
 raised here, with its traceback, where a served bot's would be a crash incident. For bot
@@ -84,6 +85,7 @@ class LocalClient:
     servicer, called directly."""
 
     absent = ""
+    diagnose = None  # what it raises propagates, with its whole traceback
 
     def __init__(self, bot: Bot):
         self.bot = bot
@@ -106,7 +108,7 @@ class LocalClient:
 
     async def decide(self, request: bot_pb2.DecideRequest, timeout: float
                      ) -> bot_pb2.DecideResponse:
-        return await self._servicer.Decide(request, None)
+        return await self._servicer.answer(request)
 
     async def match_over(self, request: bot_pb2.MatchOverRequest, timeout: float) -> None:
         await self._servicer.MatchOver(request, None)

@@ -9,22 +9,29 @@ import json
 import os
 import secrets
 import signal
+import socket
 import time
-from collections.abc import Callable, Coroutine, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any
 
+import admiralty.grpc_quiet  # noqa: F401  (first: grpc reads GRPC_VERBOSITY on import)
+
+# isort: split
 import grpc
 import typer
 from google.protobuf import json_format
 from rich.console import Console, Group
 from rich.live import Live
+from rich.padding import Padding
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Column, Table
+from rich.table import Table
 from rich.text import Text
 
+from admiralty import cli_help
 from admiralty.console import interactive
 from admiralty.console.feeds import (
     LocalFeed,
@@ -41,7 +48,7 @@ from admiralty.console.leaderboard import (
     matches_table,
     seats_table,
 )
-from admiralty.console.screen import MatchScreen, solo_verdict
+from admiralty.console.screen import MatchScreen, incidents_table, solo_verdict
 from admiralty.games import GAMES, GameInfo, IllegalAction, load_game
 from admiralty.referee import (
     BotLaunchError,
@@ -55,11 +62,12 @@ from admiralty.referee import (
     verify_record,
 )
 from admiralty.referee.conformance import Conformance, Result, check_bot
-from admiralty.referee.launcher import STARTUP_TIMEOUT
+from admiralty.referee.launcher import STARTUP_TIMEOUT, Isolation
 from admiralty.referee.match import checked_options
-from admiralty.referee.record import RecordError, ReplayReport
+from admiralty.referee.record import RecordError, ReplayReport, private_dir
 from admiralty.referee.remote import remote_referee
-from admiralty.referee.timeline import NoSuchSeat, read_timeline
+from admiralty.referee.timeline import NoSuchSeat, read_timeline, request_steps
+from admiralty.text import display_names, printable
 from admiralty.tournament import (
     RANKING,
     Deals,
@@ -77,7 +85,13 @@ from admiralty.tournament import (
 from admiralty.tournament.adaptive import Schedule
 from admiralty.tournament.backend import BackendName, make_backend
 from admiralty.tournament.ratings import rater_of
-from admiralty.tournament.runner import LiveLeaderboard, bot_names, stop_reason, summaries
+from admiralty.tournament.runner import (
+    LiveLeaderboard,
+    RecordsError,
+    bot_names,
+    stop_reason,
+    summaries,
+)
 from admiralty.tournament.standings import (
     head_to_head,
     live_standings,
@@ -87,7 +101,7 @@ from admiralty.tournament.standings import (
 )
 from admiralty_sdk.local import load_bot, run_local
 
-app = typer.Typer(
+app = cli_help.Typer(
     help="Referee and tournaments for bots playing Jamaica, Black Fleet and Blackbeard.",
     no_args_is_help=True,
     add_completion=False,
@@ -95,6 +109,21 @@ app = typer.Typer(
 )
 out = Console()
 err = Console(stderr=True, soft_wrap=True)
+
+
+def _print_version(asked: bool) -> None:
+    """`--version`: the installed distribution's version, before any command runs."""
+    if asked:
+        out.print(f"admiralty {metadata.version('admiralty')}", highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """The options that come before a command."""
 
 BotsOption = Annotated[
     list[str],
@@ -124,13 +153,53 @@ PolicyOption = Annotated[
         "from then on, placed last)."
     ),
 ]
-DeadlineOption = Annotated[float, typer.Option(help="Seconds per decision.", min=0.001)]
+DAY = 86_400.0
+"""The most seconds any time option takes."""
+
+
+def within(least: float, most: float = DAY) -> Callable[[typer.CallbackParam, float], float]:
+    """An option callback: a number from `least` to `most`, or one usage line. It replaces
+    Typer's range check, which lets inf and nan through (a deadline of inf would hang a match
+    for ever, nan break its clock) and prints its refusals over four lines."""
+    def check(param: typer.CallbackParam, value: float) -> float:
+        if not least <= value <= most:  # false for nan too
+            name = param.opts[0] if param.opts else param.name
+            raise usage(f"{name} {value:g}: give a number from {least:g} to {most:g}")
+        return value
+
+    return check
+
+
+DeadlineOption = Annotated[
+    float, typer.Option(help="Seconds per decision (0.001 to 86400).", callback=within(0.001),
+                        metavar="SECONDS")
+]
 TimeBankOption = Annotated[
-    float, typer.Option(help="Seconds per seat for the whole match.", min=0.001)
+    float, typer.Option(help="Seconds per seat for the whole match (0.001 to 86400).",
+                        callback=within(0.001), metavar="SECONDS")
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 StartupOption = Annotated[
-    float, typer.Option(help="Seconds a spawned bot has to answer Hello.", min=0.1)
+    float, typer.Option(help="Seconds a spawned bot has to answer Hello (0.1 to 86400).",
+                        callback=within(0.1), metavar="SECONDS")
+]
+GameOptionsOption = Annotated[
+    list[str],
+    typer.Option("--option", "-o", metavar="NAME=VALUE", help="A game option (`admiralty "
+                 "games GAME` lists them); repeat it for each."),
+]
+BotUserOption = Annotated[
+    str | None,
+    typer.Option("--bot-user", metavar="USER", show_default=False,
+                 help="Run every bot admiralty starts as USER (admiralty must run as root), in "
+                 "a working directory of USER's: it cannot read files only you may read."),
+]
+SandboxOption = Annotated[
+    bool,
+    typer.Option("--sandbox", help="Start every bot in a bubblewrap (bwrap) sandbox of its "
+                 "own: its own directory, no view of your processes or files (the system's "
+                 "are read-only), no network but the referee's connection to it. For "
+                 "untrusted bots; docs/security.md says what it sees."),
 ]
 GameArgument = Annotated[str, typer.Argument(help=f"The game: {', '.join(GAMES)}.")]
 SeatViewOption = Annotated[
@@ -144,8 +213,10 @@ LegendOption = Annotated[
 ]
 ExportOption = Annotated[
     Path | None,
-    typer.Option("--export", help="Also write the final screen and the whole log to this "
-                 "file: HTML, or SVG if it ends in .svg.", dir_okay=False),
+    typer.Option("--export", help="Write a page titled with the match (game, seats, seed "
+                 "or match id, result) holding the final screen, the legend and the whole log "
+                 "to this file: HTML, or SVG if it ends in .svg. A replay then writes the page "
+                 "only, without playing the match on the terminal first.", dir_okay=False),
 ]
 EXPORT_SUFFIXES = (".html", ".htm", ".svg")
 
@@ -175,6 +246,10 @@ class Display:
         export, if asked for."""
         if not out.is_terminal:
             out.print(screen.transcript(), soft_wrap=False)
+        self.save(screen)
+
+    def save(self, screen: MatchScreen) -> None:
+        """The export, if asked for."""
         if self.export is not None:
             try:
                 export(screen, self.export, max(out.width, 100), max(out.height, 40))
@@ -188,8 +263,10 @@ class UsageError(Exception):
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
-    """Print one error line; exit 1 for a failure (2 for a usage mistake, see `usage`)."""
-    err.print(Text.assemble(("error: ", "bold red"), message), highlight=False)
+    """Print one error line (a bot's stderr under it, each of its control characters
+    escaped); exit 1 for a failure (2 for a usage mistake, see `usage`)."""
+    err.print(Text.assemble(("error: ", "bold red"), printable(message, lines=True)),
+              highlight=False)
     return typer.Exit(code=code)
 
 
@@ -211,7 +288,7 @@ def check_game(name: str, players: int | None = None):
 def check_writable(path: Path) -> None:
     """Fail before any bot starts if a record cannot be written at `path`."""
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private_dir(path.parent)
     except OSError as error:
         raise fail(f"cannot create {path.parent}: {error.strerror}") from None
     if path.is_dir() or not os.access(path.parent, os.W_OK):
@@ -233,30 +310,52 @@ def parse_options(pairs: list[str]) -> dict:
 
 
 @app.command()
-def games(as_json: JsonOption = False) -> None:
-    """List the games: players, hidden information, windows, automated actors, options."""
-    infos = [load_game(name).info for name in GAMES]
+def games(
+    game: Annotated[str | None, typer.Argument(
+        help="A game to describe: its players, hidden information, windows, automated "
+        "actors and options.", show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the same as one JSON object, "
+                                          "{\"games\": [...]}, every detail included.")] = False,
+) -> None:
+    """List the games, one line each; with GAME, the details of that one."""
+    try:
+        infos = [check_game(game).info] if game else [load_game(name).info for name in GAMES]
+    except UsageError as error:
+        raise usage(str(error)) from None
     if as_json:
         print(json.dumps({"games": [info.to_json() for info in infos]}))
-        return
-    for info in infos:
-        print_game_info(info)
+    elif game:
+        print_game_info(infos[0])
+    else:
+        table = Table("game", "players", "about", box=None, pad_edge=False,
+                      header_style="bold underline")
+        for info in infos:
+            table.add_row(info.name, f"{info.min_players}-{info.max_players}", info.summary)
+        out.print(table)
+        out.print("`admiralty games GAME` describes one: its options, windows and automated "
+                  "actors.", highlight=False, markup=False)
 
 
 def print_game_info(info: GameInfo) -> None:
-    """One game: a line of facts, its automated actors, then its options as a table."""
+    """One game: its summary, a line of facts, its automated actors, then each option (name,
+    default, what it takes) over its meaning. All as plain text: rich would read a rule
+    citation such as [jamaica G6] as markup and drop it."""
+    def show(text: Text, indent: int = 0) -> None:
+        out.print(Padding(text, (0, 0, 0, indent), expand=False))
+
     hidden = "hidden" if info.hidden_information else "perfect"
-    out.print(f"[bold]{info.name}[/] ({info.title}): {info.min_players}-{info.max_players} "
-              f"players, usually {info.default_players}; {hidden} information; windows "
-              f"{', '.join(info.windows)}", highlight=False)
+    show(Text.assemble((info.name, "bold"), f" ({info.title}): {info.summary}"))
+    show(Text(f"{info.min_players}-{info.max_players} players, usually "
+              f"{info.default_players}; {hidden} information; windows "
+              f"{', '.join(info.windows)}"), 2)
     for actor in info.automated:
-        out.print(f"  automated: {actor.name}, with {'/'.join(map(str, actor.players))} "
-                  f"players; decided by {actor.decided_by}", highlight=False)
-    table = Table(Column("option", no_wrap=True), "type", "default", "takes", "meaning")
+        show(Text(f"automated: {actor.name}, in {'/'.join(map(str, actor.players))}-player "
+                  f"games; decided by {actor.decided_by}"), 2)
+    show(Text("options (play --option NAME=VALUE):", style="bold"))
     for spec in (spec.to_json() for spec in info.options):
-        table.add_row(spec["name"], spec["type"], json.dumps(spec["default"]), spec["takes"],
-                      spec["help"])
-    out.print(table)
+        show(Text.assemble((spec["name"], "bold"), f" = {json.dumps(spec['default'])}",
+                           (f" ({spec['takes']})", "dim")), 2)
+        show(Text(spec["help"]), 6)
 
 
 @app.command()
@@ -276,31 +375,32 @@ def play(
     policy: PolicyOption = FailurePolicy.DEFAULT,
     deadline: DeadlineOption = 2.0,
     time_bank: TimeBankOption = 60.0,
-    option: Annotated[
-        list[str],
-        typer.Option("--option", "-o", help="A game option, name=value (see `admiralty games`)."),
-    ] = [],  # noqa: B006
+    option: GameOptionsOption = [],  # noqa: B006
     startup_timeout: StartupOption = STARTUP_TIMEOUT,
+    bot_user: BotUserOption = None,
+    sandbox: SandboxOption = False,
     watch: Annotated[
-        bool, typer.Option(help="Show the match live, as a spectator sees it (or as --seat "
-                           "sees it). Off a terminal, print the whole log and the result.")
+        bool, typer.Option("--watch", help="Show the match live, as a spectator sees it (or "
+                           "as --seat sees it). Off a terminal, print the whole log and the "
+                           "result.")
     ] = False,
     seat: SeatViewOption = None,
     delay: Annotated[
-        float, typer.Option(min=0, help="With --watch, seconds each step that adds to the "
-                            "log stays on screen (0: as fast as the bots play). The bots' "
-                            "clocks do not run meanwhile.")
+        float, typer.Option(callback=within(0), metavar="SECONDS", help="With --watch, "
+                            "seconds each step that adds to the log stays on screen (0: as "
+                            "fast as the bots play; at most 86400). The bots' clocks do not "
+                            "run meanwhile.")
     ] = 0.5,
     legend: LegendOption = False,
     export_to: ExportOption = None,
     as_json: JsonOption = False,
     local: Annotated[
-        bool, typer.Option(help="Play in this process, without gRPC: each --bot is a Python "
-                           "file defining one Bot subclass (built with no arguments); the "
-                           "clock stands still (see admiralty_sdk.local).")
+        bool, typer.Option("--local", help="Play in this process, without gRPC: each --bot "
+                           "is a Python file defining one Bot subclass (built with no "
+                           "arguments); the clock stands still (see admiralty_sdk.local).")
     ] = False,
 ) -> None:
-    """Play one match between bots and print the placements; a one-seat match prints
+    """Play one match between bots and print the placements. A one-seat match prints
     whether the bot won or lost against the automated opponent, and the margin.
 
     With --watch the match is shown live (--seat N: as seat N saw it); --seed with
@@ -315,9 +415,12 @@ def play(
     if local and watch:
         raise usage("--watch, --seat and --export show a match of bot processes; "
                     "leave them out with --local")
+    if local and (bot_user is not None or sandbox):
+        raise usage("--bot-user and --sandbox isolate bot processes; --local starts none")
     try:
         check_game(game, len(bot))
         options = checked_options(game, len(bot), parse_options(option))
+        Isolation(bot_user, sandbox).check()
     except (UsageError, ValueError) as error:
         raise usage(str(error)) from None
     seed = secrets.randbits(128) if seed is None else seed
@@ -339,6 +442,7 @@ def play(
             report = _play_local(spec, bot)
         else:
             report = asyncio.run(_play(spec, bot, startup_timeout,
+                                       Isolation(bot_user, sandbox),
                                        display if watch and not as_json else None, delay))
     except BotLaunchError as error:
         raise fail(str(error)) from None
@@ -356,17 +460,18 @@ def play(
 
 
 async def _play(
-    spec: MatchSpec, specs: list[str], startup_timeout: float, display: Display | None,
-    delay: float
+    spec: MatchSpec, specs: list[str], startup_timeout: float, isolation: Isolation,
+    display: Display | None, delay: float
 ) -> MatchReport:
-    bots = await launch_all(specs, startup_timeout)
+    bots = await launch_all(specs, startup_timeout, isolation=isolation)
     try:
         check_plays(bots, spec.game)
         clients = [bot.client for bot in bots]
         if display is None:
             return await run_match(spec, clients)
         screen = MatchScreen(spec.game, load_game(spec.game).static_info(),
-                             [client.name for client in clients], display.seat, display.legend)
+                             [client.name for client in clients], display.seat, display.legend,
+                             spec.seed, spec.match_id)
         with live_display(screen, out) as shown:
             feed = LocalFeed(screen, display.seat, Pacer(delay if shown else 0),
                              shown.refresh if shown else lambda: None)
@@ -388,34 +493,40 @@ def _play_local(spec: MatchSpec, paths: list[str]) -> MatchReport:
 
 def print_report(report: MatchReport) -> None:
     data = report.to_json()
-    print_result(data, title=f"{data['game']} · seed {data['seed']}")
+    steps = request_steps(report.spec.record_path) if data["record"] and data["incidents"] \
+        else {}
+    print_result(data, title=f"{data['game']} · seed {data['seed']}", steps=steps)
     if data["record"]:
         out.print(f"record: {data['record']}")
 
 
-def print_result(result: dict, title: str | None = None) -> None:
-    """The placements (place, seat, bot, score, forfeited) as a table, then the incidents;
-    for one seat, its margin and whether it won against the automated opponent."""
+def print_result(result: dict, title: str | None = None,
+                 steps: Mapping[tuple[int, str], int] | None = None) -> None:
+    """The placements (place, seat, bot, score, forfeited) as a table, then the incidents
+    by seat and kind (their steps from `steps`, as `request_steps` reads them); for one
+    seat, its margin and whether it won against the automated opponent. A bot in two seats
+    is named as everywhere else (`display_names`)."""
     if len(result["placements"]) == 1:
         table = Table("seat", "bot", "margin", "result", title=title)
         (p,) = result["placements"]
-        table.add_row(str(p["seat"]), p["bot"], f"{int(p['score']):+d}",
+        table.add_row(str(p["seat"]), Text(printable(p["bot"])), f"{int(p['score']):+d}",
                       solo_verdict(result["game"], p))
         out.print(table)
-        _print_incidents(result)
+        _print_incidents(result, steps or {})
         return
     table = Table("place", "seat", "bot", "score", title=title)
+    names = display_names([p["bot"] for p in sorted(result["placements"],
+                                                     key=lambda p: p["seat"])])
     for p in sorted(result["placements"], key=lambda p: (p["place"], p["seat"])):
-        bot = p["bot"] + (" (forfeited)" if p["forfeited"] else "")
-        table.add_row(str(p["place"]), str(p["seat"]), bot, str(p["score"]))
+        bot = names[p["seat"]] + (" (forfeited)" if p["forfeited"] else "")
+        table.add_row(str(p["place"]), str(p["seat"]), Text(printable(bot)), str(p["score"]))
     out.print(table)
-    _print_incidents(result)
+    _print_incidents(result, steps or {})
 
 
-def _print_incidents(result: dict) -> None:
-    for incident in result.get("incidents", []):
-        out.print(f"incident: seat {incident['seat']} {incident['kind']}: "
-                  f"{incident['detail']}", highlight=False)
+def _print_incidents(result: dict, steps: Mapping[tuple[int, str], int]) -> None:
+    if result.get("incidents"):
+        out.print(incidents_table(result["incidents"], steps))
 
 
 @app.command("check-bot")
@@ -434,6 +545,8 @@ def check_bot_command(
                      "Omitted, a 128-bit one from a secure source (it is printed)."),
     ] = None,
     startup_timeout: StartupOption = STARTUP_TIMEOUT,
+    bot_user: BotUserOption = None,
+    sandbox: SandboxOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Check that a bot keeps the protocol before it plays for real.
@@ -441,11 +554,12 @@ def check_bot_command(
     The bot plays every game it plays (Hello `games`; none listed is every game) against
     reference bots: --matches matches one at a time, as many at once, and one in which it
     holds several seats. Checks: hello (name, version, registered games),
-    request-id-echo, deadline (and the p95 latency), legal-index:turn|interrupt|sealed|
-    setup (a legal option in each window kind; one never asked is NOT EXERCISED, with
-    why), concurrent-matches and concurrent-seats (no failure beyond those of one match at
-    a time), match-over (MatchOver returns OK), match-info (requests with and without
-    match_info answered), auto-pass (declared kinds are never asked) and no-crash.
+    request-id-echo, deadline (and the p95 latency),
+    legal-index:turn|interrupt|sealed|setup (a legal option in each window kind; one never
+    asked is NOT EXERCISED, with why), concurrent-matches and concurrent-seats (no failure
+    beyond those of one match at a time), match-over (MatchOver returns OK), match-info
+    (requests with and without match_info answered), auto-pass (declared kinds are never
+    asked) and no-crash.
     Exit 1 if any check FAILs.
     """
     seed = secrets.randbits(128) if seed is None else seed
@@ -453,7 +567,7 @@ def check_bot_command(
     try:
         with contextlib.nullcontext() if as_json else status:
             report = asyncio.run(check_bot(
-                bot, seed, deadline, matches, startup_timeout,
+                bot, seed, deadline, matches, startup_timeout, Isolation(bot_user, sandbox),
                 progress=lambda stage: status.update(f"checking {bot}: {stage}")))
     except BotLaunchError as error:
         raise fail(str(error)) from None
@@ -471,11 +585,12 @@ RESULT_STYLES = {Result.PASS: "green", Result.FAIL: "bold red", Result.NOT_EXERC
 
 
 def print_conformance(report: Conformance) -> None:
-    table = Table("check", "result", "reason", title=f"{report.name or report.spec} "
-                  f"{report.version} · {', '.join(report.games) or 'no game'}")
+    table = Table("check", "result", "reason", title=Text(printable(
+        f"{report.name or report.spec} {report.version} · "
+        f"{', '.join(report.games) or 'no game'}")))
     for check in report.checks:
         table.add_row(check.id, Text(str(check.result), RESULT_STYLES[check.result]),
-                      Text(check.reason))
+                      Text(printable(check.reason)))
     out.print(table)
     counts = {result: sum(c.result is result for c in report.checks) for result in Result}
     out.print(f"{counts[Result.PASS]} passed, {counts[Result.FAIL]} failed, "
@@ -496,7 +611,8 @@ def replay(
     ] = False,
     speed: Annotated[
         float, typer.Option(help="Steps that add to the log shown per second (the pace of "
-                            "`play --watch --delay 1/SPEED`); 0 shows the end at once.", min=0)
+                            "`play --watch --delay 1/SPEED`); 0 shows the end at once.",
+                            callback=within(0, 1e6))
     ] = 20.0,
     step: Annotated[
         bool, typer.Option("--step", help="On a terminal, the interactive replay (paused at "
@@ -513,7 +629,8 @@ def replay(
 ) -> None:
     """Show a recorded match as a spectator saw it (or as --seat saw it), or --verify it.
     A record cut short (an interrupted match, a killed referee) is shown up to where it
-    ends. Off a terminal, print the whole log and the result."""
+    ends. Off a terminal, print the whole log and the result. With --export (and without
+    --interactive), only write the page."""
     if not record.is_file():
         raise usage(f"no such record: {record}")
     display = Display(seat, legend, export_to)
@@ -548,11 +665,15 @@ def replay(
 
 
 def _replay(record: Path, display: Display, speed: float, keys: bool) -> None:
-    """The replay: under keys, paced on a terminal, or as a transcript."""
+    """The replay: under keys, paced on a terminal, or as a transcript; with an export and
+    no keys, the export only (the end is computed, not played)."""
     delay = 1 / speed if speed else 0.0
     if keys:
         timeline = read_timeline(record, display.seat)
         display.finish(interactive.run(timeline, out, delay, display.legend))
+        return
+    if display.export is not None:
+        display.save(replay_screen(record, None, display.seat, legend=display.legend))
         return
     display.finish(replay_screen(record, out, display.seat, delay, legend=display.legend))
 
@@ -566,18 +687,70 @@ def _verdict(report: ReplayReport) -> str:
 
 
 ServerOption = Annotated[
-    str, typer.Option(help="The address of the referee (`admiralty serve`).")
+    str, typer.Option(envvar="ADMIRALTY_SERVER", metavar="HOST:PORT",
+                      help="The address of the referee (`admiralty serve`); or set "
+                      "ADMIRALTY_SERVER.")
 ]
 TlsCaOption = Annotated[
     Path | None,
     typer.Option(help="Connect over TLS, trusting these PEM root certificates "
                  "(the server's --tls-cert, if self-signed)."),
 ]
+def _warn_if_typed(ctx: typer.Context, token: str | None) -> str | None:
+    """A token typed on the command line can be read by every user of this machine (ps):
+    one warning line, and the token."""
+    source = ctx.get_parameter_source("token")
+    if token is not None and source is not None and source.name == "COMMANDLINE":
+        err.print("warning: a token typed as --token can be read by every user of this "
+                  "machine (ps); set ADMIRALTY_TOKEN or use --token-file", style="yellow",
+                  highlight=False, soft_wrap=True)
+    return token
+
+
 TokenOption = Annotated[
-    str,
-    typer.Option(envvar="ADMIRALTY_TOKEN", help="The admin token `admiralty serve` printed "
-                 "(or set ADMIRALTY_TOKEN).", show_default=False),
+    str | None,
+    typer.Option("--token", envvar="ADMIRALTY_TOKEN", metavar="TOKEN", show_default=False,
+                 callback=_warn_if_typed,
+                 help="The admin token `admiralty serve` printed. Set ADMIRALTY_TOKEN or use "
+                 "--token-file instead: a token typed here can be read by every user of this "
+                 "machine (ps), so it draws a warning."),
 ]
+TokenFileOption = Annotated[
+    Path | None,
+    typer.Option("--token-file", dir_okay=False, show_default=False,
+                 help="A file holding the admin token; taken before ADMIRALTY_TOKEN and "
+                 "--token."),
+]
+
+
+def admin_token(token: str | None, token_file: Path | None) -> str | None:
+    """The admin token of a command taking TokenOption and TokenFileOption: from
+    --token-file, else ADMIRALTY_TOKEN or --token; None if none was given. A file that
+    cannot be read and a token that cannot be one (empty, or not printable ASCII without
+    spaces, as `admiralty serve` prints it) are one usage line."""
+    source = "--token or ADMIRALTY_TOKEN"
+    if token_file is not None:
+        try:
+            token = token_file.read_text(encoding="ascii", errors="replace").strip()
+        except OSError as error:
+            raise usage(f"--token-file {token_file}: cannot read it: "
+                        f"{error.strerror or error}") from None
+        source = f"--token-file {token_file}"
+    if token is None:
+        return None
+    if not token or not token.isascii() or not token.isprintable() or " " in token:
+        raise usage(f"{source}: not an admin token (`admiralty serve` prints one of "
+                    "printable ASCII characters, no spaces)")
+    return token
+
+
+def needed_token(token: str | None, token_file: Path | None) -> str:
+    """`admin_token`, for a call that cannot be made without it."""
+    resolved = admin_token(token, token_file)
+    if resolved is None:
+        raise usage("this call needs the admin token `admiralty serve` printed: set "
+                    "ADMIRALTY_TOKEN or give --token-file FILE")
+    return resolved
 
 
 @contextlib.contextmanager
@@ -599,36 +772,32 @@ def _served(server: str, tls_ca: Path | None) -> Iterator[bytes | None]:
 def watch(
     match_id: Annotated[str, typer.Argument(help="The match, as listed by the referee.")],
     server: ServerOption = "127.0.0.1:50051",
-    token: Annotated[
-        str,
-        typer.Option(
-            "--token",
-            "--omniscient",
-            help="The admin token `admiralty serve` printed: shows every seat's cards, and "
-            "lets --seat watch as one seat.",
-            metavar="TOKEN",
-        ),
-    ] = "",
+    token: TokenOption = None,
+    token_file: TokenFileOption = None,
     seat: SeatViewOption = None,
     legend: LegendOption = False,
     export_to: ExportOption = None,
     tls_ca: TlsCaOption = None,
 ) -> None:
     """Follow a match on a referee server live, as a spectator (or, with --seat and the
-    admin token, as that seat). Off a terminal, print the whole log and the result."""
+    admin token, as that seat). Off a terminal, print the whole log and the result.
+
+    With the admin token (ADMIRALTY_TOKEN, --token-file) every seat's cards are shown."""
     display = Display(seat, legend, export_to)
     display.check()
-    if seat is not None and not token:
-        raise usage("--seat needs the admin token (--token TOKEN)")
+    admin = admin_token(token, token_file)
+    if seat is not None and admin is None:
+        raise usage("--seat needs the admin token: set ADMIRALTY_TOKEN or give "
+                    "--token-file FILE")
     with _served(server, tls_ca) as roots:
         try:
-            screen = watch_remote(server, match_id, token, out, roots, seat, legend)
+            screen = watch_remote(server, match_id, admin or "", out, roots, seat, legend)
         except ValueError as error:
             raise fail(str(error)) from None
     display.finish(screen)
 
 
-match_app = typer.Typer(
+match_app = cli_help.Typer(
     help="The operator's calls on a served referee (`admiralty serve`): create, list, show.",
     no_args_is_help=True,
 )
@@ -643,68 +812,90 @@ def match_create(
         typer.Option("--bot", "-b", help="A running bot's address, host:port or "
                      "grpc://host:port, as the referee reaches it. Repeat once per seat."),
     ],
-    token: TokenOption,
     server: ServerOption = "127.0.0.1:50051",
+    token: TokenOption = None,
+    token_file: TokenFileOption = None,
     seed: SeedOption = None,
-    option: Annotated[
-        list[str], typer.Option("--option", "-o", help="A game option, name=value.")
-    ] = [],  # noqa: B006
+    option: GameOptionsOption = [],  # noqa: B006
     policy: PolicyOption = FailurePolicy.DEFAULT,
     deadline: DeadlineOption = 2.0,
     time_bank: TimeBankOption = 60.0,
     tls_ca: TlsCaOption = None,
     as_json: JsonOption = False,
+    follow: Annotated[
+        bool, typer.Option("--watch", help="Then follow it live, as `admiralty watch ID` "
+                           "does (with the admin token: every seat's cards).")
+    ] = False,
 ) -> None:
     """Start a match on the referee; prints its id (follow it with `admiralty watch ID`)."""
     if seed is not None and not 0 < seed < 2**64:
         raise usage("a served match takes a --seed from 1 to 2**64 - 1 (omit it for a "
                     "128-bit one)")
-    with _served(server, tls_ca) as roots, remote_referee(server, token, roots) as referee:
+    admin = needed_token(token, token_file)
+    with _served(server, tls_ca) as roots, remote_referee(server, admin, roots) as referee:
         created = referee.create(game, bot, seed or 0, parse_options(option),
                                  int(deadline * 1000), int(time_bank * 1000), policy)
     if as_json:
         print(json.dumps({"match_id": created.match_id, "seed": created.master_seed}))
     else:
         out.print(f"match {created.match_id} (seed {created.master_seed})", highlight=False)
+    if follow:
+        watch(created.match_id, server, admin, tls_ca=tls_ca)
 
 
 @match_app.command("list")
 def match_list(
-    token: TokenOption,
     server: ServerOption = "127.0.0.1:50051",
+    token: TokenOption = None,
+    token_file: TokenFileOption = None,
     tls_ca: TlsCaOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """List the matches the referee remembers, oldest first."""
-    with _served(server, tls_ca) as roots, remote_referee(server, token, roots) as referee:
+    admin = needed_token(token, token_file)
+    with _served(server, tls_ca) as roots, remote_referee(server, admin, roots) as referee:
         summaries = [_summary_json(summary) for summary in referee.matches()]
     if as_json:
         print(json.dumps(summaries))
-        return
-    table = Table("match", "game", "status", "bots", "steps")
+    else:
+        out.print(matches_list_table(summaries))
+
+
+def matches_list_table(summaries: Sequence[Mapping[str, Any]]) -> Table:
+    """`match list`: each id whole, since `watch` and `match show` take it (it starts with
+    the game's name, so the game has no column of its own); the bots' names wrap instead."""
+    table = Table(box=None, pad_edge=False, header_style="bold underline")
+    table.add_column("match", no_wrap=True,
+                     min_width=max((len(s["match_id"]) for s in summaries), default=0))
+    table.add_column("status", overflow="fold")
+    table.add_column("steps", justify="right")
+    table.add_column("bots", min_width=8, overflow="fold")
     for summary in summaries:
-        table.add_row(summary["match_id"], summary["game"], summary["status"],
-                      ", ".join(summary["bot_names"]), str(summary["steps"]))
-    out.print(table)
+        table.add_row(summary["match_id"], summary["status"], str(summary["steps"]),
+                      Text(printable(", ".join(display_names(summary["bot_names"])))))
+    return table
 
 
 @match_app.command("show")
 def match_show(
     match_id: Annotated[str, typer.Argument(help="The match, as `match list` shows it.")],
-    token: TokenOption,
     server: ServerOption = "127.0.0.1:50051",
+    token: TokenOption = None,
+    token_file: TokenFileOption = None,
     tls_ca: TlsCaOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Show one match: status, bots, seed, steps, record and, once finished, the result."""
-    with _served(server, tls_ca) as roots, remote_referee(server, token, roots) as referee:
+    admin = needed_token(token, token_file)
+    with _served(server, tls_ca) as roots, remote_referee(server, admin, roots) as referee:
         summary = _summary_json(referee.get(match_id))
     if as_json:
         print(json.dumps(summary))
         return
     for key in ("match_id", "game", "status", "master_seed", "steps", "record_path", "error"):
         if summary.get(key):
-            out.print(f"{key.replace('_', ' ')}: {summary[key]}", highlight=False)
+            out.print(f"{key.replace('_', ' ')}: {printable(str(summary[key]))}",
+                      highlight=False, markup=False)
     if summary.get("result"):
         print_result(summary["result"])
 
@@ -731,20 +922,32 @@ def serve(
         int, typer.Option(help="Finished matches remembered for GetMatch, ListMatches and "
                           "Watch; older ones are forgotten (their records stay).", min=1)
     ] = 1000,
+    token_file: Annotated[
+        Path | None,
+        typer.Option("--token-file", dir_okay=False, show_default=False,
+                     help="Also write the admin token to this file, readable by you only, "
+                     "before listening: the clients' --token-file, or "
+                     "ADMIRALTY_TOKEN=$(cat FILE)."),
+    ] = None,
 ) -> None:
     """Run the referee server (RefereeService) until interrupted (Ctrl-C or SIGTERM).
 
     Every call but Watch needs the admin token printed at start, sent as the metadata
     `authorization: Bearer TOKEN`; Watch shows the public view, or everything with the token.
-    The token travels in clear text unless the server has --tls-cert and --tls-key.
+    The `match` commands and `watch` read it from ADMIRALTY_TOKEN or --token-file (keep it
+    off command lines: every local user can read them). The token travels in clear text
+    unless the server has --tls-cert and --tls-key.
     """
     from admiralty.referee.service import serve_referee
 
+    _check_host(host)
     tls = _tls_pair(tls_cert, tls_key)
     warning = exposure_warning(host, tls is not None)
     if warning:
         err.print(warning, style="yellow", highlight=False)
     token = secrets.token_urlsafe(24)
+    if token_file is not None:
+        _write_private(token_file, token + "\n")
 
     async def main() -> None:
         server = await serve_referee(host, port, token, records, tls, keep_finished)
@@ -762,6 +965,33 @@ def serve(
         asyncio.run(main())
     except OSError as error:
         raise fail(str(error)) from None
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write `text` to `path`, readable and writable by this user only (0600, whatever the
+    file's mode was); a path that cannot be written is one line."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(descriptor, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(text)
+    except OSError as error:
+        raise usage(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _check_host(host: str) -> None:
+    """One usage line for a --host that is no address (999.1.1.1) or names no host, which
+    gRPC would only report as a port it cannot listen on. An IP address is never looked up."""
+    name = host.strip("[]")
+    try:
+        if ":" in name or all(c.isdigit() or c == "." for c in name):
+            ipaddress.ip_address(name)
+        else:
+            socket.getaddrinfo(name, None, type=socket.SOCK_STREAM)
+    except ValueError:
+        raise usage(f"--host {host}: not a valid IP address") from None
+    except (socket.gaierror, UnicodeError):
+        raise usage(f"--host {host}: no such host name") from None
 
 
 def _tls_pair(cert: Path | None, key: Path | None) -> tuple[bytes, bytes] | None:
@@ -791,7 +1021,7 @@ def _is_loopback(host: str) -> bool:
         return host == "localhost"
 
 
-tournament_app = typer.Typer(
+tournament_app = cli_help.Typer(
     help="Round-robin tournaments, ranked by TrueSkill and stored in SQLite. A one-seat "
     "tournament (--players 1: each bot alone against the game's automated opponent) plays "
     "every bot on the same deals and ranks by mean margin instead.",
@@ -807,7 +1037,7 @@ ParallelOption = Annotated[
 BackendOption = Annotated[
     BackendName,
     typer.Option(help="Where matches are refereed: local (worker processes of this machine) "
-                 "or ray (Ray tasks across a cluster, needs pip install 'admiralty\\[ray]'; "
+                 "or ray (Ray tasks across a cluster, needs pip install 'admiralty[ray]'; "
                  "see docs/cluster.md). Results are the same either way."),
 ]
 AddressOption = Annotated[
@@ -821,7 +1051,8 @@ TournamentStartupOption = Annotated[
     float,
     typer.Option("--startup-timeout",
                  help="Seconds a bot has to answer Hello: once launched, and again when "
-                 "each referee (worker process or Ray task's process) reaches it.", min=0.1),
+                 "each referee (worker process or Ray task's process) reaches it (0.1 to "
+                 "86400).", callback=within(0.1), metavar="SECONDS"),
 ]
 
 
@@ -861,8 +1092,9 @@ def tournament_run(
             "groups that inform the ranking most (bots next to each other in the standings "
             "whose order is least certain), each block chosen from the results before it and "
             "stored before it is played, until every neighbouring pair of the --top bots is "
-            "ordered with P >= --confidence by the ratings, or --max-matches is reached. "
-            "Not for one-seat games.",
+            "ordered with P >= --confidence by the ratings, or --max-matches is reached; "
+            "its leaderboard is then sorted by mu, the order the rule certifies. Not for "
+            "one-seat games.",
         ),
     ] = Schedule.FULL,
     confidence: Annotated[
@@ -906,6 +1138,8 @@ def tournament_run(
     backend: BackendOption = BackendName.LOCAL,
     address: AddressOption = None,
     startup_timeout: TournamentStartupOption = STARTUP_TIMEOUT,
+    bot_user: BotUserOption = None,
+    sandbox: SandboxOption = False,
     db: DbOption = Path("admiralty.db"),
     name: Annotated[
         str | None,
@@ -922,17 +1156,19 @@ def tournament_run(
                             "since a bot is the same program in every match; the rating "
                             "libraries' default for people is 25/300 = 0.0833.")
     ] = 0.0,
-    option: Annotated[
-        list[str], typer.Option("--option", "-o", help="A game option, name=value.")
-    ] = [],  # noqa: B006
+    option: GameOptionsOption = [],  # noqa: B006
     records: Annotated[Path, typer.Option(help="Directory for match records.")] = Path("records"),
     as_json: JsonOption = False,
 ) -> None:
-    """Plan a round-robin tournament (every K-subset of bots, or with --matches-per-bot a
-    balanced sample of them, each in every seat rotation of a balanced cyclic order; see
-    docs/tournaments.md), launch the bots, store the plan, play it, and print the
-    leaderboard. Nothing is stored unless every setting is valid and every bot starts and
-    plays the game. With --players 1 (a one-seat game, e.g. Blackbeard solitaire) every bot
+    """Plan a round-robin tournament, launch the bots, store the plan, play it and print
+    the leaderboard. The plan holds every K-subset of bots, or with --matches-per-bot a
+    balanced sample of them, each in every seat rotation of a balanced cyclic order (see
+    docs/tournaments.md). The order of --bot does not matter: the bots are entered in the order of
+    their specs (sorted), so the same bots and --seed give the same plan and leaderboard
+    however they are listed; a bot entered twice needs other arguments (e.g. --seed).
+    Nothing is stored unless every setting is valid, the records can be written, and every
+    bot starts and plays the game. With --players 1 (a one-seat game, e.g. Blackbeard
+    solitaire) every bot
     plays alone against the game's automated opponent, all of them on the same deal in each
     round; the score is the margin over the opponent (0 or more wins), and the leaderboard
     ranks by mean margin with a 95% t-interval over the deals, the paired gap to the bot
@@ -962,7 +1198,8 @@ def tournament_run(
                              "adaptive")
         seed = secrets.randbits(128) if seed is None else seed
         tournament, plan = new_tournament(name, game, bot, players, rounds, seed, settings)
-        referees = make_backend(backend, address, startup_timeout)
+        referees = make_backend(backend, address, startup_timeout,
+                                Isolation(bot_user, sandbox))
     except (UsageError, ValueError) as error:
         raise usage(str(error)) from None
     runner = Runner.this_process(datetime.now(UTC))
@@ -988,14 +1225,18 @@ def tournament_resume(
     backend: BackendOption = BackendName.LOCAL,
     address: AddressOption = None,
     startup_timeout: TournamentStartupOption = STARTUP_TIMEOUT,
+    bot_user: BotUserOption = None,
+    sandbox: SandboxOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Finish a stopped tournament: every planned match without a result is played (an
     adaptive one then goes on choosing blocks until its stop rule, exactly as if it had not
     stopped). One process at a time runs a tournament; a runner that died leaves a lease
-    that is taken over."""
+    that is taken over. The bots are launched as this command says: give --sandbox and
+    --bot-user again if the run had them."""
     try:
-        referees = make_backend(backend, address, startup_timeout)
+        referees = make_backend(backend, address, startup_timeout,
+                                Isolation(bot_user, sandbox))
     except ValueError as error:
         raise usage(str(error)) from None
     runner = Runner.this_process(datetime.now(UTC))
@@ -1033,9 +1274,10 @@ def tournament_show(
         "fair share 1/players.")] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Print a tournament's leaderboard, sorted by mu - 3 sigma; a one-seat tournament's by
-    mean margin over the automated opponent, with its 95% t-interval over the shared deals,
-    the paired gap to the bot above and the win rate (TrueSkill does not apply). Every
+    """Print a tournament's leaderboard. It is sorted by mu - 3 sigma (an adaptive one's by
+    mu, the order its stop rule certifies); a one-seat tournament's by mean margin over the
+    automated opponent, with its 95% t-interval over the shared deals, the paired gap to
+    the bot above and the win rate (TrueSkill does not apply). Every
     leaderboard counts each bot's incidents, its crashes and whether it was disqualified;
     latencies are over answered decisions. --matches, --head-to-head, --history and --seats
     add views (as keys of the --json object); the last three need seats placed against each
@@ -1050,9 +1292,10 @@ def tournament_list(
     db: DbOption = Path("admiralty.db"),
     as_json: JsonOption = False,
 ) -> None:
-    """List the tournaments in --db, oldest first: name, game, seats per match, bots,
-    matches played of planned, state (running: a runner holds it; stopped: resume it;
-    finished) and when it was created (UTC; '-' if stored by an older admiralty)."""
+    """List the tournaments in --db, oldest first. Each shows its name, game, seats per
+    match, bots, matches played of planned, state (running: a live runner holds it;
+    stopped: resume it, also after a runner was killed; finished) and when it was created
+    (UTC; '-' if stored by an older admiralty)."""
     with _tournament_errors():
         rows = summaries(Store(db))
     if as_json:
@@ -1096,10 +1339,11 @@ def tournament_delete(
 
 @contextlib.contextmanager
 def _tournament_errors():
-    """A failure of the database, a bot or a referee worker as one line, exit code 1."""
+    """A failure of the database, the records, a bot or a referee worker as one line, exit
+    code 1."""
     try:
         yield
-    except (StoreError, BotLaunchError, WorkerError) as error:
+    except (StoreError, RecordsError, BotLaunchError, WorkerError) as error:
         raise fail(str(error)) from None
 
 
@@ -1162,7 +1406,8 @@ def _print_leaderboard(store: Store, name: str, as_json: bool,
                     "seed": tournament.seed,
                     "deals": tournament.settings["deals"],
                     "ranking": RANKING if tournament.players == 1 else
-                    f"{tournament.settings['rating']}: mu - 3 sigma",
+                    f"{tournament.settings['rating']}: "
+                    + ("mu, as the adaptive stop rule orders" if adaptive else "mu - 3 sigma"),
                     "planned": len(store.plan(name)),
                     "finished": len(store.results(name)),
                     "standings": [row.to_json(rank) for rank, row in enumerate(rows, start=1)],
@@ -1172,11 +1417,12 @@ def _print_leaderboard(store: Store, name: str, as_json: bool,
             )
         )
     else:
-        out.print(leaderboard_table(rows, title=f"{name} · {tournament.game}", width=out.width))
+        out.print(leaderboard_table(rows, title=f"{name} · {tournament.game}", width=out.width,
+                                    by_mu=bool(adaptive)))
         if adaptive:
             out.print(f"adaptive schedule, stopped by {adaptive['stopped']}"
                       if adaptive["stopped"] else "adaptive schedule, still to play",
-                      highlight=False, soft_wrap=True)
+                      highlight=False)
         for view in shown:
             out.print()
             out.print(view, highlight=False)
@@ -1215,7 +1461,8 @@ def _play_tournament(
             live.append(LiveLeaderboard(store, name))
         if time.monotonic() - shown[0] > 1.0:
             shown[0] = time.monotonic()
-            board.update(Group(leaderboard_table(live[0].rows(), width=err.width), progress))
+            board.update(Group(leaderboard_table(live[0].rows(), width=err.width,
+                                                 by_mu=live[0].by_mu), progress))
 
     try:
         with contextlib.nullcontext() if as_json else board:

@@ -4,8 +4,8 @@ run, and what every match must show.
 What a faulty seat must show (`EXPECTED`) is one table for every path (play, tournament,
 serve), so each path is held to the same rules:
 - every incident of a match is on a faulty seat, and of that fault's kinds, exactly;
-- a seat whose bot crashed, hung or was unreachable is placed after every seat still
-  playing, whatever the policy;
+- a seat whose bot crashed, hung, broke (every answer failing) or was unreachable is
+  placed after every seat still playing, whatever the policy;
 - the match's record re-runs to the same events and digests.
 """
 
@@ -70,10 +70,12 @@ EXPECTED = {
     "bounce": CLEAN,
     "hang": Expected(frozenset({"timeout"}), retired=True),
     "crash-decide": Expected(frozenset({"crash"}), retired=True, single=True),
-    "garbage": Expected(frozenset({"illegal"})),
-    "stale": Expected(frozenset({"stale"})),
-    "huge": Expected(frozenset({"oversize"})),
+    "garbage": Expected(frozenset({"illegal"}), retired=True),
+    "stale": Expected(frozenset({"stale"}), retired=True),
+    "huge": Expected(frozenset({"oversize"}), retired=True),
 }
+BROKEN = ("garbage", "stale", "huge")
+"""Faults by which every answer fails: the bot is broken after 3 of them in a row."""
 AFTER_DEATHS = {
     "crash-decide": Expected(frozenset({"crash", "unreachable"}), retired=True, single=True),
     "crash-over": Expected(frozenset({"crash", "unreachable"}), single=True, always=False),
@@ -115,6 +117,9 @@ def check_match(faults: Sequence[str], places: Sequence[int], incidents: Sequenc
         if fault == "hang" and not forfeit:  # two timeouts, then the third says it is hung
             assert [i["kind"] for i in own] == ["timeout"] * 3, own
             assert "hung" in own[-1]["detail"]
+        if fault in BROKEN and not forfeit:  # two failed answers, then the third retires it
+            assert len(own) == 3, own
+            assert "3 failed answers in a row: the bot is broken" in own[-1]["detail"]
     playing = [place for seat, place in enumerate(places) if seat not in retired]
     for seat in retired:
         assert not playing or places[seat] > max(playing), (seat, places)

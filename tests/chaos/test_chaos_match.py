@@ -1,6 +1,6 @@
 """Adversarial in-process SDK bots against the match loop over real gRPC: hung, out of
-time, unreachable, bouncing (the connection drops and comes back), or saying too much in
-Hello."""
+time, broken (answers that keep failing), unreachable, bouncing (the connection drops and
+comes back), or saying too much in Hello."""
 
 from __future__ import annotations
 
@@ -9,12 +9,13 @@ import gzip
 import json
 
 import pytest
-from chaos_helpers import Expected, check_match
+from chaos_helpers import EXPECTED, IN_PROCESS, Expected, check_match
 from e2e_helpers import ScriptedBot, play, serving
 
 from admiralty.referee import BotClient, FailurePolicy, MatchSpec, run_match, verify_record
 from admiralty.referee.clients import HELLO_LIMITS, HelloError
 from admiralty.referee.launcher import free_port
+from admiralty.referee.match import BROKEN_SHARE_FROM
 from admiralty_sdk import start_server
 
 
@@ -56,6 +57,56 @@ def test_a_seat_whose_time_bank_runs_out_is_retired_and_placed_last():
     assert report.forfeited == [0] and report.places == [2, 1]
     # a few 0.6 s answers spend the 2 s bank; it is never asked again after that
     assert len(bots[0].requests) == len(report.latencies_ms[0]) < 10
+
+
+@pytest.mark.parametrize("policy", [FailurePolicy.DEFAULT, FailurePolicy.RANDOM])
+@pytest.mark.parametrize("fault", ["garbage", "stale"])
+def test_a_bot_whose_every_answer_fails_is_broken_after_three_and_placed_last(policy, fault):
+    """Answering only invalid indexes (or another request's id) would hand the seat the
+    policy's moves for the whole match, and the engine's defaults beat random play: after
+    three failed answers in a row the seat is retired and placed last instead."""
+    bots = [IN_PROCESS[fault][0](), ScriptedBot("ok", first_option)]
+    report = asyncio.run(play(bots, seed=4, policy=policy))
+    (kind,) = EXPECTED[fault].kinds
+    assert check_match([fault, "none"], report.places, incidents(report)) == {kind: 3}
+    assert report.incidents[-1].detail == (
+        "3 failed answers in a row: the bot is broken; the seat is played by the policy "
+        "from now on and placed last")
+    assert len(report.latencies_ms[0]) == 3  # one per call: never asked again
+    assert report.forfeited == [0] and report.places == [2, 1]
+
+
+def fails_unless_third(request) -> int:
+    """Two answers of three illegal, never three in a row."""
+    return 0 if int(request.request_id) % 3 == 0 else 99
+
+
+def fails_every_second(request) -> int:
+    """Every second answer illegal: half of them, never more."""
+    return 99 if int(request.request_id) % 2 == 0 else 0
+
+
+def test_a_bot_most_of_whose_answers_fail_is_broken_once_asked_enough():
+    """Never three failures in a row, but more than half of its answers: judged once it
+    has been asked `BROKEN_SHARE_FROM` times (7 of 10 then), not at its first failures."""
+    bots = [ScriptedBot("two-of-three", fails_unless_third), ScriptedBot("ok", first_option)]
+    report = asyncio.run(play(bots, seed=4))
+    assert len(bots[0].requests) == BROKEN_SHARE_FROM == 10
+    assert [i.kind for i in report.incidents] == ["illegal"] * 7
+    assert report.incidents[-1].detail.startswith("7 of its 10 answers failed: the bot is "
+                                                  "broken; the seat is played by the policy")
+    assert report.forfeited == [0] and report.places == [2, 1]
+
+
+def test_a_bot_half_of_whose_answers_fail_plays_on():
+    """Half is not more than half: every failure is an incident, and the seat keeps
+    playing to the end."""
+    bots = [ScriptedBot("every-second", fails_every_second), ScriptedBot("ok", first_option)]
+    report = asyncio.run(play(bots, seed=4))
+    asked = len(bots[0].requests)
+    assert asked > 2 * BROKEN_SHARE_FROM
+    assert [i.kind for i in report.incidents] == ["illegal"] * (asked // 2)
+    assert report.forfeited == []
 
 
 def test_a_bot_that_cannot_be_reached_is_unreachable_after_one_deadline():

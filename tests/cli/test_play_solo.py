@@ -16,6 +16,7 @@ import solo_toy
 from rich.console import Console
 
 from admiralty.console.screen import MatchScreen, solo_verdict
+from admiralty.referee.match import MatchReport, MatchSpec
 
 REPO = Path(__file__).resolve().parents[2]
 SOLO = str(REPO / "tests" / "support" / "solo_toy.py")
@@ -38,6 +39,7 @@ def test_one_bot_plays_alone_and_the_table_says_won_or_lost_and_the_margin(tmp_p
     (placement,) = data["placements"]
     assert (placement["place"], placement["bot"], placement["forfeited"]) == (1, "best", False)
     margin = placement["score"]
+    assert placement["won"] is (margin >= 0)
     state = solo_toy.SoloToy().new_game(1, 3)  # the best bot takes the best of each row
     assert margin == sum(max(row) for row in state.rows) - state.target
 
@@ -90,3 +92,19 @@ def test_the_screen_ends_with_the_verdict(monkeypatch):
     console = Console(width=80, record=True, color_system=None, file=io.StringIO())
     console.print(screen)
     assert "lost to the Crown, margin -1" in console.export_text()
+
+
+@pytest.mark.parametrize(("margin", "forfeited", "won"), [
+    (4, [], True), (0, [], True), (-3, [], False), (2, [0], False)])
+def test_json_says_whether_the_one_seat_won_since_its_place_is_always_1(margin, forfeited,
+                                                                        won):
+    report = MatchReport(MatchSpec("m", "solo_toy", 1), ["best"], [1], [margin], forfeited,
+                         [], [[]], 10, 10)
+    (placement,) = report.to_json()["placements"]
+    assert (placement["place"], placement["won"]) == (1, won)
+
+
+def test_a_match_of_several_seats_reports_places_only():
+    report = MatchReport(MatchSpec("m", "jamaica", 1), ["a", "b"], [2, 1], [-3, 5], [], [],
+                         [[], []], 10, 10)
+    assert all("won" not in placement for placement in report.to_json()["placements"])

@@ -8,6 +8,7 @@ import asyncio
 import io
 import random
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -122,20 +123,30 @@ def test_black_fleets_final_table_shows_doubloons_and_what_ranks_before_them():
     assert ["2", "2", "c", "2", "-", "2"] in rows
 
 
-def test_export_writes_the_final_screen_and_the_whole_log(tmp_path: Path):
+def test_export_writes_a_titled_page_of_the_final_screen_the_legend_and_the_whole_log(
+        tmp_path: Path):
+    """Written at once: the replay is not played, nor its frames printed, first."""
     record = tmp_path / "m.jsonl.gz"
-    asyncio.run(play([ScriptedBot("a", lambda r: 0), ScriptedBot("b", lambda r: 0)], seed=4,
-                     record_path=record))
+    report = asyncio.run(play([ScriptedBot("a", lambda r: 0), ScriptedBot("b", lambda r: 0)],
+                              seed=4, record_path=record))
     html, svg = tmp_path / "m.html", tmp_path / "m.svg"
     for target in (html, svg):
         result = CliRunner().invoke(app, ["replay", str(record), "--export", str(target)])
         assert result.exit_code == 0, result.output
-        assert result.output.endswith(f"exported: {target}\n")
+        assert result.output == f"exported: {target}\n"
+    first, second = sorted(range(2), key=lambda seat: report.places[seat])
+    title = (f"jamaica · a, b · seed 4 · match {report.spec.match_id} · 1. "
+             f"{'ab'[first]} {report.scores[first]}, {report.places[second]}. "
+             f"{'ab'[second]} {report.scores[second]}")
     page = html.read_text()
-    assert page.startswith("<!DOCTYPE html>") and "the whole log" in page
+    assert page.startswith("<!DOCTYPE html>")
+    assert f"<title>{title}</title>" in page
     final, log = page.split("the whole log")
     assert "Game over:" in final and "Round 1<" in log and "Game over:" in log
+    shown = " ".join(unescape(re.sub("<[^>]+>", "", final)).split())
+    assert all(f"{glyph} {meaning}" in shown for glyph, meaning in jamaica.LEGEND)
     assert svg.read_text().startswith("<svg")
+    assert title.replace(" ", "&#160;") in svg.read_text()
     wrong = CliRunner().invoke(app, ["replay", str(record), "--export", str(tmp_path / "m.png")])
     assert wrong.exit_code == 2
     assert wrong.output == f"error: --export {tmp_path / 'm.png'}: the file must end in .html " \

@@ -1,5 +1,5 @@
-"""`admiralty watch ID --seat N --token T`: a served match as one seat saw it, the same
-screen `replay --seat N` shows of its record; the seat view needs the admin token."""
+"""`admiralty watch ID --seat N`: a served match as one seat saw it, the same screen
+`replay --seat N` shows of its record; the seat view needs the admin token."""
 
 from __future__ import annotations
 
@@ -62,4 +62,5 @@ def test_a_served_match_watched_as_a_seat_is_what_its_replay_shows(tmp_path):
 def test_watch_as_a_seat_without_the_token_is_one_usage_line():
     result = CliRunner().invoke(app, ["watch", "jamaica-0", "--seat", "0"])
     assert result.exit_code == 2
-    assert result.output == "error: --seat needs the admin token (--token TOKEN)\n"
+    assert result.output == ("error: --seat needs the admin token: set ADMIRALTY_TOKEN or "
+                             "give --token-file FILE\n")

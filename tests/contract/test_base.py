@@ -1,5 +1,6 @@
 """The shared pieces of the engine contract."""
 
+import itertools
 import shutil
 from dataclasses import fields
 from pathlib import Path
@@ -47,13 +48,14 @@ def test_new_event_builds_what_the_constructor_builds():
 
 
 def test_new_request_builds_what_the_constructor_builds():
-    for optional in (False, True):
+    for optional, must_ask in itertools.product((False, True), repeat=2):
         args = (3, 17, Window.INTERRUPT, "react", "React?", OPTIONS, optional)
-        made, built = new_request(*args), Request(*args)
+        made, built = new_request(*args, must_ask), Request(*args, must_ask=must_ask)
         assert made == built and repr(made) == repr(built)
         assert {f.name: getattr(made, f.name) for f in fields(Request)} == {
             "seat": 3, "window_id": 17, "window": Window.INTERRUPT, "kind": "react",
-            "prompt": "React?", "options": OPTIONS, "optional": optional, "default": 0}
+            "prompt": "React?", "options": OPTIONS, "optional": optional, "default": 0,
+            "must_ask": must_ask}
 
 
 def test_the_rules_hash_covers_the_game_and_the_kit_it_runs_on(tmp_path):

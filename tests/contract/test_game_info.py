@@ -23,7 +23,7 @@ def info_of(game: str):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_info_is_consistent_and_plain_json(game):
     info = info_of(game)
-    assert info.name == game and info.title
+    assert info.name == game and info.title and info.summary
     assert info.min_players <= info.default_players <= info.max_players
     assert len(set(info.windows)) == len(info.windows) > 0
     assert len({spec.name for spec in info.options}) == len(info.options)
@@ -111,23 +111,47 @@ def test_an_option_is_a_bool_or_a_bounded_int(kind):
     assert OptionSpec("n", int, 1, "a number", bounds=(0, 9)).accepts(9, None)
 
 
-def test_admiralty_games_prints_each_game_info():
-    result = CliRunner().invoke(app, ["games"])
-    text = " ".join(result.stdout.split())  # as one line, however the console wrapped it
+def test_admiralty_games_is_one_line_a_game_within_80_by_24():
+    result = CliRunner().invoke(app, ["games"])  # the console is 80 columns off a terminal
+    lines = result.stdout.splitlines()
     assert result.exit_code == 0
+    assert len(lines) <= 24 and max(map(len, lines)) <= 80
     for info in map(info_of, GAMES):
-        assert f"{info.name} ({info.title}): {info.min_players}-{info.max_players} players, " \
-               f"usually {info.default_players}; hidden information; windows " \
-               f"{', '.join(info.windows)}" in text
-        for spec in info.options:
-            assert f"│ {spec.name} " in result.stdout
-    assert "automated: Ghost Ship, with 2 players; decided by the Captain" in text
+        (line,) = [line for line in lines if line.startswith(f"{info.name} ")]
+        assert line.split() == [info.name, f"{info.min_players}-{info.max_players}",
+                                *info.summary.split()]
 
 
-def test_admiralty_games_json_is_every_game_info():
-    result = CliRunner().invoke(app, ["games", "--json"])
+@pytest.mark.parametrize("game", GAMES)
+def test_admiralty_games_game_prints_its_info_with_every_citation_whole(game):
+    result = CliRunner().invoke(app, ["games", game])
+    text = " ".join(result.stdout.split())  # as one line, however the console wrapped it
+    info = info_of(game)
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == {"games": [info_of(g).to_json() for g in GAMES]}
+    assert text.startswith(f"{game} ({info.title}): {info.summary} {info.min_players}-"
+                           f"{info.max_players} players, usually {info.default_players}; "
+                           f"hidden information; windows {', '.join(info.windows)}")
+    for actor in info.automated:
+        players = "/".join(map(str, actor.players))
+        assert f"automated: {actor.name}, in {players}-player games; decided by " \
+               f"{actor.decided_by}" in text  # e.g. "... [jamaica G25]"
+    for spec in info.options:
+        assert f"{spec.name} = {json.dumps(spec.default)} ({spec.takes()}) " \
+               f"{' '.join(spec.help.split())}" in text  # e.g. "[jamaica G6] a load may ..."
+
+
+def test_admiralty_games_of_an_unknown_game_is_one_line_naming_the_games():
+    result = CliRunner().invoke(app, ["games", "chess"])
+    assert (result.exit_code, result.output) == (
+        2, f"error: unknown game 'chess'; known games: {', '.join(GAMES)}\n")
+
+
+@pytest.mark.parametrize("args", [[], ["jamaica"]])
+def test_admiralty_games_json_is_the_game_infos(args):
+    result = CliRunner().invoke(app, ["games", *args, "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == {"games": [info_of(g).to_json()
+                                                   for g in args or GAMES]}
 
 
 def _without_viewer(view: dict) -> str:

@@ -22,14 +22,15 @@ STRIKER = 1
 
 def chooser(seat: int, strike: bool):
     """Seeded random answers, except in the anti-pirate windows: PASS (option 0), or the
-    first act when `strike`. A window answer never draws from the generator, so both runs
-    draw the same numbers for the same requests until they part."""
+    first act when `strike` (PASS when it is the only option: the window is asked whatever
+    the seat holds). A window answer never draws from the generator, so both runs draw the
+    same numbers for the same requests until they part."""
     rng = random.Random(seat)
 
     def choose(request) -> int:
         if request.kind == "anti_pirate":
             if strike:
-                return next(o.index for o in request.options if o.key != "pass")
+                return next((o.index for o in request.options if o.key != "pass"), 0)
             return 0
         return rng.randrange(len(request.options))
 
@@ -78,4 +79,4 @@ def test_striking_in_the_anti_pirate_windows_changes_the_match(tmp_path):
     acts = [e for e in struck if e["t"] == "event" and e["kind"] == "anti_pirate_act"
             and e["data"]["seat"] == STRIKER]
     assert len(acts) == sum(1 for r in strike_bots[STRIKER].requests
-                            if r.kind == "anti_pirate")
+                            if r.kind == "anti_pirate" and len(r.options) > 1)

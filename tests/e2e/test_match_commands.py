@@ -33,8 +33,9 @@ def test_a_match_is_created_listed_and_shown_from_the_cli(tmp_path):
             running(sys.executable, RANDOM_BOT, "--port", str(bots[1])) as two:
         assert "listening" in ref.stdout.readline()
         assert all("listening" in bot.stderr.readline() for bot in (one, two))
-        token = ref.stdout.readline().split("admin token:")[1].strip()
-        common = ["--server", server, "--token", token, "--json"]
+        token = tmp_path / "token"
+        token.write_text(ref.stdout.readline().split("admin token:")[1].strip())
+        common = ["--server", server, "--token-file", str(token), "--json"]
         created = admiralty("match", "create", "jamaica", "--bot", f"127.0.0.1:{bots[0]}",
                             "--bot", f"grpc://127.0.0.1:{bots[1]}", "--seed", "5", *common)
         assert created.returncode == 0, created.stderr
@@ -47,7 +48,9 @@ def test_a_match_is_created_listed_and_shown_from_the_cli(tmp_path):
                 break
             time.sleep(0.5)
         listed = json.loads(admiralty("match", "list", *common).stdout)
-        wrong = admiralty("match", "list", "--server", server, "--token", "wrong")
+        (tmp_path / "wrong").write_text("wrong")
+        wrong = admiralty("match", "list", "--server", server, "--token-file",
+                          str(tmp_path / "wrong"))
     assert shown["status"] == "finished", shown
     assert shown["master_seed"] == "5" and shown["record_path"].endswith(".jsonl.gz")
     assert sorted(p["place"] for p in shown["result"]["placements"])[0] == 1
@@ -55,11 +58,12 @@ def test_a_match_is_created_listed_and_shown_from_the_cli(tmp_path):
     assert_one_line_error(wrong, "permission_denied", "wrong admin token")
 
 
-def test_match_create_refuses_what_the_referee_would_refuse():
+def test_match_create_refuses_what_the_referee_would_refuse(tmp_path):
     port = free_port()
     with running(*ADMIRALTY, "serve", "--port", str(port)) as ref:
         ref.stdout.readline()
-        token = ref.stdout.readline().split("admin token:")[1].strip()
+        token = tmp_path / "token"
+        token.write_text(ref.stdout.readline().split("admin token:")[1].strip())
         result = admiralty("match", "create", "jamaica", "--bot", "127.0.0.1:1",
-                           "--server", f"127.0.0.1:{port}", "--token", token)
+                           "--server", f"127.0.0.1:{port}", "--token-file", str(token))
     assert_one_line_error(result, "invalid_argument", "jamaica is played by 2 to 6 players")

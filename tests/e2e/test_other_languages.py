@@ -15,6 +15,8 @@ from cli_play import assert_plays
 from e2e_helpers import REPO
 from toolchains import NODE_INSTALL, require, require_cpp, run
 
+pytestmark = pytest.mark.xdist_group("example_bots_build")  # with test_readme's `make bots`
+
 NODE_DIR = REPO / "example_bots" / "node"
 CPP_DIR = REPO / "example_bots" / "cpp"
 

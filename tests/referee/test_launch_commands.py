@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import re
+import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -20,6 +24,7 @@ from admiralty.referee.launcher import (
     StderrTail,
     _await_hello,
     bot_command,
+    free_port,
     launch,
     sweep_workdirs,
 )
@@ -37,7 +42,21 @@ def test_a_symlinked_interpreter_keeps_its_own_path(tmp_path, monkeypatch):
     bot.write_text("")
     monkeypatch.chdir(tmp_path)
     argv = bot_command(f"venv{os.sep}python bot.py --seed 3")
-    assert argv == [str(link), "bot.py", "--seed", "3"]
+    assert argv == [str(link), str(bot), "--seed", "3"]
+
+
+def test_the_readmes_first_example_plays_with_my_bot_in_the_current_directory(tmp_path):
+    """`admiralty play jamaica --bot my_bot.py ...` run where my_bot.py is: the bot runs in
+    a directory of its own, so its file is found before it moves there. The record's
+    directory, created, is the operator's alone."""
+    shutil.copy(EXAMPLE_BOTS / "random_bot.py", tmp_path / "my_bot.py")
+    result = subprocess.run(
+        [sys.executable, "-m", "admiralty.cli", "play", "jamaica", "--bot", "my_bot.py",
+         "--bot", str(EXAMPLE_BOTS / "random_bot.py"), "--option", "round_cap=1", "--json"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert [p["bot"] for p in json.loads(result.stdout)["placements"]] == ["random"] * 2
+    assert stat.S_IMODE((tmp_path / "records").stat().st_mode) == 0o700
 
 
 def test_a_python_file_runs_with_this_interpreter_from_anywhere(tmp_path, monkeypatch):
@@ -48,6 +67,16 @@ def test_a_python_file_runs_with_this_interpreter_from_anywhere(tmp_path, monkey
         sys.executable, str(tmp_path / "bots" / "mine.py"), "--seed", "1"]
 
 
+def test_every_argument_naming_a_file_is_made_absolute_but_a_command_name(tmp_path, monkeypatch):
+    """`sh bot.sh --model weights.bin`: bot.sh and weights.bin are the bot's files wherever
+    it runs; `sh` is looked up on PATH even beside a file of that name."""
+    for name in ("bot.sh", "weights.bin", "sh"):
+        (tmp_path / name).write_text("")
+    monkeypatch.chdir(tmp_path)
+    assert bot_command("sh bot.sh --model weights.bin --seed 1") == [
+        "sh", str(tmp_path / "bot.sh"), "--model", str(tmp_path / "weights.bin"), "--seed", "1"]
+
+
 @pytest.mark.parametrize(("spec", "message"), [
     ("bots/none.py", "bot file not found"),
     ("no-such-command-here --x", "bot command not found"),
@@ -56,6 +85,19 @@ def test_a_python_file_runs_with_this_interpreter_from_anywhere(tmp_path, monkey
 def test_a_bot_that_cannot_start_is_named(spec, message):
     with pytest.raises(BotLaunchError, match=message):
         bot_command(spec)
+
+
+@pytest.mark.parametrize(("address", "said"), [
+    ("grpc://nohost:abc", "invalid address: expected grpc://HOST:PORT with a PORT from 1 to"),
+    ("grpc://127.0.0.1:0", "invalid address"),
+    ("grpc://127.0.0.1:{closed}", "connection refused: nothing listens on 127.0.0.1:"),
+])
+def test_a_bad_or_closed_address_fails_at_once_not_at_the_hello_timeout(address, said):
+    """A port that is no number fails before the host is looked up; a closed port fails on
+    connecting. Both well within the wait below, where Hello would wait 20 s."""
+    spec = address.format(closed=free_port())
+    with pytest.raises(BotLaunchError, match=f"^bot '{re.escape(spec)}': {said}"):
+        asyncio.run(asyncio.wait_for(launch(spec), 10))
 
 
 def test_an_unknown_auto_pass_kind_refuses_the_bot():

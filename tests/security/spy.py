@@ -12,6 +12,11 @@ from admiralty_sdk.v1 import bot_pb2
 SPY_BOT = Path(__file__).resolve().parent / "bots" / "spy_bot.py"
 
 
+def spy_bot(directory: Path) -> str:
+    """The spy bot as a BOT argument, keeping what it receives in `directory`/spy.bin."""
+    return f"{SPY_BOT} --out {directory / 'spy.bin'}"
+
+
 def read_spy(path: Path) -> dict:
     """{"cwd": ..., "raw": [bytes...], "decide": [DecideRequest], "over": [MatchOverRequest]}."""
     data = path.read_bytes()

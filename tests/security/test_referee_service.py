@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 
 import grpc
+import h2.config
+import h2.connection
+import h2.events
 import pytest
 import trustme
 from e2e_helpers import ScriptedBot, serving
@@ -85,6 +89,60 @@ def test_watch_with_a_wrong_token_is_refused():
                 match_id=created.match_id, token="wrong")))
 
     assert asyncio.run(main()) is grpc.StatusCode.PERMISSION_DENIED
+
+
+def raw_call(port: int, method: str, authorization: bytes) -> dict[bytes, bytes]:
+    """One gRPC call made over raw HTTP/2 (an empty request message), with an
+    `authorization` header of any bytes, which gRPC's own clients refuse to send; the
+    response's headers and trailers."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    conn = h2.connection.H2Connection(h2.config.H2Configuration(
+        client_side=True, validate_outbound_headers=False, normalize_outbound_headers=False))
+    conn.initiate_connection()
+    conn.send_headers(1, [(b":method", b"POST"), (b":scheme", b"http"), (b":path", method),
+                          (b":authority", b"127.0.0.1"), (b"content-type", b"application/grpc"),
+                          (b"te", b"trailers"), (b"authorization", authorization)])
+    conn.send_data(1, b"\0\0\0\0\0", end_stream=True)
+    headers: dict[bytes, bytes] = {}
+    with sock:
+        while True:
+            sock.sendall(conn.data_to_send())
+            data = sock.recv(65536)
+            assert data, "the server closed the connection without ending the call"
+            for event in conn.receive_data(data):
+                if isinstance(event, h2.events.ResponseReceived | h2.events.TrailersReceived):
+                    headers |= dict(event.headers)
+                if isinstance(event, h2.events.StreamEnded | h2.events.StreamReset):
+                    return headers
+
+
+@pytest.mark.parametrize("token", ["tök".encode(), b"t\xf6k", "Bearer tök".encode()])
+def test_a_token_with_non_ascii_characters_is_a_wrong_token(token):
+    """Not UNKNOWN, as when the comparison raised on a non-ASCII str: for the operator's
+    calls (metadata, in UTF-8 or not) and for Watch (the token of its request)."""
+    async def main():
+        async with serving([ScriptedBot("a"), ScriptedBot("b")]) as clients:
+            port = free_port()
+            server = await serve_referee("127.0.0.1", port, TOKEN)
+            try:
+                answer = await asyncio.to_thread(
+                    raw_call, port, b"/admiralty.v1.RefereeService/ListMatches",
+                    b"Bearer " + token)
+                async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
+                    stub = referee_pb2_grpc.RefereeServiceStub(channel)
+                    created = await stub.CreateMatch(referee_pb2.CreateMatchRequest(
+                        game="jamaica", bots=[c.address for c in clients]), metadata=ADMIN)
+                    watched = await status(lambda: stub.Watch(referee_pb2.WatchRequest(
+                        match_id=created.match_id,
+                        token=token.decode("utf-8", "replace"))))
+            finally:
+                await server.stop(None)
+            return answer, watched
+
+    answer, watched = asyncio.run(main())
+    assert (answer[b"grpc-status"], answer[b"grpc-message"]) == (
+        str(grpc.StatusCode.PERMISSION_DENIED.value[0]).encode(), b"wrong admin token")
+    assert watched is grpc.StatusCode.PERMISSION_DENIED
 
 
 def options(**values) -> struct_pb2.Struct:
@@ -170,11 +228,16 @@ def test_the_server_keeps_a_bounded_number_of_finished_matches_and_pages_them():
     assert gone is grpc.StatusCode.NOT_FOUND
 
 
+def every_other_illegal(request) -> int:
+    return 999 if int(request.request_id) % 2 == 0 else 0
+
+
 def test_a_listing_leaves_incidents_to_get_match():
-    """A bot failing every decision makes an incident each time: a page of such matches
-    must stay small, so only GetMatch carries them."""
+    """A bot failing every other decision (never more than half: it plays on) makes an
+    incident each time: a page of such matches must stay small, so only GetMatch carries
+    them."""
     async def main():
-        async with serving([ScriptedBot("illegal", lambda request: 999),
+        async with serving([ScriptedBot("illegal", every_other_illegal),
                             ScriptedBot("b")]) as clients, referee() as stub:
             created = await stub.CreateMatch(referee_pb2.CreateMatchRequest(
                 game="jamaica", bots=[c.address for c in clients], seed=3), metadata=ADMIN)

@@ -6,7 +6,6 @@ Blackbeard, no other seat's Event or Pirate cards and no face-down merchant eith
 from __future__ import annotations
 
 import asyncio
-import os
 import sqlite3
 import stat
 import subprocess
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import grpc
 from e2e_helpers import RANDOM_BOT, REPO, ScriptedBot, serving
-from spy import SPY_BOT, assert_absent, read_spy, seed_forms
+from spy import assert_absent, read_spy, seed_forms, spy_bot
 
 from admiralty.referee.launcher import free_port
 from admiralty.referee.service import serve_referee
@@ -27,9 +26,8 @@ CLI = [sys.executable, "-m", "admiralty.cli"]
 
 
 def run_cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "ADMIRALTY_SPY_OUT": str(tmp_path / "spy.bin")}
     return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=300,
-                          cwd=tmp_path, env=env)
+                          cwd=tmp_path)
 
 
 PRIVATE_CARDS = {"events_dealt", "pirates_dealt", "event_drawn", "pirate_drawn"}
@@ -62,7 +60,7 @@ def assert_fair(kept: dict) -> None:
 
 def test_a_spy_in_play_learns_no_seed_and_no_record_path(tmp_path):
     record = tmp_path / "records" / "m.jsonl.gz"
-    result = run_cli(tmp_path, "play", "jamaica", "--bot", str(SPY_BOT), "--bot", RANDOM_BOT,
+    result = run_cli(tmp_path, "play", "jamaica", "--bot", spy_bot(tmp_path), "--bot", RANDOM_BOT,
                      "--bot", RANDOM_BOT, "--seed", str(SEED), "--record", str(record),
                      "--json")
     assert result.returncode == 0, result.stderr
@@ -80,7 +78,7 @@ def test_a_spy_in_play_learns_no_seed_and_no_record_path(tmp_path):
 
 def test_a_spy_in_blackbeard_sees_no_other_hand_no_face_down_merchant_and_no_seed(tmp_path):
     record = tmp_path / "records" / "b.jsonl.gz"
-    result = run_cli(tmp_path, "play", "blackbeard", "--bot", str(SPY_BOT), "--bot",
+    result = run_cli(tmp_path, "play", "blackbeard", "--bot", spy_bot(tmp_path), "--bot",
                      RANDOM_BOT, "--bot", RANDOM_BOT, "--bot", RANDOM_BOT, "--seed", str(SEED),
                      "--record", str(record), "--json")
     assert result.returncode == 0, result.stderr
@@ -97,7 +95,7 @@ def test_a_spy_in_blackbeard_sees_no_other_hand_no_face_down_merchant_and_no_see
 
 
 def test_request_windows_and_steps_count_only_the_spys_own_requests(tmp_path):
-    result = run_cli(tmp_path, "play", "jamaica", "--bot", str(SPY_BOT), "--bot", RANDOM_BOT,
+    result = run_cli(tmp_path, "play", "jamaica", "--bot", spy_bot(tmp_path), "--bot", RANDOM_BOT,
                      "--bot", RANDOM_BOT, "--bot", RANDOM_BOT, "--seed", "7", "--json")
     assert result.returncode == 0, result.stderr
     requests = read_spy(tmp_path / "spy.bin")["decide"]
@@ -110,7 +108,7 @@ def test_request_windows_and_steps_count_only_the_spys_own_requests(tmp_path):
 
 def test_a_spy_in_a_tournament_learns_no_seed_name_or_plan(tmp_path):
     db = tmp_path / "t.db"
-    result = run_cli(tmp_path, "tournament", "run", "jamaica", "--bot", str(SPY_BOT),
+    result = run_cli(tmp_path, "tournament", "run", "jamaica", "--bot", spy_bot(tmp_path),
                      "--bot", RANDOM_BOT, "--bot", f"{RANDOM_BOT} --seed 1", "--players", "3",
                      "--rounds", "1", "--seed", str(SEED), "--name", "secret-cup",
                      "--db", str(db), "--parallel", "2", "--json")
@@ -176,7 +174,7 @@ def test_a_spy_against_serve_learns_no_seed_and_cannot_query_the_service(tmp_pat
 
 def test_the_repository_is_not_the_spys_working_directory(tmp_path):
     """A launched bot must not start where the operator's records and database live."""
-    result = run_cli(tmp_path, "play", "jamaica", "--bot", str(SPY_BOT), "--bot", RANDOM_BOT,
+    result = run_cli(tmp_path, "play", "jamaica", "--bot", spy_bot(tmp_path), "--bot", RANDOM_BOT,
                      "--seed", "3", "--json")
     assert result.returncode == 0, result.stderr
     cwd = Path(read_spy(tmp_path / "spy.bin")["cwd"]).resolve()

@@ -1,6 +1,7 @@
-"""The native toolchains of the other-language tests, and jq for the stdio bot written in
-it. A missing one fails the test with the command that installs it: these tests prove that
-bots in other languages work, so they never skip. `.ci/run` installs the same packages."""
+"""The native toolchains of the other-language tests, jq for the stdio bot written in it,
+and bubblewrap for the bot sandbox. A missing one fails the test with the command that
+installs it: these tests prove that bots in other languages work and that the sandbox
+holds, so they never skip. `.ci/run` installs the same packages."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ CPP_INSTALL = ("sudo apt-get update && sudo apt-get install -y g++ cmake protobu
                " libgrpc++-dev")
 NODE_INSTALL = "sudo apt-get update && sudo apt-get install -y nodejs npm (or any Node.js 18+)"
 JQ_INSTALL = "sudo apt-get update && sudo apt-get install -y jq"
+BWRAP_INSTALL = "sudo apt-get update && sudo apt-get install -y bubblewrap"
 
 
 def require(commands: Sequence[str], install: str) -> None:

@@ -22,10 +22,11 @@ and a request that shows its seat a roll before any event (Cunning) counts as a 
 
 Through the referee: put `a` (then `b`) in a `Match` as its state and answer every
 request with `choose(match.state, request)`. The observer's `DecideRequest`s are then
-the same in both runs, byte for byte, for as long
-as `Match.steps <= twins.horizon()`: the horizon is the number of answers after which
-the observer still cannot tell the twins apart (the next one reveals something, or
-the game is over), worked out by `compare` on clones.
+the same in both runs, byte for byte, and every seat is called alike (the same seats in
+the same order, as many times), for as long as `Match.steps <= twins.horizon()`: the
+horizon is the number of answers after which the observer still cannot tell the twins
+apart (the next one reveals something, or the game is over), worked out by `compare` on
+clones.
 """
 
 from __future__ import annotations

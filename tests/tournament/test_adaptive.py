@@ -5,9 +5,11 @@ bad requests are one line, and a run killed mid-block resumes to exactly the cle
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 import sqlite3
 from contextlib import closing
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -34,7 +36,8 @@ from admiralty.tournament.adaptive import (
 from admiralty.tournament.plan import Deals, PlannedMatch, derive_seed, plan_matches
 from admiralty.tournament.ratings import Skill, TrueSkillRater
 from admiralty.tournament.runner import Settings, _block_after, new_tournament, summaries
-from admiralty.tournament.store import Store
+from admiralty.tournament.standings import live_standings
+from admiralty.tournament.store import Result, Runner, Store, Tournament
 
 ADAPTIVE = Settings(schedule="adaptive", max_matches=60)
 
@@ -259,3 +262,37 @@ def test_a_run_stopped_between_blocks_derives_the_same_next_block(tmp_path, clea
     assert _block_after(store, store.tournament("cup")) == dropped
     assert [row.state for row in summaries(store)] == ["stopped"]  # resume plans more
     assert [row.state for row in store.summaries()] == ["finished"]  # as the file alone says
+
+
+def test_the_leaderboard_shows_the_order_the_stop_rule_certifies(tmp_path):
+    """a beat c six times, then b beat a once: b has the higher mu, a (more games, less
+    sigma) the higher mu - 3 sigma. The stop rule orders by mu, so the board does too."""
+    db = tmp_path / "t.db"
+    store = Store(db, create=True)
+    plan = [PlannedMatch(f"cup-r1-g{i}-s1", i, 1, i, (0, 2)) for i in range(6)]
+    plan.append(PlannedMatch("cup-r1-g6-s1", 6, 1, 6, (1, 0)))
+    settings = dataclasses.replace(ADAPTIVE, records=None, top=None, confidence=0.6)
+    store.create(Tournament("cup", "jamaica", 2, 1, 1, settings.to_json(),
+                            ("a.py", "b.py", "c.py"), ("a", "b", "c")),
+                 plan, Runner.this_process(datetime.now(UTC)))
+    for match in plan:
+        store.save_result("cup", Result(match.match_id, [1, 2], [1, 0], [], [], [[], []], 1,
+                                        None))
+    live = live_standings(["a", "b", "c"], plan, store.results("cup"), TrueSkillRater())
+    skills = [row.skill for row in live.table]
+    assert [row.bot for row in live.rows()] == ["a", "b", "c"]  # by mu - 3 sigma
+    pairs = neighbour_pairs(skills)
+    certified = ["abc"[pairs[0].upper]] + ["abc"[pair.lower] for pair in pairs]
+    assert certified == ["b", "a", "c"]
+    assert stop_reason(skills, len(plan), 2, Adaptive(0.6, None, 60)).startswith("confidence")
+
+    shown = CliRunner().invoke(app, ["tournament", "show", "cup", "--db", str(db), "--json"])
+    data = json.loads(shown.stdout)
+    assert [row["bot"] for row in data["standings"]] == certified
+    assert data["ranking"] == "trueskill: mu, as the adaptive stop rule orders"
+    assert data["stopped"].startswith("confidence")
+    table = CliRunner().invoke(app, ["tournament", "show", "cup", "--db", str(db)],
+                               env={"COLUMNS": "200"})
+    assert [line.split()[1] for line in table.stdout.splitlines()[2:5]] == certified
+    assert "sorted by mu, the order the adaptive schedule's stop rule certifies" in " ".join(
+        table.stdout.split())

@@ -34,8 +34,30 @@ def test_a_disqualified_bot_is_shown_so_and_ranked_below_a_working_one():
     console = Console(width=80, file=io.StringIO(), color_system=None)
     console.print(leaderboard_table(rows))
     lines = console.file.getvalue().splitlines()
-    assert lines[0].split()[-1] == "crash"
-    assert next(line for line in lines if "dying" in line).endswith("0 DQ")
+    assert lines[0].split()[-2:] == ["crash", "broken"]
+    assert next(line for line in lines if "dying" in line).split()[-3:] == ["0", "DQ", "0"]
+
+
+def test_matches_a_seat_was_retired_from_as_hung_or_broken_are_counted():
+    """One per match: hung (its time bank spent), broken, or only failing now and then
+    (not counted); none of them a crash."""
+    def failed(kind: str, detail: str) -> dict:
+        return {"request_id": "3", "seat": 1, "kind": kind, "applied_index": 0,
+                "detail": detail}
+
+    retired = "; the seat is played by the policy from now on and placed last"
+    plan = [PlannedMatch(f"m{i}", i, 1, i, (0, 1)) for i in range(3)]
+    results = {"m0": result("m0", [1, 2], [failed("timeout", "time bank exhausted: the "
+                                                  "bot is hung" + retired)]),
+               "m1": result("m1", [1, 2], [failed("illegal", "option 7 of 3")] * 2 + [
+                   failed("illegal", "3 failed answers in a row: the bot is broken"
+                          + retired)]),
+               "m2": result("m2", [1, 2], [failed("stale", "answered request '2', asked "
+                                                  "'3'")])}
+    rows = {row.bot: row.to_json(1) for row in standings(
+        ["steady", "flaky"], plan, results, make_rater("trueskill"))}
+    assert (rows["flaky"]["broken"], rows["flaky"]["incidents"]) == (2, 5)
+    assert rows["flaky"]["crashes"] == rows["steady"]["broken"] == 0
 
 
 def crash(seat: int, request_id: str) -> dict:
@@ -79,7 +101,7 @@ def test_a_dead_bot_shows_its_crashes_and_no_flattering_latency():
     console.print(leaderboard_table(list(standings(["alive", "dead"], plan, results,
                                                    make_rater("trueskill")))))
     dead_line = next(line for line in console.file.getvalue().splitlines() if " dead " in line)
-    assert dead_line.split()[-2:] == ["4", "4"]  # inc, crash
+    assert dead_line.split()[-3:] == ["4", "4", "0"]  # inc, crash, broken
 
 
 def test_a_one_seat_leaderboard_counts_crashes_too():
@@ -93,3 +115,19 @@ def test_a_one_seat_leaderboard_counts_crashes_too():
     console.print(leaderboard_table([row]))
     assert max(len(line) for line in console.file.getvalue().splitlines()) <= 80
     assert "crash" in console.file.getvalue()
+
+
+def test_the_crash_column_counts_deaths_outside_any_call():
+    """A launched bot that died answering MatchOver has no crash incident for it; the
+    deaths its launcher counted (the store's) show in the crash column all the same, and
+    a crash incident is never counted twice."""
+    plan = [PlannedMatch(f"m{i}", i, 1, i, (0, 1)) for i in range(2)]
+    results = {m.match_id: Result(m.match_id, [1, 2], [3, 1], [], [crash(1, "1")] * (i == 0),
+                                  [[1.0], [1.0]], 10, None) for i, m in enumerate(plan)}
+    rows = {row.bot: row for row in standings(["a", "b"], plan, results,
+                                              make_rater("trueskill"))}
+    assert rows["b"].to_json(2)["crashes"] == 1
+    rows["b"].deaths = 3
+    assert rows["b"].to_json(2)["crashes"] == 3
+    rows["b"].deaths = 1  # the death in the call, seen by the launcher too
+    assert rows["b"].to_json(2)["crashes"] == 1

@@ -1,16 +1,23 @@
-"""The SQLite store: private, versioned files, 128-bit seeds, the runner lease, delete, and
-database trouble as one StoreError line."""
+"""The SQLite store: private, versioned files, 128-bit seeds, the runner lease (and the
+state `tournament list` shows from it), delete, and database trouble as one StoreError
+line."""
 
 from __future__ import annotations
 
+import json
 import socket
 import sqlite3
 import stat
+import subprocess
+import sys
 
 import pytest
+from typer.testing import CliRunner
 
+from admiralty.cli import app
 from admiralty.tournament import Result, Runner, Store, StoreError, Tournament, plan_matches
 from admiralty.tournament import store as store_module
+from admiralty.tournament.runner import summaries
 
 SEED = 2**200 + 7
 HOST = socket.gethostname()
@@ -95,6 +102,26 @@ def test_a_lease_from_another_host_is_kept_however_its_pid_looks_here(tmp_path):
         store.take_lease("cup", B, dead)
 
 
+def test_a_runner_killed_with_sigkill_leaves_its_tournament_listed_as_stopped(tmp_path):
+    """Its lease stays in the file, but its pid is gone: list judges it as resume does."""
+    process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        store = new_store(tmp_path, Runner(process.pid, HOST, "2030-01-01T10:00:00+00:00"))
+        running = [row.state for row in summaries(store)]
+    finally:
+        process.kill()  # SIGKILL: no chance to release the lease
+        process.wait()
+    listed = CliRunner().invoke(app, ["tournament", "list", "--json", "--db",
+                                      str(tmp_path / "t.db")])
+    assert running == ["running"]
+    assert [t["state"] for t in json.loads(listed.stdout)["tournaments"]] == ["stopped"]
+
+
+def test_a_lease_from_another_host_is_listed_as_running(tmp_path):
+    store = new_store(tmp_path, Runner(101, "elsewhere", "2030-01-01T10:00:00+00:00"))
+    assert [row.state for row in store.summaries(dead)] == ["running"]
+
+
 def test_releasing_leaves_another_runners_lease_alone(tmp_path):
     store = new_store(tmp_path)
     store.release_lease("cup", B)
@@ -106,13 +133,35 @@ def test_delete_removes_everything_of_the_tournament(tmp_path):
     store = new_store(tmp_path)
     match = store.plan("cup")[0].match_id
     store.save_result("cup", Result(match, [1, 2], [5, 3], [], [], [[1.0], [2.0]], 9, None))
+    store.save_deaths("cup", A, [0, 2])
     store.delete("cup", dead)
     with pytest.raises(StoreError, match="no tournament 'cup'"):
         store.tournament("cup")
     with sqlite3.connect(tmp_path / "t.db") as db:
-        for table in ("tournaments", "bots", "matches", "results", "runners"):
+        for table in ("tournaments", "bots", "matches", "results", "runners", "deaths"):
             assert db.execute(f"SELECT count(*) FROM {table}").fetchone() == (0,), table
     new_store(tmp_path).close()  # the name is free again
+
+
+def test_deaths_are_counted_per_run_and_summed(tmp_path):
+    """Each run's launcher counts its bots' deaths from 0; a run saves its counts as they
+    grow, and the tournament's are the sum over its runs."""
+    store = new_store(tmp_path)
+    store.save_deaths("cup", A, [0, 1])
+    store.save_deaths("cup", A, [0, 2])  # the same run, later
+    store.save_deaths("cup", B, [1, 3])  # a resumed run
+    assert store.deaths("cup", 2) == [1, 5]
+
+
+def test_a_new_tournament_does_not_inherit_deaths_left_by_an_older_delete(tmp_path):
+    """An older admiralty deletes a tournament without knowing of the deaths table."""
+    store = new_store(tmp_path)
+    store.save_deaths("cup", A, [4, 0])
+    with sqlite3.connect(tmp_path / "t.db") as db:
+        for table in ("results", "matches", "bots", "runners", "created"):
+            db.execute(f"DELETE FROM {table} WHERE tournament='cup'")
+        db.execute("DELETE FROM tournaments")
+    assert new_store(tmp_path).deaths("cup", 2) == [0, 0]
 
 
 def test_delete_is_refused_while_a_live_runner_plays(tmp_path):

@@ -8,6 +8,8 @@ the bots, and a paused screen holds the match between two decisions.
 
 from __future__ import annotations
 
+import copy
+import html
 import io
 import itertools
 import time
@@ -17,10 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from google.protobuf import json_format
-from rich.console import Console
+from rich.console import CONSOLE_HTML_FORMAT, Console
 from rich.live import Live
+from rich.text import Text
 
-from admiralty.console.screen import MatchScreen, plain
+from admiralty.console.screen import MatchScreen, legend_text, plain
 from admiralty.console.terminal import quiet_keys
 from admiralty.games import Event, GameState, Request, Viewer, load_game
 from admiralty.referee.match import Answer, Incident
@@ -79,10 +82,10 @@ class LocalFeed:
 
 
 @contextmanager
-def live_display(screen: MatchScreen, console: Console) -> Iterator[Live | None]:
-    """A live screen on a terminal, keys pressed meanwhile not echoed; elsewhere nothing
-    (the caller prints a transcript)."""
-    if not console.is_terminal:
+def live_display(screen: MatchScreen, console: Console | None) -> Iterator[Live | None]:
+    """A live screen on a terminal, keys pressed meanwhile not echoed; elsewhere (or with no
+    console) nothing: the caller prints a transcript or exports the end."""
+    if console is None or not console.is_terminal:
         yield None
         return
     with quiet_keys(), Live(screen, console=console, refresh_per_second=4,
@@ -111,7 +114,8 @@ def watch_remote(address: str, match_id: str, token: str, console: Console,
             raise ValueError(f"match {match_id} ended before it started")
         info = first.match_info
         board = _message_json(getattr(info, info.WhichOneof("board")))
-        screen = MatchScreen(info.game, board, list(info.bot_names), seat, legend)
+        screen = MatchScreen(info.game, board, list(info.bot_names), seat, legend,
+                             match_id=match_id)
         with live_display(screen, console):
             for frame in itertools.chain([first], frames):
                 if frame.HasField("decision") and seat is not None:
@@ -141,11 +145,11 @@ _INCIDENT_NAMES = {number: name.removeprefix("INCIDENT_KIND_").lower()
 """Incident kinds as the record names them ("timeout"), by their protobuf numbers."""
 
 
-def replay_screen(path: Path, console: Console, viewer: Viewer = None, delay: float = 0.0,
-                  legend: bool = False) -> MatchScreen:
+def replay_screen(path: Path, console: Console | None, viewer: Viewer = None,
+                  delay: float = 0.0, legend: bool = False) -> MatchScreen:
     """Show a recorded match as `viewer` saw it, re-run by the engine: `delay` seconds per
-    step that adds to the log (0 = at once). Off a terminal nothing is drawn: the caller
-    prints the returned screen's transcript."""
+    step that adds to the log (0 = at once). Off a terminal, or with no console, nothing is
+    drawn: the caller prints the returned screen's transcript or exports it."""
     timeline = read_timeline(path, viewer)
     screen = screen_for(timeline, legend)
     pacer = Pacer(delay)
@@ -164,7 +168,7 @@ def replay_screen(path: Path, console: Console, viewer: Viewer = None, delay: fl
 
 def screen_for(timeline: Timeline, legend: bool = False) -> MatchScreen:
     return MatchScreen(timeline.game, load_game(timeline.game).static_info(), timeline.seats,
-                       timeline.viewer, legend)
+                       timeline.viewer, legend, timeline.seed, timeline.match_id)
 
 
 def end(screen: MatchScreen, timeline: Timeline) -> None:
@@ -177,13 +181,21 @@ def end(screen: MatchScreen, timeline: Timeline) -> None:
 
 
 def export(screen: MatchScreen, path: Path, width: int, height: int) -> None:
-    """Write the final screen, then the whole log, as HTML or SVG (by `path`'s suffix)."""
+    """Write a page titled with the match (`screen.title()`): the final screen, the legend,
+    then the whole log, as HTML or SVG (by `path`'s suffix)."""
     console = Console(record=True, width=width, height=height, file=io.StringIO(),
                       force_terminal=True, color_system="truecolor")
-    console.print(screen)
+    title = screen.title()
+    final = copy.copy(screen)
+    final.legend = False  # the legend follows it whole, whatever room the screen had
+    console.print(Text(title, style="bold"))
+    console.print(final)
+    console.print(legend_text(screen.renderer.LEGEND))
     console.rule("the whole log")
     console.print(screen.transcript())
     if path.suffix.lower() == ".svg":
-        console.save_svg(str(path), title=path.name)
+        console.save_svg(str(path), title=title)
     else:
-        console.save_html(str(path))
+        head = f"<head>\n<title>{html.escape(title)}</title>"
+        console.save_html(str(path), code_format=CONSOLE_HTML_FORMAT.replace(
+            "<head>", head.replace("{", "{{").replace("}", "}}"), 1))

@@ -25,7 +25,9 @@ from rich.text import Text
 
 from admiralty.console.seat_panel import decision_line, options_text, seat_panel
 from admiralty.games import load_game
+from admiralty.referee.match import won_alone
 from admiralty.referee.timeline import Decision, Frame
+from admiralty.text import display_names, printable
 
 SEAT_STYLES = ("red", "blue", "green", "yellow", "magenta", "cyan")
 GHOST_STYLE = "bold white on grey23"
@@ -104,7 +106,7 @@ def solo_verdict(game: str, placement: Mapping[str, Any]) -> str:
     """The result of a one-seat match in words: its score is the margin over the automated
     opponent; 0 or more wins, unless the seat forfeited (it would be placed last)."""
     margin = int(placement["score"])
-    won = margin >= 0 and not placement.get("forfeited")
+    won = won_alone(margin, bool(placement.get("forfeited")))
     opponent = opponent_name(game)
     return (f"won against {opponent}" if won else f"lost to {opponent}") + \
         f", margin {margin:+d}" + (" (forfeited)" if placement.get("forfeited") else "")
@@ -122,11 +124,10 @@ def plain(value: Any) -> Any:
 
 
 def seat_names(names: Sequence[str]) -> list[Text]:
-    """Each seat's bot name in its seat colour; a repeated name gets its seat number."""
-    repeated = {n for n in names if list(names).count(n) > 1}
-    return [Text(f"{name}·{seat}" if name in repeated else name,
-                 style=SEAT_STYLES[seat % len(SEAT_STYLES)])
-            for seat, name in enumerate(names)]
+    """Each seat's bot name in its seat colour, control characters escaped, a repeated name
+    told apart as everywhere else (`display_names`: "random", "random #2")."""
+    return [Text(printable(name), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+            for seat, name in enumerate(display_names(names))]
 
 
 class MatchScreen:
@@ -134,8 +135,12 @@ class MatchScreen:
     frame. The whole log is kept: the screen shows its newest lines, a transcript all."""
 
     def __init__(self, game: str, board: Mapping[str, Any], names: Sequence[str],
-                 viewer: int | None = None, legend: bool = False):
+                 viewer: int | None = None, legend: bool = False, seed: int | None = None,
+                 match_id: str = ""):
         self.game = game
+        self.seed = seed
+        self.match_id = match_id
+        """Which match this is, as far as the viewer knows: for an export's title."""
         self.board = board
         self.names = seat_names(names)
         self.viewer = viewer
@@ -149,6 +154,8 @@ class MatchScreen:
         self.decision: Decision | None = None
         """The viewer's latest decision, and below the incidents its answer caused."""
         self.decision_incidents: list[Mapping[str, Any]] = []
+        self.incident_steps: dict[tuple[int, str], int] = {}
+        """The step of each (seat, request id) whose incidents the viewer was told."""
         self.step = 0
         self._game_line: int | None = None
         self.status: Text | None = None
@@ -191,15 +198,17 @@ class MatchScreen:
                 self.details[len(self.log) - 1] = Text(decision.prompt + "\n") + \
                     options_text(decision)
         for incident in incidents:
+            self.incident_steps[(incident["seat"], incident["request_id"])] = self.step
             self.log.append(self.incident_line(incident))
 
-    def incident_line(self, incident: Mapping[str, Any]) -> Text:
+    def incident_line(self, incident: Mapping[str, Any], where: str | None = None) -> Text:
         """An incident at the moment it happened: the step it was applied at, the round it
-        was asked in, the seat, the kind and the detail."""
-        where = f"step {self.step}, {self.renderer.ROUND_KEY} {self.round}"
+        was asked in (or `where`), the seat, the kind and the detail."""
+        where = where or f"step {self.step}, {self.renderer.ROUND_KEY} {self.round}"
         return Text.assemble(Text(f"⚠ {where}: ", style="bold yellow"),
                              self.names[incident["seat"]],
-                             Text(f" {incident['kind']}: {incident['detail']}", style="yellow"))
+                             Text(f" {incident['kind']}: {printable(incident['detail'])}",
+                                  style="yellow"))
 
     def _log(self, line: Text) -> None:
         """A game's line; one starting "— " continues the game's previous line, even
@@ -218,6 +227,25 @@ class MatchScreen:
     def finish(self, result: Mapping[str, Any]) -> None:
         """The match is over: `result` has placements (seat, bot, place, score) and incidents."""
         self.result = result
+
+    def title(self) -> str:
+        """The match in one line: the game, the seats, the seed and match id as far as
+        known, and the result (places and scores; one seat's verdict)."""
+        seed = [f"seed {self.seed}"] if self.seed is not None else []
+        match = [f"match {self.match_id}"] if self.match_id else []
+        return " · ".join([self.game, ", ".join(name.plain for name in self.names), *seed,
+                           *match, self._outcome()])
+
+    def _outcome(self) -> str:
+        if self.result is None:
+            return "no result"
+        placements = self.result["placements"]
+        if len(placements) == 1:
+            return solo_verdict(self.game, placements[0])
+        return ", ".join(
+            f"{p['place']}. {self.names[p['seat']].plain} {p['score']}"
+            + (" (forfeited)" if p.get("forfeited") else "")
+            for p in sorted(placements, key=lambda p: (p["place"], p["seat"])))
 
     # ---------------------------------------------------------------- rendering
 
@@ -306,27 +334,33 @@ class MatchScreen:
                 lines += [Text("    ") + row for row in self.details[index].split()]
         if self.result is not None:
             lines.append(self.result_table())
+            lines += [self.incident_line(incident, "in the result")
+                      for incident in self.result.get("incidents", [])
+                      if (incident["seat"], incident["request_id"]) not in self.incident_steps]
         return Group(*lines)
 
-    def result_table(self) -> Table:
+    def result_table(self) -> RenderableType:
+        """The final table and, under it, the incidents by seat and kind: one row per kind
+        however often a bot failed, so the result stays on screen (the log has each)."""
         assert self.result is not None
-        if len(self.result["placements"]) == 1:
-            return self._solo_table(self.result)
+        final = self._solo_table(self.result) if len(self.result["placements"]) == 1 \
+            else self._placements_table(self.result)
+        incidents = self.result.get("incidents", [])
+        return Group(final, incidents_table(incidents, self.incident_steps)) if incidents \
+            else final
+
+    def _placements_table(self, result: Mapping[str, Any]) -> Table:
         parts = self.renderer.score_parts(self.view) if self.view is not None else {}
         table = Table(title="final", title_justify="left", expand=False)
         for column in ("place", "seat", "bot", self.renderer.SCORE_NAME, *parts):
             table.add_column(column, justify="left" if column == "bot" else "right",
                              no_wrap=column != "bot")
-        for p in sorted(self.result["placements"], key=lambda p: (p["place"], p["seat"])):
+        for p in sorted(result["placements"], key=lambda p: (p["place"], p["seat"])):
             name = self.names[p["seat"]].copy()
             if p.get("forfeited"):
                 name.append(" (forfeited)", style="dim")
             table.add_row(str(p["place"]), str(p["seat"]), name, str(p["score"]),
                           *(str(values[p["seat"]]) for values in parts.values()))
-        for incident in self.result.get("incidents", []):
-            table.add_row("", str(incident["seat"]), Text(
-                f"{incident['kind']}: {incident['detail']}", style="yellow"), "",
-                *("" for _ in parts))
         return table
 
     def _solo_table(self, result: Mapping[str, Any]) -> Table:
@@ -337,10 +371,33 @@ class MatchScreen:
         placement = result["placements"][0]
         table.add_row(str(placement["seat"]), self.names[placement["seat"]].copy(),
                       f"{int(placement['score']):+d}", solo_verdict(self.game, placement))
-        for incident in result.get("incidents", []):
-            table.add_row(str(incident["seat"]), Text(
-                f"{incident['kind']}: {incident['detail']}", style="yellow"), "", "")
         return table
+
+
+def incidents_table(incidents: Sequence[Mapping[str, Any]],
+                    steps: Mapping[tuple[int, str], int]) -> Table:
+    """The incidents by seat and kind: how many, the first and last step they were applied
+    at (`steps`, by seat and request id; a seat retired before it was asked at 0; - where
+    not known), the first detail (what went wrong: a bot's error, where it raised) and,
+    when it differs, the last (a seat retired says so last). A bot failing one decision in
+    three makes hundreds: the log, --json and the record keep each."""
+    groups: dict[tuple[int, str], list[Mapping[str, Any]]] = {}
+    for incident in sorted(incidents, key=lambda incident: incident["seat"]):
+        groups.setdefault((incident["seat"], incident["kind"]), []).append(incident)
+    table = Table(title="incidents", title_justify="left", expand=False)
+    for column in ("seat", "kind", "count", "steps", "detail"):
+        table.add_column(column, justify="right" if column in ("count", "steps") else "left",
+                         no_wrap=column != "detail")
+    for (seat, kind), group in groups.items():
+        known = [steps.get((seat, i["request_id"])) if i["request_id"] else 0 for i in group]
+        at = [step for step in known if step is not None]
+        span = "-" if not at else str(min(at)) if min(at) == max(at) else \
+            f"{min(at)}-{max(at)}"
+        first, last = group[0]["detail"], group[-1]["detail"]
+        detail = first if last == first else f"{first}\nlast: {last}"
+        table.add_row(str(seat), kind, str(len(group)), span,
+                      Text(printable(detail, lines=True), style="yellow"))
+    return table
 
 
 def legend_text(entries: Sequence[tuple[str, str]]) -> Text:

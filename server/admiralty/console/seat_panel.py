@@ -14,6 +14,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from admiralty.referee.timeline import Decision
+from admiralty.text import printable
 
 HOW = {"forced": "a single option: not asked", "auto_pass": "passed for it (auto-pass)",
        "forfeited": "played by the referee (the seat is out)"}
@@ -76,6 +77,7 @@ def seat_panel(name: Text, secrets: Sequence[Text], decision: Decision | None,
     else:
         parts += [request_text(decision), options_text(decision, around)]
     for incident in incidents:
-        parts.append(Text(f"⚠ {incident['kind']}: {incident['detail']}", style="yellow"))
+        parts.append(Text(f"⚠ {incident['kind']}: {printable(incident['detail'])}",
+                          style="yellow"))
     return Panel(Group(*parts), title=Text.assemble("seat's eye: ", name), title_align="left",
                  border_style="dim")

@@ -61,8 +61,9 @@ class Request:
 
     `kind` names the decision (e.g. ``choose_card``) so bots can dispatch on it;
     `optional` means PASS is allowed and is option 0; `default` is the option the
-    referee applies when a bot fails to answer. Not a frozen dataclass: engines build
-    one per decision, and a frozen one costs three times as much to construct.
+    referee applies when a bot fails to answer; `must_ask` means the referee asks it of
+    its seat even with a single option. Not a frozen dataclass: engines build one per
+    decision, and a frozen one costs three times as much to construct.
     """
 
     seat: Seat
@@ -73,6 +74,11 @@ class Request:
     options: tuple[Option, ...]
     optional: bool = False
     default: int = 0
+    must_ask: bool = False
+    """Set for a window opened whatever its seat holds (`Flow.ask`'s `publish` and
+    `polled`): whether it has more options than PASS depends on hidden information, so
+    answering it without a round trip when it has one would tell the table, by timing,
+    what the seat holds."""
 
 
 @dataclass(slots=True)
@@ -110,7 +116,8 @@ def new_event(kind: str, data: Mapping[str, Any], audience: frozenset[Seat] | No
 
 
 def new_request(seat: Seat, window_id: int, window: Window, kind: str, prompt: str,
-                options: tuple[Option, ...], optional: bool = False) -> Request:
+                options: tuple[Option, ...], optional: bool = False,
+                must_ask: bool = False) -> Request:
     """`Request(...)` for the decision flow, built as `new_event` builds events: one
     a decision."""
     made = _new(Request)
@@ -122,6 +129,7 @@ def new_request(seat: Seat, window_id: int, window: Window, kind: str, prompt: s
     made.options = options
     made.optional = optional
     made.default = 0
+    made.must_ask = must_ask
     return made
 
 

@@ -10,7 +10,8 @@ them, so a window inside a window nests by itself.
 The flow owns what every engine used to hand-roll: window ids, validating answers (an
 illegal answer changes nothing), applying a request with a single option without
 asking (unless the engine must publish it, because whether it opens depends on hidden
-information) and the SEALED window that waits for every seat.
+information; the referee then asks it too) and the SEALED window that waits for every
+seat.
 
 Frames, continuations and asks are tuples of method names and plain data, so a state
 copies with a list slice and snapshots to JSON.
@@ -142,6 +143,8 @@ class Flow:
         `optional` (PASS is a real choice) or `publish` is set: a window whose opening
         would otherwise depend on hidden information is published even with PASS alone,
         so its opening tells the table nothing. `polled` marks the answer of a `Poll`.
+        A `publish` or `polled` request is `must_ask`: the referee asks it of its seat
+        even with PASS alone, so neither does the time it takes.
         """
         if len(options) == 1 and not (optional or publish or polled):
             # Marked in `request`, which `run` checks after every frame anyway, so that
@@ -153,7 +156,7 @@ class Flow:
             raise ValueError(f"{kind}: a request needs at least one option")
         self.window_id = window_id = self.window_id + 1
         self.request = new_request(seat, window_id, window, kind, prompt, options,
-                                   optional or polled)
+                                   optional or polled, publish or polled)
         self.then, self.polled = then, polled
 
     def seal(self, kind: str, prompt: str, options: Sequence[tuple[Option, ...]],

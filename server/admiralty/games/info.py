@@ -115,7 +115,8 @@ class Actor:
 @dataclass(frozen=True)
 class GameInfo:
     """A game's nature. `windows` are the window kinds its requests use; `hidden_information`
-    means seats' views differ; `automated` are its non-player actors."""
+    means seats' views differ; `automated` are its non-player actors; `summary` is a few
+    words on what the game is about, for `admiralty games`."""
 
     name: str
     title: str
@@ -126,6 +127,7 @@ class GameInfo:
     windows: tuple[Window, ...]
     automated: tuple[Actor, ...] = ()
     options: tuple[OptionSpec, ...] = ()
+    summary: str = ""
 
     def defaults(self) -> dict[str, Any]:
         return {spec.name: spec.default for spec in self.options}
@@ -146,7 +148,7 @@ class GameInfo:
         return {**self.defaults(), **(options or {})}
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "title": self.title,
+        return {"name": self.name, "title": self.title, "summary": self.summary,
                 "players": {"min": self.min_players, "max": self.max_players,
                             "default": self.default_players},
                 "hidden_information": self.hidden_information,

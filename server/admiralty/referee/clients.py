@@ -2,16 +2,21 @@
 
 A bot is untrusted, so the channel bounds what it can send (a reply over `MAX_REPLY_BYTES`
 fails the call as RESOURCE_EXHAUSTED, an oversize incident) and `Hello` is checked against
-`HELLO_LIMITS` before a bot is admitted. A decision waits for a broken connection to come
-back within its own deadline, so a blip costs time from the bank, not a defaulted move.
+`HELLO_LIMITS` before a bot is admitted; its name and version are kept with their control
+characters escaped (`admiralty.text`), and so reach records, results and the other bots. A
+decision waits for a broken connection to come back within its own deadline, so a blip
+costs time from the bank, not a defaulted move.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import grpc
 
 from admiralty import __version__
 from admiralty.games import Window
+from admiralty.text import printable
 from admiralty.wire import from_window_kind
 from admiralty_sdk.v1 import bot_pb2, bot_pb2_grpc
 
@@ -57,6 +62,10 @@ class BotClient:
         self.games: tuple[str, ...] = ()
         self.auto_pass: frozenset[Window] = frozenset()
         self.absent = ""
+        self.diagnose: Callable[[bool], str] | None = None
+        """What the referee adds to the incident of a call the bot failed, given whether
+        the bot reported the error itself (set by the launcher for a bot it started: the
+        end of its stderr, or a hint)."""
 
     async def hello(self, timeout: float = HELLO_TIMEOUT) -> None:
         """Ask who the bot is; raises grpc.aio.AioRpcError if it does not answer in time,
@@ -67,8 +76,8 @@ class BotClient:
             wait_for_ready=True,
         )
         check_hello(reply)
-        self.name = reply.name or self.address
-        self.version = reply.version
+        self.name = printable(reply.name) or self.address
+        self.version = printable(reply.version)
         self.games = tuple(reply.games)
         self.auto_pass = frozenset(from_window_kind(kind) for kind in reply.auto_pass)
 

@@ -33,8 +33,10 @@ from admiralty import __version__
 from admiralty.games import GAMES, Window, load_game
 from admiralty.referee.clients import CHANNEL_OPTIONS, MAX_REPLY_BYTES, BotClient
 from admiralty.referee.launcher import (
+    NO_ISOLATION,
     STARTUP_TIMEOUT,
     BotLaunchError,
+    Isolation,
     LaunchedBot,
     free_port,
     launch_all,
@@ -313,13 +315,15 @@ async def _play(setup: _Setup, game: str, stage: Stage) -> Played:
 
 async def check_bot(spec: str, seed: int, deadline: float = 2.0, matches: int = 3,
                     startup_timeout: float = STARTUP_TIMEOUT,
+                    isolation: Isolation = NO_ISOLATION,
                     progress: Callable[[str], None] = lambda stage: None) -> Conformance:
-    """Launch (or reach) the bot `spec` as `play` does, play it, and decide every check.
+    """Launch (or reach) the bot `spec` as `play` does (isolated as asked), play it, and
+    decide every check.
 
     BotLaunchError if it cannot be started or reached; a Hello the referee refuses is a
     failed `hello` check instead, since that is what the author must fix."""
     try:
-        [bot] = await launch_all([spec], startup_timeout)
+        [bot] = await launch_all([spec], startup_timeout, isolation=isolation)
     except (BotLaunchError, ValueError) as error:
         reason = _refusal(error)
         if reason is None:

@@ -25,6 +25,7 @@ from admiralty.games import Event, GameState, Outcome, Request, Window, load_gam
 from admiralty.referee.clients import BotClient
 from admiralty.referee.policy import FailurePolicy, IncidentKind, fallback_index
 from admiralty.referee.record import RecordWriter
+from admiralty.text import printable
 from admiralty.wire import (
     codec_for,
     event_to_pb,
@@ -40,8 +41,32 @@ MAX_STEPS = 100_000
 HUNG_AFTER = 3
 """Timeouts in a row after which a bot is treated as hung for the rest of the match."""
 
+BROKEN_AFTER = 3
+"""Failed answers in a row (late, illegal, stale or oversize) after which a bot is treated
+as broken for the rest of the match, as a hung one is: the policy's moves must not be a
+strategy, and a bot answering nothing legal would otherwise play the engine's defaults."""
+
+BROKEN_SHARE_FROM = 10
+"""Requests a seat must have been asked in a match before the share of its failed answers
+is judged: from then on, a seat more than half of whose answers failed is broken. Not
+before, so that one early failure (1 of 1, 2 of 3) is no verdict."""
+
+IS_HUNG, IS_BROKEN = "the bot is hung", "the bot is broken"
+"""What the incident that retires a hung or broken seat says of its bot, before `RETIRED`."""
+RETIRED = "the seat is played by the policy from now on and placed last"
+"""How the incident that retires a seat ends its detail."""
+
 DETAIL_LIMIT = 200
 """Characters of an incident's detail; a bot's own strings never grow a record unbounded."""
+
+REPORT_LIMIT = 1400
+"""Characters of the detail of a `DIAGNOSED` incident: the bot's report of its error (the
+Python SDK sends the exception and its innermost frames, at most 1 KiB) and what the
+launcher adds."""
+
+DIAGNOSED = frozenset({IncidentKind.ILLEGAL, IncidentKind.CRASH})
+"""Incidents whose detail the launcher completes (`BotClient.diagnose`): a call the bot
+failed with an error, or by crashing."""
 
 RETIRING = frozenset({IncidentKind.CRASH, IncidentKind.UNREACHABLE})
 """Incidents after which the seat is no longer asked and is placed last, whatever the policy."""
@@ -87,7 +112,7 @@ class Answer:
     request_id: str = ""
     latency_ms: float = 0.0
     how: str = "bot"
-    """bot, forced (single option), auto_pass, forfeited or incident."""
+    """bot, forced (a single option, not `must_ask`), auto_pass, forfeited or incident."""
 
 
 @dataclass(slots=True)
@@ -123,6 +148,9 @@ class SeatStats:
     windows: int = 0
     last_window: int | None = None
     timeouts_in_row: int = 0
+    failed: int = 0
+    """Of the `asked`, the answers that failed."""
+    failed_in_row: int = 0
     unsent: list[tuple[int, Published]] = field(default_factory=list)
     """The events this seat may see that it has not been sent yet, with their step."""
 
@@ -132,6 +160,14 @@ class SeatStats:
             self.windows += 1
             self.last_window = engine_window
         return self.windows
+
+
+def won_alone(margin: int, forfeited: bool) -> bool:
+    """Whether the one seat of a one-seat match beat the automated opponent: its score is
+    its margin over it, and 0 or more wins, unless the seat forfeited or was retired (it
+    lost, as it would be placed last at a table of several seats). Its place is always 1,
+    the only seat's, whichever way it went."""
+    return margin >= 0 and not forfeited
 
 
 @dataclass
@@ -150,17 +186,19 @@ class MatchReport:
     wire_id: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The operator's report: the seed and the record path included."""
+        """The operator's report: the seed and the record path included. The one seat of a
+        one-seat match also says whether it `won` (its place is 1 either way)."""
+        placements = [{"seat": seat, "bot": name, "place": place, "score": score,
+                       "forfeited": seat in self.forfeited}
+                      for seat, (name, place, score) in enumerate(
+                          zip(self.bot_names, self.places, self.scores, strict=True))]
+        if len(placements) == 1:
+            placements[0]["won"] = won_alone(self.scores[0], 0 in self.forfeited)
         return {
             "match_id": self.spec.match_id,
             "game": self.spec.game,
             "seed": self.spec.seed,
-            "placements": [
-                {"seat": seat, "bot": name, "place": place, "score": score,
-                 "forfeited": seat in self.forfeited}
-                for seat, (name, place, score) in enumerate(
-                    zip(self.bot_names, self.places, self.scores, strict=True))
-            ],
+            "placements": placements,
             "incidents": [incident.to_json() for incident in self.incidents],
             "record": str(self.spec.record_path) if self.spec.record_path else None,
         }
@@ -306,9 +344,12 @@ class Match:
             listener(self.steps, events, self.state)
 
     async def _answer(self, request: Request) -> Answer:
-        """The option to apply for `request`; a round trip only when there is a real choice."""
+        """The option to apply for `request`; a round trip only when there is a real choice
+        or the request `must_ask` (its options depend on hidden information: a round trip
+        whatever the seat holds, so timing tells nothing), and the bot has not declared
+        auto-pass for the window's kind, its own public choice."""
         seat = self.seats[request.seat]
-        if len(request.options) == 1:
+        if len(request.options) == 1 and not request.must_ask:
             return Answer(0, how="forced")
         if request.optional and request.window in self.bots[request.seat].auto_pass:
             return Answer(0, how="auto_pass")
@@ -320,8 +361,8 @@ class Match:
         window_id = seat.window_number(request.window_id)
         if seat.bank <= 0:
             index = fallback_index(self.spec.policy, request, self._policy_rng)
-            self._retire(request.seat, IncidentKind.TIMEOUT, request_id, "time bank exhausted",
-                         index)
+            self._retire(request.seat, IncidentKind.TIMEOUT, request_id,
+                         f"time bank exhausted: {IS_HUNG}", index)
             return Answer(index, request_id, how="incident")
         return await self._ask(request, request_id, window_id, seat)
 
@@ -330,17 +371,21 @@ class Match:
         timeout = min(self.spec.deadline, seat.bank)
         message = self._request_pb(request, request_id, window_id, seat, timeout)
         started = self._clock()
-        reply, failure = await self._call(self.bots[request.seat], message, timeout, started)
+        bot = self.bots[request.seat]
+        reply, failure = await self._call(bot, message, timeout, started)
         latency = self._clock() - started
         seat.bank -= latency
         seat.latencies_ms.append(latency * 1000)
         self.round_trips += 1
+        if failure is not None and failure[0] in DIAGNOSED and bot.diagnose:
+            note = bot.diagnose(failure[0] is IncidentKind.ILLEGAL)
+            failure = (failure[0], "\n".join(filter(None, (failure[1], note))))
         if failure is None:
             failure = _check_reply(reply, request_id, len(request.options))
         if failure is not None:
             index = self._incident(request, request_id, *failure)
             return Answer(index, request_id, latency * 1000, "incident")
-        seat.timeouts_in_row = 0
+        seat.timeouts_in_row = seat.failed_in_row = 0
         if reply.resend_match_info:
             seat.informed = False
         return Answer(reply.option_index, request_id, latency * 1000)
@@ -399,30 +444,34 @@ class Match:
 
     def _incident(self, request: Request, request_id: str, kind: IncidentKind,
                   detail: str) -> int:
-        """Record a failed answer and return the option the policy applies instead."""
+        """Record a failed answer and return the option the policy applies instead. A seat
+        whose answers keep failing is retired: hung after `HUNG_AFTER` timeouts in a row,
+        broken after `BROKEN_AFTER` failed answers in a row or, once asked
+        `BROKEN_SHARE_FROM` times, when more than half of its answers failed."""
         seat = self.seats[request.seat]
         index = fallback_index(self.spec.policy, request, self._policy_rng)
-        hung = False
-        if kind is IncidentKind.TIMEOUT:
-            seat.timeouts_in_row += 1
-            hung = seat.timeouts_in_row >= HUNG_AFTER
-            if hung:
-                detail = f"{HUNG_AFTER} timeouts in a row: the bot is hung"
-        if kind in RETIRING or hung:
-            self._retire(request.seat, kind, request_id, detail, index)
+        seat.failed += 1
+        seat.failed_in_row += 1
+        seat.timeouts_in_row += kind is IncidentKind.TIMEOUT
+        why = detail if kind in RETIRING else _failing(seat)
+        if why is not None:
+            self._retire(request.seat, kind, request_id, why, index)
             return index
         if self.spec.policy is FailurePolicy.FORFEIT:
             seat.forfeited = True
-        self.incidents.append(Incident(request_id, request.seat, kind, _short(detail), index))
+        limit = REPORT_LIMIT if kind in DIAGNOSED else DETAIL_LIMIT
+        self.incidents.append(Incident(request_id, request.seat, kind,
+                                       _short(detail, limit, lines=True), index))
         return index
 
     def _retire(self, seat_index: int, kind: IncidentKind, request_id: str, detail: str,
                 index: int) -> None:
         """From now on the policy plays this seat, and it is placed last."""
         self.seats[seat_index].retired = kind
+        limit = (REPORT_LIMIT if kind in DIAGNOSED else DETAIL_LIMIT) - len(RETIRED) - 2
         self.incidents.append(Incident(request_id, seat_index, kind,
-                                       _short(f"{detail}; the seat is played by the policy "
-                                              "from now on and placed last"), max(index, 0)))
+                                       f"{_short(detail, limit, lines=True)}; {RETIRED}",
+                                       max(index, 0)))
 
     def _report(self, outcome: Outcome) -> MatchReport:
         forfeited = [i for i, seat in enumerate(self.seats)
@@ -450,13 +499,33 @@ class Match:
         await asyncio.gather(*(tell(seat) for seat in live))
 
 
+def _failing(seat: SeatStats) -> str | None:
+    """Why a seat whose last answer failed is hung or broken; None while it is neither."""
+    if seat.timeouts_in_row >= HUNG_AFTER:
+        return f"{HUNG_AFTER} timeouts in a row: {IS_HUNG}"
+    if seat.failed_in_row >= BROKEN_AFTER:
+        return f"{BROKEN_AFTER} failed answers in a row: {IS_BROKEN}"
+    if seat.asked >= BROKEN_SHARE_FROM and 2 * seat.failed > seat.asked:
+        return f"{seat.failed} of its {seat.asked} answers failed: {IS_BROKEN}"
+    return None
+
+
+def retired_failing(detail: str) -> bool:
+    """Whether an incident's detail is that of a seat retired because its answers kept
+    failing (hung or broken), rather than because its bot crashed or was unreachable."""
+    return detail.endswith((f"{IS_HUNG}; {RETIRED}", f"{IS_BROKEN}; {RETIRED}"))
+
+
 @functools.cache
 def _board(game: str) -> Message:
     """The static board of `game` as sent in MatchInfo; built once per process."""
     return codec_for(game).board_pb(load_game(game).static_info())
 
 
-def _short(text: str, limit: int = DETAIL_LIMIT) -> str:
+def _short(text: str, limit: int = DETAIL_LIMIT, lines: bool = False) -> str:
+    """`text`, which may hold a bot's strings, with its control characters (but newlines,
+    with `lines`) escaped and cut to `limit` characters."""
+    text = printable(text, lines)
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
@@ -505,7 +574,7 @@ def _classify(error: grpc.aio.AioRpcError, reached: bool) -> tuple[IncidentKind,
 def _check_reply(reply: bot_pb2.DecideResponse, request_id: str, n_options: int
                  ) -> tuple[IncidentKind, str] | None:
     if reply.request_id != request_id:
-        return IncidentKind.STALE, f"answered request {_short(reply.request_id, 40)!r}, " \
+        return IncidentKind.STALE, f"answered request '{_short(reply.request_id, 40)}', " \
                                    f"asked {request_id!r}"
     if reply.option_index >= n_options:
         return IncidentKind.ILLEGAL, f"option {reply.option_index} of {n_options}"

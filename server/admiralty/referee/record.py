@@ -23,10 +23,19 @@ from admiralty import __version__
 from admiralty.games import Event, GameState, IllegalAction, load_game
 
 
+def private_dir(path: Path) -> None:
+    """Create the directory `path`, and every missing directory above it, readable by the
+    operator only: records show every hand. (`mkdir(parents=True)` would give the parents,
+    `--records` itself among them, the default mode.)"""
+    for directory in reversed([path, *path.parents]):
+        if not directory.is_dir():
+            directory.mkdir(mode=0o700, exist_ok=True)
+
+
 def open_private(path: Path) -> BinaryIO:
     """`path` opened for writing, readable by the operator only (its directory too): a
     record shows every hand."""
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    private_dir(path.parent)
     return os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb")
 
 

@@ -106,6 +106,14 @@ class MatchHandle:
         return message
 
 
+def same_secret(given: str | bytes, expected: str) -> bool:
+    """Whether `given` is `expected`, in constant time. Compared as UTF-8 bytes: a str with
+    a non-ASCII character (a metadata value gRPC decoded, a WatchRequest's token) would make
+    `compare_digest` raise, and the call fail UNKNOWN instead of PERMISSION_DENIED."""
+    given_bytes = given if isinstance(given, bytes) else given.encode("utf-8", "surrogatepass")
+    return secrets.compare_digest(given_bytes, expected.encode())
+
+
 class TokenInterceptor(grpc.aio.ServerInterceptor):
     """Refuses every RPC but the public ones unless it carries the admin token."""
 
@@ -116,7 +124,7 @@ class TokenInterceptor(grpc.aio.ServerInterceptor):
         if details.method in PUBLIC_METHODS:
             return await continuation(details)
         given = dict(details.invocation_metadata or ()).get("authorization")
-        if isinstance(given, str) and secrets.compare_digest(given, self._expected):
+        if given is not None and same_secret(given, self._expected):
             return await continuation(details)
         code, message = (
             (grpc.StatusCode.UNAUTHENTICATED,
@@ -228,8 +236,7 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
         handle = self.matches.get(request.match_id)
         if handle is None:
             await context.abort(grpc.StatusCode.NOT_FOUND, f"no match {request.match_id[:80]!r}")
-        omniscient = bool(request.token) and secrets.compare_digest(
-            request.token, self.admin_token)
+        omniscient = bool(request.token) and same_secret(request.token, self.admin_token)
         if request.token and not omniscient:
             await context.abort(grpc.StatusCode.PERMISSION_DENIED, "wrong admin token")
         if not request.HasField("seat"):
@@ -390,7 +397,8 @@ async def serve_referee(host: str, port: int, admin_token: str,
         RefereeServicer(admin_token, record_dir, keep_finished), server)
     credentials = grpc.ssl_server_credentials([tls]) if tls else None
     if not bind(server, host, port, credentials):
-        raise OSError(f"cannot listen on {host}:{port}: the port is in use or not allowed")
+        raise OSError(f"cannot listen on {host}:{port}: the port is in use or not allowed, or "
+                      "the address is not this machine's")
     await server.start()
     return server
 

@@ -65,6 +65,8 @@ class Timeline:
     result: dict[str, Any] | None = None
     ending: str = "header"
     """How the record ends: result, aborted, truncated, or header (cut before anything)."""
+    seed: int | None = None
+    match_id: str = ""
 
 
 def event_json(event: Event) -> dict[str, Any]:
@@ -120,7 +122,8 @@ def read_timeline(path: Path, viewer: Viewer) -> Timeline:
     header = lines[0]
     if viewer is not None and not 0 <= viewer < header["players"]:
         raise NoSuchSeat(f"--seat {viewer}: the match has seats 0 to {header['players'] - 1}")
-    timeline = Timeline(header["game"], header["seats"], viewer)
+    timeline = Timeline(header["game"], header["seats"], viewer, seed=header["seed"],
+                        match_id=header["match_id"])
     for line in lines:
         if line["t"] in ("result", "aborted", "truncated"):
             timeline.ending = line["t"]
@@ -142,6 +145,13 @@ def _incidents_by_request(incidents: Iterable[Mapping[str, Any]]
         key = (incident["seat"], incident["request_id"]) if incident["request_id"] else (-1, "")
         found.setdefault(key, []).append(incident)
     return found
+
+
+def request_steps(path: Path) -> dict[tuple[int, str], int]:
+    """The step each request of a record (by seat and request id) was applied at: where the
+    incidents of its answer happened."""
+    return {(line["seat"], line["request_id"]): line["step"] for line in read_record(path)
+            if line["t"] == "decision"}
 
 
 def record_result(result: Mapping[str, Any], seats: Sequence[str]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from admiralty.referee import LaunchedBot, MatchReport, MatchSpec, check_plays, launch_all, stop_all
-from admiralty.referee.launcher import STARTUP_TIMEOUT
+from admiralty.referee.launcher import NO_ISOLATION, STARTUP_TIMEOUT, Isolation
 from admiralty.tournament.workers import RefereePool, referee_pool
 
 
@@ -46,6 +46,11 @@ class Referees(Protocol):
         written at `spec.record_path` when there is one."""
         ...
 
+    async def deaths(self) -> list[int]:
+        """Per bot, how many times a process of it launched for this run has died, in a
+        call or between matches: what disqualifies it (0 for a bot reached by address)."""
+        ...
+
 
 class Backend(Protocol):
     def referees(self, specs: Sequence[str], game: str, matches: int | None,
@@ -56,17 +61,19 @@ class Backend(Protocol):
 
 
 def make_backend(name: BackendName, address: str | None = None,
-                 startup_timeout: float = STARTUP_TIMEOUT) -> Backend:
+                 startup_timeout: float = STARTUP_TIMEOUT,
+                 isolation: Isolation = NO_ISOLATION) -> Backend:
     """The backend `name`, whose bots each have `startup_timeout` seconds to answer Hello
-    (when launched, and when each referee reaches them); BackendError (one line) if it
-    cannot be used as asked."""
+    (when launched, and when each referee reaches them) and are launched isolated as
+    `isolation` says; BackendError (one line) if it cannot be used as asked."""
     if name is BackendName.LOCAL:
         if address is not None:
             raise BackendError("--address is for --backend ray")
-        return LocalBackend(startup_timeout)
+        isolation.check()  # here; the nodes of a cluster check for themselves
+        return LocalBackend(startup_timeout, isolation)
     from admiralty.tournament.cluster import RayBackend
 
-    return RayBackend(address, startup_timeout)
+    return RayBackend(address, startup_timeout, isolation)
 
 
 def pool_size(matches: int | None, parallel: int | None, cores: int) -> int:
@@ -79,13 +86,15 @@ class LocalBackend:
     """Bots launched once on this machine, refereed by as many worker processes as matches
     are played at once (each bot plays all of them)."""
 
-    def __init__(self, startup_timeout: float = STARTUP_TIMEOUT):
+    def __init__(self, startup_timeout: float = STARTUP_TIMEOUT,
+                 isolation: Isolation = NO_ISOLATION):
         self.startup_timeout = startup_timeout
+        self.isolation = isolation
 
     @contextlib.asynccontextmanager
     async def referees(self, specs: Sequence[str], game: str, matches: int | None,
                        parallel: int | None) -> AsyncIterator[Referees]:
-        bots = await launch_all(specs, self.startup_timeout)
+        bots = await launch_all(specs, self.startup_timeout, isolation=self.isolation)
         try:
             check_plays(bots, game)
             addresses = [(bot.spec, bot.client.address) for bot in bots]
@@ -109,3 +118,6 @@ class LocalReferees:
         # asked once a worker is free: a bot may have been disqualified meanwhile
         return await self.pool.play(spec, seats, lambda: [bot.client.absent
                                                           for bot in self.bots])
+
+    async def deaths(self) -> list[int]:
+        return [bot.crashes for bot in self.bots]

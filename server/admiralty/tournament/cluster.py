@@ -41,7 +41,7 @@ from admiralty.referee import (
     run_match,
     stop_all,
 )
-from admiralty.referee.launcher import STARTUP_TIMEOUT
+from admiralty.referee.launcher import NO_ISOLATION, STARTUP_TIMEOUT, Isolation
 from admiralty.referee.record import open_private
 from admiralty.tournament.backend import BackendError, Referees, pool_size
 from admiralty.tournament.workers import WorkerError, connect_bots
@@ -68,7 +68,8 @@ class RayBackend:
     """Matches as Ray tasks on the cluster at `address`: `ray://HOST:PORT`, `HOST:PORT` or
     `auto`; None starts Ray on this machine for the run (loopback only) and stops it."""
 
-    def __init__(self, address: str | None = None, startup_timeout: float = STARTUP_TIMEOUT):
+    def __init__(self, address: str | None = None, startup_timeout: float = STARTUP_TIMEOUT,
+                 isolation: Isolation = NO_ISOLATION):
         if address is not None and address != "auto":
             _host_port(address)
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
@@ -77,6 +78,7 @@ class RayBackend:
         self.ray = _import_ray()
         self.address = address
         self.startup_timeout = startup_timeout
+        self.isolation = isolation
 
     @contextlib.asynccontextmanager
     async def referees(self, specs: Sequence[str], game: str, matches: int | None,
@@ -85,10 +87,11 @@ class RayBackend:
             cpus = int(self.ray.cluster_resources().get("CPU", 0))
             if cpus < 1:
                 raise WorkerError("the Ray cluster has no CPU to referee matches on")
-            async with _hosts(self.ray, specs, game, self.startup_timeout) as (namespace,
-                                                                                names):
+            async with _hosts(self.ray, specs, game, self.startup_timeout,
+                              self.isolation) as (namespace, names, hosts):
                 yield RayReferees(self.ray, namespace, names,
-                                  pool_size(matches, parallel, cpus), self.startup_timeout)
+                                  pool_size(matches, parallel, cpus), self.startup_timeout,
+                                  hosts)
 
     @contextlib.contextmanager
     def _connected(self) -> Iterator[None]:
@@ -126,8 +129,9 @@ class RayReferees:
     """The driver's end: each match a Ray task, at most `parallel` in flight."""
 
     def __init__(self, ray: Any, namespace: str, names: Sequence[str], parallel: int,
-                 hello_timeout: float):
+                 hello_timeout: float, hosts: Sequence[Any]):
         self.names = list(names)
+        self._hosts = hosts
         self._ray = ray
         self._namespace = namespace
         self._hello_timeout = hello_timeout
@@ -148,12 +152,22 @@ class RayReferees:
                 out.write(record)
         return dataclasses.replace(report, spec=spec)
 
+    async def deaths(self) -> list[int]:
+        """Summed over the nodes: each launched its own processes of every bot. A node lost
+        with its bot host took its count along: the others' are summed."""
+        answers = await asyncio.gather(*(host.deaths.remote() for host in self._hosts),
+                                       return_exceptions=True)
+        per_host = [counts for counts in answers if not isinstance(counts, BaseException)]
+        return [sum(counts) for counts in zip(*per_host, strict=True)] if per_host \
+            else [0] * len(self.names)
+
 
 @contextlib.asynccontextmanager
-async def _hosts(ray: Any, specs: Sequence[str], game: str, startup_timeout: float
-                 ) -> AsyncIterator[tuple[str, list[str]]]:
+async def _hosts(ray: Any, specs: Sequence[str], game: str, startup_timeout: float,
+                 isolation: Isolation) -> AsyncIterator[tuple[str, list[str], list[Any]]]:
     """A `BotHost` on every node with CPUs, its bots launched and known to play `game`:
-    the namespace their names are in, and the bots' names. All stopped on exit."""
+    the namespace their names are in, the bots' names and the hosts. All stopped on
+    exit."""
     from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
     namespace = f"admiralty-{uuid.uuid4().hex}"
@@ -162,12 +176,12 @@ async def _hosts(ray: Any, specs: Sequence[str], game: str, startup_timeout: flo
              if node["Alive"] and node["Resources"].get("CPU")]
     hosts = [actor.options(name=host_name(node), namespace=namespace, num_cpus=0,
                            scheduling_strategy=NodeAffinitySchedulingStrategy(node, soft=False)
-                           ).remote(list(specs), os.getcwd(), startup_timeout)
+                           ).remote(list(specs), os.getcwd(), startup_timeout, isolation)
              for node in nodes]
     try:
         with _one_line(ray, "launching the bots"):
             names = await asyncio.gather(*(host.launch.remote(game) for host in hosts))
-        yield namespace, names[0]
+        yield namespace, names[0], hosts
     finally:
         stopping = [host.stop.remote() for host in hosts]
         await asyncio.wait([asyncio.ensure_future(_quietly(ref)) for ref in stopping],
@@ -215,10 +229,12 @@ class BotHost:
     stopped. Bot files are found from the driver's working directory when the node has it
     (a shared checkout), so relative paths mean what they mean to the operator."""
 
-    def __init__(self, specs: list[str], cwd: str, startup_timeout: float):
+    def __init__(self, specs: list[str], cwd: str, startup_timeout: float,
+                 isolation: Isolation):
         self.specs = specs
         self.cwd = cwd
         self.startup_timeout = startup_timeout
+        self.isolation = isolation
         self.bots: list[LaunchedBot] = []
 
     async def launch(self, game: str) -> list[str]:
@@ -226,7 +242,8 @@ class BotHost:
         where = contextlib.chdir(self.cwd) if Path(self.cwd).is_dir() \
             else contextlib.nullcontext()
         with where:
-            self.bots = await launch_all(self.specs, self.startup_timeout)
+            self.bots = await launch_all(self.specs, self.startup_timeout,
+                                         isolation=self.isolation)
         check_plays(self.bots, game)
         return [bot.client.name for bot in self.bots]
 
@@ -237,6 +254,10 @@ class BotHost:
     async def absent(self) -> list[str]:
         """Per bot, why it is known to be gone ("" if it is not): see `RefereePool.play`."""
         return [bot.client.absent for bot in self.bots]
+
+    async def deaths(self) -> list[int]:
+        """Per bot, the deaths of its process on this node."""
+        return [bot.crashes for bot in self.bots]
 
     async def stop(self) -> None:
         await stop_all(self.bots)

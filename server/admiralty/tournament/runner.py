@@ -1,9 +1,11 @@
 """Create, run and resume tournaments: every planned match played exactly once.
 
-A new tournament is checked in full (game, players, rounds, options, rating, policy, seed);
-its bots are launched and asked whether they play the game, and its referee workers reach
-every bot, before anything is stored: a tournament that cannot start leaves nothing
-behind. The plan is then stored with the runner's lease in one transaction.
+A new tournament is checked in full (game, players, rounds, options, rating, policy, seed,
+whether its records can be written) and its bots are taken in the order of their specs, so
+the order they were given in changes nothing; its bots are launched and asked whether they
+play the game, and its referee workers reach every bot, before anything is stored: a
+tournament that cannot start leaves nothing behind. The plan is then stored with the
+runner's lease in one transaction.
 
 Matches are refereed by a backend (`backend.py`): worker processes of this machine, or a
 Ray cluster; either way this process alone stores the results. A match's result is stored
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +31,8 @@ from typing import Any
 from admiralty.games import load_game
 from admiralty.referee import FailurePolicy, MatchReport, MatchSpec
 from admiralty.referee.match import checked_options
+from admiralty.referee.record import private_dir
+from admiralty.text import display_names
 from admiralty.tournament.adaptive import (
     Adaptive,
     Schedule,
@@ -40,12 +45,7 @@ from admiralty.tournament.backend import Backend, LocalBackend, Referees
 from admiralty.tournament.plan import Deals, PlannedMatch, plan_matches
 from admiralty.tournament.ratings import make_rater, rater_of
 from admiralty.tournament.solo import SoloStanding, solo_standings
-from admiralty.tournament.standings import (
-    LiveStandings,
-    Standing,
-    display_names,
-    live_standings,
-)
+from admiralty.tournament.standings import LiveStandings, Standing, live_standings
 from admiralty.tournament.store import Result, Runner, Store, Summary, Tournament
 from admiralty.tournament.workers import run_all
 
@@ -104,6 +104,7 @@ def new_tournament(name: str, game_name: str, bots: Sequence[str], players: int 
     if len(set(bots)) != len(bots):
         raise ValueError("each --bot must be different; run a bot twice with different "
                          "arguments (e.g. --seed) to enter it twice")
+    bots = sorted(bots)  # the pool in the order of its specs: the plan ignores typing order
     players = default_players(game_name, len(bots)) if players is None else players
     settings = dataclasses.replace(
         settings, options=checked_options(game_name, players, settings.options))
@@ -111,6 +112,7 @@ def new_tournament(name: str, game_name: str, bots: Sequence[str], players: int 
         settings = dataclasses.replace(settings, deals=Deals.DUPLICATE.value)
     make_rater(settings.rating, settings.tau)
     FailurePolicy(settings.policy)
+    check_records(settings.records, name)
     plan = plan_matches(name, len(bots), players, rounds, seed, Deals(settings.deals),
                         settings.matches_per_bot)
     if Schedule(settings.schedule) is Schedule.ADAPTIVE:
@@ -122,6 +124,26 @@ def new_tournament(name: str, game_name: str, bots: Sequence[str], players: int 
     return tournament, plan
 
 
+class RecordsError(ValueError):
+    """The match records of a tournament cannot be written where its settings say."""
+
+
+def check_records(records: str | None, name: str) -> None:
+    """RecordsError, one line, unless the records of tournament `name` can be written under
+    `records`: its directory exists and is writable, or the nearest directory above it
+    that exists is. Checked before anything is stored or launched, and nothing is created."""
+    if not records:
+        return
+    path = Path(records) / name
+    existing = next(p for p in (path, *path.parents) if p.exists() or p.is_symlink())
+    if not existing.is_dir():
+        raise RecordsError(f"cannot write the match records in {path}: {existing} is not a "
+                           "directory")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise RecordsError(f"cannot write the match records in {path}: {existing} is not "
+                           "writable")
+
+
 def bot_names(tournament: Tournament) -> list[str]:
     """The bots' names as the leaderboard shows them: unique, the spec if never named."""
     return display_names([n or s for n, s in zip(tournament.bot_names, tournament.bot_specs,
@@ -129,7 +151,8 @@ def bot_names(tournament: Tournament) -> list[str]:
 
 
 def leaderboard(store: Store, name: str) -> Sequence[Standing | SoloStanding]:
-    """TrueSkill (or OpenSkill) standings; for a one-seat game, the margin standings of
+    """TrueSkill (or OpenSkill) standings, by mu - 3 sigma (an adaptive tournament's by mu,
+    the order its stop rule certifies); for a one-seat game, the margin standings of
     `solo.py`, since a rating needs seats to place against each other."""
     return LiveLeaderboard(store, name).rows()
 
@@ -155,7 +178,10 @@ class LiveLeaderboard:
         plan = store.plan(name)
         self.results = store.results(name)
         self.solo = tournament.players == 1
+        self.by_mu = rule_of(tournament.settings) is not None
+        """An adaptive tournament is ranked by mu, the order its stop rule certifies."""
         self._solo_args = (names, plan)
+        self._names = names
         self.live: LiveStandings | None = None
         if not self.solo:
             rater = rater_of(tournament.settings)
@@ -177,9 +203,14 @@ class LiveLeaderboard:
             self.live.add(result)
 
     def rows(self) -> Sequence[Standing | SoloStanding]:
-        if self.live is None:
-            return solo_standings(*self._solo_args, self.results)
-        return self.live.rows()
+        """The rows, each with its bot's deaths as stored so far (one small query)."""
+        deaths = dict(zip(self._names, self.store.deaths(self.name, len(self._names)),
+                          strict=True))
+        rows = solo_standings(*self._solo_args, self.results) if self.live is None \
+            else self.live.rows(self.by_mu)
+        for row in rows:
+            row.deaths = deaths[row.bot]
+        return rows
 
 
 async def start_tournament(store: Store, tournament: Tournament, plan: Sequence[PlannedMatch],
@@ -195,8 +226,10 @@ async def start_tournament(store: Store, tournament: Tournament, plan: Sequence[
         named = dataclasses.replace(tournament, bot_names=tuple(referees.names))
         store.create(named, plan, runner)
         try:
-            played = await _play(store, named, plan, referees, on_result)
-            return played + await _adapt(store, named, referees, on_result)
+            played = await _play(store, named, plan, referees, runner, on_result)
+            played += await _adapt(store, named, referees, runner, on_result)
+            await _save_deaths(store, named, referees, runner)  # after the last match too
+            return played
         finally:
             store.release_lease(tournament.name, runner)
 
@@ -204,7 +237,9 @@ async def start_tournament(store: Store, tournament: Tournament, plan: Sequence[
 async def resume_tournament(store: Store, name: str, runner: Runner, parallel: int | None,
                             on_result: OnResult = lambda m: None,
                             backend: Backend | None = None) -> int:
-    """Play every planned match that has no result yet; returns how many were played."""
+    """Play every planned match that has no result yet; returns how many were played.
+    RecordsError, with nothing changed, if its records cannot be written."""
+    check_records(store.tournament(name).settings.get("records"), name)
     store.take_lease(name, runner)
     try:
         tournament = store.tournament(name)
@@ -217,13 +252,15 @@ async def resume_tournament(store: Store, name: str, runner: Runner, parallel: i
         async with _referees(backend, tournament, None if adaptive else len(todo),
                              parallel) as referees:
             store.name_bots(name, list(referees.names))
-            played = await _play(store, tournament, todo, referees, on_result)
-            return played + await _adapt(store, tournament, referees, on_result)
+            played = await _play(store, tournament, todo, referees, runner, on_result)
+            played += await _adapt(store, tournament, referees, runner, on_result)
+            await _save_deaths(store, tournament, referees, runner)
+            return played
     finally:
         store.release_lease(name, runner)
 
 
-async def _adapt(store: Store, tournament: Tournament, referees: Referees,
+async def _adapt(store: Store, tournament: Tournament, referees: Referees, runner: Runner,
                  on_result: OnResult) -> int:
     """An adaptive tournament, its stored plan all played: derive, store and play block
     after block until the stop rule says stop; how many matches were played. A full
@@ -236,7 +273,8 @@ async def _adapt(store: Store, tournament: Tournament, referees: Referees,
     while block := _next_block(tournament, live, rule):
         store.add_matches(tournament.name, block)  # stored before any of it is played
         live.extend(block)
-        played += await _play(store, tournament, block, referees, on_result, live.add)
+        played += await _play(store, tournament, block, referees, runner, on_result,
+                              live.add)
     return played
 
 
@@ -299,9 +337,10 @@ def _referees(backend: Backend | None, tournament: Tournament, matches: int | No
 
 
 async def _play(store: Store, tournament: Tournament, todo: Sequence[PlannedMatch],
-                referees: Referees, on_result: OnResult,
+                referees: Referees, runner: Runner, on_result: OnResult,
                 stored: Callable[[Result], None] = lambda result: None) -> int:
-    """Play `todo`, each result stored, then given to `stored`, then announced."""
+    """Play `todo`, each result stored with the bots' deaths so far, then given to
+    `stored`, then announced."""
     records = tournament.settings.get("records")
     if records:
         _private_dir(Path(records) / tournament.name)
@@ -310,6 +349,7 @@ async def _play(store: Store, tournament: Tournament, todo: Sequence[PlannedMatc
         report = await referees.play(_spec(tournament, match), match.seats)
         result = _result(match, report)
         store.save_result(tournament.name, result)
+        await _save_deaths(store, tournament, referees, runner)
         stored(result)
         on_result(match)
 
@@ -317,9 +357,17 @@ async def _play(store: Store, tournament: Tournament, todo: Sequence[PlannedMatc
     return len(todo)
 
 
+async def _save_deaths(store: Store, tournament: Tournament, referees: Referees,
+                       runner: Runner) -> None:
+    """Store how often each bot's processes died in this run: a death between calls (while
+    answering MatchOver, or idle) is no match's incident, yet it counts towards the bot's
+    disqualification, so the crash column counts it too."""
+    store.save_deaths(tournament.name, runner, await referees.deaths())
+
+
 def _private_dir(path: Path) -> None:
     """Records show every hand: only the operator may open their directory."""
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    private_dir(path)
     path.chmod(0o700)
 
 

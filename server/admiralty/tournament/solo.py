@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from admiralty.referee.launcher import DISQUALIFIED
+from admiralty.referee.match import retired_failing, won_alone
 from admiralty.tournament.plan import PlannedMatch
 from admiralty.tournament.standings import CRASH, answered_latencies
 from admiralty.tournament.store import Result
@@ -114,6 +115,10 @@ class SoloStanding:
     latencies_ms: list[float] = field(default_factory=list)
     incidents: int = 0
     crashes: int = 0
+    deaths: int = 0
+    """As `Standing.deaths`: the crash column shows the larger of crashes and deaths."""
+    broken: int = 0
+    """Matches in which its seat was retired because its answers kept failing."""
     disqualified: bool = False
     above: str | None = None
     """The bot ranked just above, once ranked."""
@@ -144,7 +149,8 @@ class SoloStanding:
             "latency_mean_ms": _round(statistics.fmean(self.latencies_ms))
             if self.latencies_ms else None,
             "incidents": self.incidents,
-            "crashes": self.crashes,
+            "crashes": max(self.crashes, self.deaths),
+            "broken": self.broken,
             "disqualified": self.disqualified,
         }
 
@@ -165,11 +171,12 @@ def solo_standings(bots: Sequence[str], plan: Sequence[PlannedMatch],
         row = table[match.seats[0]]
         margin = result.scores[0]
         row.margins[match.round] = margin
-        row.wins += margin >= 0 and 0 not in result.forfeited
+        row.wins += won_alone(margin, 0 in result.forfeited)
         row.latencies_ms.extend(answered_latencies(result, 0))
         row.incidents += len(result.incidents)
         row.crashes += sum(i["kind"] == CRASH for i in result.incidents)
         row.disqualified |= any(i["detail"].startswith(DISQUALIFIED) for i in result.incidents)
+        row.broken += any(retired_failing(i["detail"]) for i in result.incidents)
     ranked = sorted(table, key=_sort_key)
     for above, row in itertools.pairwise(ranked):
         shared = sorted(set(row.margins) & set(above.margins))

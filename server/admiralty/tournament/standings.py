@@ -8,8 +8,9 @@ of plan order (parallel play) are buffered and the ratings are always those of t
 prefix, bit for bit those of a recomputation from scratch. Adding a result costs one
 rating update per result however many results came before (`updates` counts them).
 
-Honest columns: a seat's crashes and disqualification are counted apart from its score (a
-dead bot's seat is played by the failure policy, whose default moves can place well), and
+Honest columns: a seat's crashes, disqualification and retirement for answers that kept
+failing (hung or broken) are counted apart from its score (such a seat is played by the
+failure policy, whose default moves can place well), and
 the latency figures are over the decisions the bot answered: a failed call (a crash, a
 timeout, an illegal answer) is an incident, not a latency.
 """
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from admiralty.referee.launcher import DISQUALIFIED
+from admiralty.referee.match import retired_failing
 from admiralty.tournament.plan import PlannedMatch
 from admiralty.tournament.ratings import Rater, Skill
 from admiralty.tournament.store import Result
@@ -46,9 +48,15 @@ class Standing:
     incidents: int = 0
     crashes: int = 0
     """Incidents of kind crash: the bot's process died or its connection broke mid-call."""
+    deaths: int = 0
+    """Times its launched processes died, in a call or between matches (the store's count):
+    the crash column shows the larger of the two, so no death goes uncounted."""
     disqualified: bool = False
     """The launcher gave up on the bot (it died too often): its later seats were played
     by the policy and placed last."""
+    broken: int = 0
+    """Matches in which the referee retired its seat because its answers kept failing
+    (hung or broken, `referee.match`): played by the policy from then on, placed last."""
     rated: int = 0
     """Matches whose rating update has been applied (behind `matches` while results that
     arrived out of plan order wait for the matches planned before them)."""
@@ -65,7 +73,8 @@ class Standing:
             "latency_p95_ms": _round(self._p95()) if self.latencies_ms else None,
             "answered": len(self.latencies_ms),
             "incidents": self.incidents,
-            "crashes": self.crashes,
+            "crashes": max(self.crashes, self.deaths),
+            "broken": self.broken,
             "disqualified": self.disqualified,
         }
 
@@ -141,6 +150,7 @@ class LiveStandings:
             row.incidents += len(mine)
             row.crashes += sum(i["kind"] == CRASH for i in mine)
             row.disqualified |= any(i["detail"].startswith(DISQUALIFIED) for i in mine)
+            row.broken += any(retired_failing(i["detail"]) for i in mine)
         self._waiting[ordinal] = result
         while self._next in self._waiting:
             self._rate(self.plan[self._next], self._waiting.pop(self._next))
@@ -170,8 +180,11 @@ class LiveStandings:
         """Results counted but not yet rated: they wait for a match planned earlier."""
         return len(self._waiting)
 
-    def rows(self) -> list[Standing]:
-        """The standings sorted by mu - 3 sigma (ties: the order of the bots)."""
+    def rows(self, by_mu: bool = False) -> list[Standing]:
+        """The standings sorted by mu - 3 sigma, or with `by_mu` by mu: the order an
+        adaptive schedule's stop rule certifies (adaptive.py). Ties: the order of the bots."""
+        if by_mu:
+            return sorted(self.table, key=lambda row: -row.skill.mu)
         return sorted(self.table, key=lambda row: -row.skill.conservative)
 
 
@@ -187,16 +200,6 @@ def live_standings(bots: Sequence[str], plan: Sequence[PlannedMatch],
     live = LiveStandings(bots, plan, rater)
     live.add_all(results[m.match_id] for m in plan if m.match_id in results)
     return live
-
-
-def display_names(names: Sequence[str]) -> list[str]:
-    """Bot names made unique ("random", "random #2") so the leaderboard can tell them apart."""
-    seen: dict[str, int] = {}
-    unique = []
-    for name in names:
-        seen[name] = seen.get(name, 0) + 1
-        unique.append(name if seen[name] == 1 else f"{name} #{seen[name]}")
-    return unique
 
 
 def match_rows(bots: Sequence[str], plan: Sequence[PlannedMatch],

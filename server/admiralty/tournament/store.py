@@ -86,6 +86,13 @@ CREATE TABLE IF NOT EXISTS created (
     tournament TEXT PRIMARY KEY,    -- no foreign key: an older admiralty deletes without it
     at TEXT NOT NULL                -- ISO 8601, UTC
 );
+CREATE TABLE IF NOT EXISTS deaths (
+    tournament TEXT NOT NULL,       -- no foreign key, as for created
+    run TEXT NOT NULL,              -- the runner that saw them: pid@host since started
+    idx INTEGER NOT NULL,           -- the bot
+    count INTEGER NOT NULL,         -- times a launched process of it died in that run
+    PRIMARY KEY (tournament, run, idx)
+);
 """
 """Tables added within schema version 1, created when a database is opened. Older versions
 of admiralty ignore them, and a tournament they stored simply has no row (created unknown),
@@ -122,7 +129,8 @@ class Summary:
     planned: int
     played: int
     running: bool
-    """A runner holds its lease (possibly one that died and has not been taken over)."""
+    """A live runner holds its lease (one on another host counts as live: its pid cannot be
+    checked from here)."""
     created: str | None
     more_to_plan: bool = False
     """An adaptive schedule whose stop rule has not stopped it: `resume` plans its next
@@ -243,6 +251,7 @@ class Store:
                        (tournament.name, tournament.game, tournament.players, tournament.rounds,
                         str(tournament.seed), json.dumps(tournament.settings)))
             db.execute("INSERT OR REPLACE INTO created VALUES (?,?)", (tournament.name, created))
+            db.execute("DELETE FROM deaths WHERE tournament=?", (tournament.name,))  # stale
             db.executemany("INSERT INTO bots VALUES (?,?,?,?)",
                            [(tournament.name, i, spec, name) for i, (spec, name) in
                             enumerate(zip(tournament.bot_specs, tournament.bot_names,
@@ -278,7 +287,7 @@ class Store:
         with self._transaction() as db:
             self.tournament(name)
             _refuse_if_running(db, name, socket.gethostname(), alive)
-            for table in ("results", "matches", "bots", "runners", "created"):
+            for table in ("results", "matches", "bots", "runners", "created", "deaths"):
                 db.execute(f"DELETE FROM {table} WHERE tournament=?", (name,))
             db.execute("DELETE FROM tournaments WHERE name=?", (name,))
 
@@ -295,23 +304,46 @@ class Store:
         return Tournament(row[0], row[1], row[2], row[3], int(row[4]), json.loads(row[5]),
                           tuple(b[0] for b in bots), tuple(b[1] for b in bots), row[6])
 
-    def summaries(self) -> list[Summary]:
+    def summaries(self, alive: Alive = pid_alive) -> list[Summary]:
         """Every tournament in the file, oldest first (those stored by an older admiralty,
-        whose creation is unknown, first, by name)."""
+        whose creation is unknown, first, by name). A tournament is running while its lease
+        is held by a live process, judged as `take_lease` judges it: a runner of this host
+        whose pid is gone (killed with SIGKILL, say) left a stopped tournament."""
         rows = self._rows(
             "SELECT t.name, t.game, t.players, c.at,"
             " (SELECT COUNT(*) FROM bots b WHERE b.tournament=t.name),"
             " (SELECT COUNT(*) FROM matches m WHERE m.tournament=t.name),"
             " (SELECT COUNT(*) FROM results r WHERE r.tournament=t.name),"
-            " EXISTS (SELECT 1 FROM runners u WHERE u.tournament=t.name)"
+            " u.pid, u.host"
             " FROM tournaments t LEFT JOIN created c ON c.tournament=t.name"
+            " LEFT JOIN runners u ON u.tournament=t.name"
             " ORDER BY c.at IS NOT NULL, c.at, t.name")
-        return [Summary(r[0], r[1], r[2], r[4], r[5], r[6], bool(r[7]), r[3]) for r in rows]
+        here = socket.gethostname()
+        return [Summary(r[0], r[1], r[2], r[4], r[5], r[6],
+                        r[7] is not None and (r[8] != here or alive(r[7])), r[3])
+                for r in rows]
 
     def name_bots(self, tournament: str, names: Sequence[str]) -> None:
         with self._transaction() as db:
             db.executemany("UPDATE bots SET name=? WHERE tournament=? AND idx=?",
                            [(n, tournament, i) for i, n in enumerate(names)])
+
+    def save_deaths(self, tournament: str, runner: Runner, counts: Sequence[int]) -> None:
+        """How many times each bot's launched processes have died in `runner`'s run so far
+        (a launcher counts every death, in a call or between matches)."""
+        run = f"{runner.pid}@{runner.host} since {runner.started}"
+        with self._transaction() as db:
+            db.executemany("INSERT OR REPLACE INTO deaths VALUES (?,?,?,?)",
+                           [(tournament, run, idx, count)
+                            for idx, count in enumerate(counts) if count])
+
+    def deaths(self, tournament: str, bots: int) -> list[int]:
+        """Per bot of the `bots`, the deaths of its processes over every run."""
+        counts = [0] * bots
+        for idx, count in self._rows("SELECT idx, SUM(count) FROM deaths WHERE tournament=? "
+                                     "GROUP BY idx", tournament):
+            counts[idx] = count
+        return counts
 
     def plan(self, tournament: str) -> list[PlannedMatch]:
         rows = self._rows("SELECT match_id, ordinal, round, seed, seats FROM matches "

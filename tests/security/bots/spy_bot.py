@@ -1,16 +1,19 @@
 """A bot that keeps every byte the referee sends it, for the fair-play tests.
 
 It writes each DecideRequest and MatchOverRequest it receives, and the directory it runs
-in, to the file named by ADMIRALTY_SPY_OUT, and always answers the first option.
+in, to the file named by its `--out` argument, and always answers the first option.
 """
 
+import argparse
 import json
 import os
 import struct
 
 from admiralty_sdk import Bot, serve
 
-OUT = os.environ["ADMIRALTY_SPY_OUT"]
+_parser = argparse.ArgumentParser()
+_parser.add_argument("--out", required=True)
+OUT = _parser.parse_known_args()[0].out
 
 
 def keep(kind: bytes, payload: bytes) -> None:

@@ -23,6 +23,7 @@ class BlackFleet(Game):
     info = GameInfo(
         name="black_fleet",
         title="Black Fleet",
+        summary="pirate captains race to buy the victory card",
         min_players=_SETUP.min_players,
         max_players=_SETUP.max_players,
         default_players=_SETUP.default_players,

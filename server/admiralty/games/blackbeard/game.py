@@ -21,6 +21,7 @@ class Blackbeard(Game):
     info = GameInfo(
         name="blackbeard",
         title="Blackbeard",
+        summary="pirate careers of 1660-1720; solitaire against the Crown",
         min_players=1,
         max_players=DATA.setup.max_players,
         default_players=4,

@@ -20,6 +20,7 @@ class Jamaica(Game):
     info = GameInfo(
         name="jamaica",
         title="Jamaica",
+        summary="a pirate race around the island",
         min_players=DATA.min_players,
         max_players=DATA.max_players,
         default_players=DATA.default_players,
