@@ -8,7 +8,7 @@ these: the README's port numbers are replaced by free ones (a test listens on no
 port), the default server's too (by ADMIRALTY_SERVER); after a command put in the
 background the script waits until its port listens, as a person would read its
 "listening" line before typing on; and a command that reads keys (`-i`) runs in a terminal
-of its own and is sent `q` once it shows its keys. The build of the other-language bots
+of its own and is sent `q` once it shows its keys. The block that builds the other-language bots
 (`make bots`) shares the example bots' folders with `test_other_languages`, so both run in
 one xdist group.
 """
@@ -32,8 +32,6 @@ CHECKOUT = ("example_bots", "Makefile", ".venv", "proto", "pyproject.toml", "ser
 """What the newcomer's directory holds of the checkout (linked, not copied)."""
 PRESS_Q = Path(__file__).parents[1] / "support" / "press_q.py"
 """Runs a command that reads keys in a terminal of its own and presses q."""
-
-pytestmark = pytest.mark.xdist_group("example_bots_build")
 
 
 def section(title: str) -> str:
@@ -114,7 +112,11 @@ def test_the_readme_shows_commands_to_run():
     assert len(USING_IT) >= 4 and sum(len(commands(block)) for block in USING_IT) >= 30
 
 
-@pytest.mark.parametrize("block", USING_IT, ids=[f"block{n}" for n in range(len(USING_IT))])
+@pytest.mark.parametrize("block", [
+    pytest.param(block, id=f"block{n}",
+                 marks=[pytest.mark.xdist_group("example_bots_build")] if "make bots" in block
+                 else [])
+    for n, block in enumerate(USING_IT)])
 def test_the_readme_commands_run_as_written(block, tmp_path):
     home = newcomers_directory(tmp_path)
     ran = subprocess.run(["bash", "-c", script(block, {})], cwd=home, env=fresh_environment(),
