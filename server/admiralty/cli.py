@@ -64,7 +64,7 @@ from admiralty.referee import (
 from admiralty.referee.conformance import Conformance, Result, check_bot
 from admiralty.referee.launcher import STARTUP_TIMEOUT, Isolation
 from admiralty.referee.match import checked_options
-from admiralty.referee.record import RecordError, ReplayReport, private_dir
+from admiralty.referee.record import RecordError, ReplayReport, open_private, private_dir
 from admiralty.referee.remote import remote_referee
 from admiralty.referee.timeline import NoSuchSeat, read_timeline, request_steps
 from admiralty.text import display_names, printable
@@ -947,7 +947,11 @@ def serve(
         err.print(warning, style="yellow", highlight=False)
     token = secrets.token_urlsafe(24)
     if token_file is not None:
-        _write_private(token_file, token + "\n")
+        try:
+            with open_private(token_file) as file:
+                file.write(f"{token}\n".encode())
+        except OSError as error:
+            raise usage(f"cannot write {token_file}: {error.strerror or error}") from None
 
     async def main() -> None:
         server = await serve_referee(host, port, token, records, tls, keep_finished)
@@ -965,18 +969,6 @@ def serve(
         asyncio.run(main())
     except OSError as error:
         raise fail(str(error)) from None
-
-
-def _write_private(path: Path, text: str) -> None:
-    """Write `text` to `path`, readable and writable by this user only (0600, whatever the
-    file's mode was); a path that cannot be written is one line."""
-    try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        os.fchmod(descriptor, 0o600)
-        with os.fdopen(descriptor, "w") as file:
-            file.write(text)
-    except OSError as error:
-        raise usage(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def _check_host(host: str) -> None:

@@ -4,12 +4,17 @@ through ps) draws a warning."""
 
 from __future__ import annotations
 
+import stat
+import subprocess
+import sys
+
 import grpc
 import pytest
 from e2e_helpers import ScriptedBot, served_referee
 from typer.testing import CliRunner
 
 from admiralty.cli import app
+from admiralty.referee.launcher import free_port
 from admiralty_sdk.v1 import referee_pb2, referee_pb2_grpc
 
 TOKEN = "secret"
@@ -91,3 +96,22 @@ def test_an_empty_token_file_is_refused(tmp_path):
     assert result.exit_code == 2
     assert result.stderr.startswith(f"error: --token-file {tmp_path / 'token'}: not an admin "
                                     "token")
+
+
+def test_serve_writes_its_token_to_a_file_only_its_user_may_read(tmp_path):
+    """The file the clients' --token-file reads: written before the server listens, 0600
+    even when a file readable by others was there."""
+    token_file = tmp_path / "token.txt"
+    token_file.write_text("old")
+    token_file.chmod(0o644)
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "admiralty.cli", "serve", "--port",
+                               str(port), "--token-file", str(token_file)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        printed = [server.stdout.readline() for _ in range(2)][1]
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert printed == f"admin token: {token_file.read_text().strip()}\n"
+    assert stat.S_IMODE(token_file.stat().st_mode) == 0o600

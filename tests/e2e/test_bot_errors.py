@@ -50,11 +50,16 @@ def play(tmp_path: Path, bot: str, *extra: str) -> subprocess.CompletedProcess:
         capture_output=True, text=True, cwd=tmp_path, timeout=120)
 
 
-def test_a_python_bot_that_raises_is_shown_where(tmp_path):
-    (tmp_path / "buggy.py").write_text(BUGGY)
-    played = play(tmp_path, "buggy.py", "--json")
+def first_incident(tmp_path: Path, file: str, source: str, bot: str) -> dict:
+    """Save `source` as `file`, play `bot` against the random bot; its first incident."""
+    (tmp_path / file).write_text(source)
+    played = play(tmp_path, bot, "--json")
     assert played.returncode == 0, played.stderr
-    first = json.loads(played.stdout)["incidents"][0]
+    return json.loads(played.stdout)["incidents"][0]
+
+
+def test_a_python_bot_that_raises_is_shown_where(tmp_path):
+    first = first_incident(tmp_path, "buggy.py", BUGGY, "buggy.py")
     assert first["kind"] == "illegal"
     assert first["detail"].startswith("the call failed: UNKNOWN: KeyError: ")
     assert "buggy.py:8 in decide: return {}[request.options[0].key]" in first["detail"]
@@ -66,10 +71,7 @@ def test_a_python_bot_that_raises_is_shown_where(tmp_path):
 
 
 def test_a_bot_without_the_sdk_shows_the_end_of_its_stderr(tmp_path):
-    (tmp_path / "dies.py").write_text(STDIO_DYING)
-    played = play(tmp_path, "stdio:dies.py", "--json")
-    assert played.returncode == 0, played.stderr
-    crash = json.loads(played.stdout)["incidents"][0]
+    crash = first_incident(tmp_path, "dies.py", STDIO_DYING, "stdio:dies.py")
     assert crash["kind"] == "crash"
     assert "its stderr ends:\nFatal: the bot cannot count to " in crash["detail"]
 

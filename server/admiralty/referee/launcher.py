@@ -436,15 +436,17 @@ class LaunchedBot:
         if self.bridge is not None:
             self.bridge.attach(self.process)
 
-    def stderr_tail(self, lines: int = 8, width: int = 200) -> str:
+    def stderr_tail(self, lines: int = 8, width: int = 200, settle: bool = True) -> str:
         """The end of the bot's stderr, each line cut to `width` characters and its control
         characters escaped: what a bot prints (its own name, say) never floods the referee's
         error message, nor reaches the operator's terminal raw. When the first line naming an
         error comes before that end (Node's `Error: Cannot find module` is followed by its
-        stack), it leads, marked `first error:`."""
+        stack), it leads, marked `first error:`. `settle`: first wait (a second at most) for
+        the reader of an exited bot to reach the end of its stderr; never during a match,
+        where the wait would hold up every match of the referee."""
         if self.stderr is None:
             return ""
-        if self.process is not None and self.process.poll() is not None:
+        if settle and self.process is not None and self.process.poll() is not None:
             self.stderr.settle()
         kept = [line if len(line) <= width else line[:width - 1] + "…"
                 for line in printable(self.stderr.text(), lines=True).splitlines()]
@@ -460,7 +462,7 @@ class LaunchedBot:
         where its runtime wrote what went wrong."""
         hint = ("(`admiralty play --local` with this bot shows the whole traceback)"
                 if self.bridge is None and self.argv[:1] == [sys.executable] else "")
-        tail = "" if reported and hint else self.stderr_tail(lines=3)
+        tail = "" if reported and hint else self.stderr_tail(lines=3, settle=False)
         return "\n".join(filter(None, (f"its stderr ends:\n{tail}" if tail else "", hint)))
 
     def supervise(self, startup_timeout: float) -> None:

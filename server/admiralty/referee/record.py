@@ -33,10 +33,12 @@ def private_dir(path: Path) -> None:
 
 
 def open_private(path: Path) -> BinaryIO:
-    """`path` opened for writing, readable by the operator only (its directory too): a
-    record shows every hand."""
+    """`path` opened for writing, readable by the operator only (its directory too, and a
+    file that was there made so): a record shows every hand, a token file is a secret."""
     private_dir(path.parent)
-    return os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb")
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(descriptor, 0o600)
+    return os.fdopen(descriptor, "wb")
 
 
 class RecordWriter:
