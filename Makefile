@@ -40,11 +40,13 @@ toolchains:
 	fi
 
 # The example bots in other languages, ready to run: the Node bot's packages, the C++ bot
-# built into example_bots/cpp/build.
+# built into example_bots/cpp/build. CMake is given the real path, which its cache records:
+# the same build, whichever path (a link, say) leads to the checkout.
+CPP_BOT := $(realpath example_bots/cpp)
 bots: toolchains
 	cd example_bots/node && npm ci --no-audit --no-fund --silent
-	cmake -S example_bots/cpp -B example_bots/cpp/build >/dev/null
-	cmake --build example_bots/cpp/build --parallel 2 >/dev/null
+	cmake -S $(CPP_BOT) -B $(CPP_BOT)/build >/dev/null
+	cmake --build $(CPP_BOT)/build --parallel 2 >/dev/null
 
 test: lint toolchains
 	$(BIN)/pytest -n 2 --dist loadgroup  # a group (the Ray cluster's tests) stays on one worker
