@@ -19,7 +19,7 @@ demo: install
 		--bot example_bots/jamaica_greedy.py --bot example_bots/random_bot.py \
 		--bot "example_bots/random_bot.py --seed 1"
 
-# ruff, then mypy on the engines ([tool.mypy] in pyproject.toml: server/admiralty/games).
+# ruff, then mypy on the server and the SDK ([tool.mypy] in pyproject.toml).
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy

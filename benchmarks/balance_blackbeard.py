@@ -72,9 +72,10 @@ def play(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     state = match.state
     outcome = state.outcome()
     assert outcome is not None and not match.incidents, match.incidents
-    by_position = [outcome.places[seat] for seat in state.order]
-    return {"places": by_position, "scores": list(outcome.scores), "end": state.end_reason,
-            "turns": state.turn, "decisions": match.steps}
+    table = state.table
+    by_position = [outcome.places[seat] for seat in table.order]
+    return {"places": by_position, "scores": list(outcome.scores), "end": table.end_reason,
+            "turns": table.turn.number, "decisions": match.steps}
 
 
 def _batch(args: tuple[int, list[int], dict[str, Any]]) -> list[dict[str, Any]]:

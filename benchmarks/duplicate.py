@@ -1,7 +1,7 @@
 """Duplicate seating against plain seating: how many games order a game's bots rightly.
 
-Bots of known strength play one game in-process, through the SDK's local runner
-(`admiralty_sdk.local`, as `admiralty play --local` plays): each is the game's example
+Bots of known strength play one game in-process, through the referee's local runner
+(`admiralty.referee.local`, as `admiralty play --local` plays): each is the game's example
 greedy bot (`example_bots/<game>_greedy.py`) that, with probability epsilon, plays a
 uniformly random option instead (by default epsilons evenly spaced from 0 to 0.6,
 0.0, 0.2, 0.4, 0.6 for 4 players: the true order is that one). The runner sends each bot
@@ -66,8 +66,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from admiralty.referee.local import load_bot, play_local
 from admiralty_sdk import Bot, seat_seed
-from admiralty_sdk.local import load_bot, play_local
 from admiralty_sdk.v1 import bot_pb2
 
 REPO = Path(__file__).resolve().parents[1]

@@ -2,7 +2,7 @@
 
 Jamaica 2 players (ISMCTS against jamaica_greedy), Black Fleet 3 players and Blackbeard 3
 players (ISMCTS against two copies of the game's greedy bot), through the local runner
-(`admiralty_sdk.local`). Game k is dealt from seed `--seed + k` with ISMCTS in seat
+(`admiralty.referee.local`). Game k is dealt from seed `--seed + k` with ISMCTS in seat
 k mod players, so it sits in every seat equally often. Prints, per game, ISMCTS's wins
 (first place, shared or not) against the 1/players a seat wins by chance, its mean place,
 and its search speed: determinizations searched per CPU second of its own decisions.
@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from admiralty_sdk.local import load_bot, play_local
+from admiralty.referee.local import load_bot, play_local
 
 BOTS = Path(__file__).resolve().parents[1] / "example_bots"
 MATCHES = {"jamaica": ("jamaica_greedy.py",),

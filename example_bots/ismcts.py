@@ -4,7 +4,7 @@
         --bot example_bots/jamaica_greedy.py
 
 Each iteration draws a determinization of the position from the seat's sampler (the
-local runner's seat-bound handle, `admiralty_sdk.local.Sampler`: the engine state with
+local runner's seat-bound handle, `admiralty.referee.local.Sampler`: the engine state with
 everything the seat cannot see dealt again, never the real state), walks one tree shared
 by all iterations — every seat's decisions are in it, named by (seat, option key), each
 chosen by UCB1 among those the determinization allows (a child's availability counts the
@@ -19,7 +19,7 @@ Flags: `--iterations` (determinizations searched per decision, 100 by default),
 `--depth`, `--seed`.
 
 It searches engine states, so it runs only in process (`admiralty play --local`,
-`admiralty_sdk.local.play_local`): a bot served over gRPC receives observations, not
+`admiralty.referee.local.play_local`): a bot served over gRPC receives observations, not
 states, and cannot search this way. Its rng is seeded from `--seed`, the match and the
 seat, so a match is a function of its seeds.
 """

@@ -26,6 +26,7 @@ import signal
 import socket
 import sys
 import traceback
+from collections.abc import Awaitable
 
 import grpc
 
@@ -50,8 +51,8 @@ class Bot:
     """Window kinds ("INTERRUPT", ...) whose optional requests this bot always passes: the
     referee answers PASS itself. Requests the seat must answer are still asked."""
 
-    def decide(self, request: bot_pb2.DecideRequest) -> int:
-        """The index of the chosen option in `request.options`."""
+    def decide(self, request: bot_pb2.DecideRequest) -> int | Awaitable[int]:
+        """The index of the chosen option in `request.options`; an override may be async."""
         raise NotImplementedError
 
     def on_match_start(self, request: bot_pb2.DecideRequest) -> None:
@@ -61,10 +62,12 @@ class Bot:
         """A match this bot played has ended."""
 
 
-class _Servicer(bot_pb2_grpc.BotServiceServicer):
+class BotServicer(bot_pb2_grpc.BotServiceServicer):
+    """The `BotService` a `Bot` is served as: `serve` puts it behind a gRPC server, and an
+    in-process runner (the referee's local runner) calls it directly."""
+
     def __init__(self, bot: Bot):
         self.bot = bot
-        self._async = inspect.iscoroutinefunction(bot.decide)
         self._started: set[tuple[str, int]] = set()
         """(match, seat) pairs whose MatchInfo this process has seen; a bot restarted
         mid-match asks for it again."""
@@ -88,10 +91,9 @@ class _Servicer(bot_pb2_grpc.BotServiceServicer):
         if request.HasField("match_info"):
             self._started.add(seat)
             self.bot.on_match_start(request)
-        if self._async:
-            index = await self.bot.decide(request)
-        else:
-            index = self.bot.decide(request)
+        index = self.bot.decide(request)
+        if inspect.isawaitable(index):
+            index = await index
         return bot_pb2.DecideResponse(request_id=request.request_id, option_index=index,
                                       resend_match_info=seat not in self._started)
 
@@ -138,7 +140,7 @@ async def start_server(bot: Bot, port: int | None = None, host: str = "127.0.0.1
     """Start serving `bot` on `host:port` in the running event loop; the caller stops it."""
     port = bot_port() if port is None else port
     server = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
-    bot_pb2_grpc.add_BotServiceServicer_to_server(_Servicer(bot), server)
+    bot_pb2_grpc.add_BotServiceServicer_to_server(BotServicer(bot), server)
     if not bind(server, host, port):
         raise SystemExit(f"{bot.name}: cannot listen on {host}:{port}: the port is in use")
     await server.start()

@@ -1,12 +1,13 @@
 """Helpers for the Black Fleet tests: build a position, play it, read results.
 
-Positions are built with `admiralty.games.black_fleet.scenario.arrange` (ships,
+Positions are built with `admiralty.games.black_fleet.arrange` (`position`: ships,
 cubes, hands, money, cards) and played with `choose` (answer by option key).
 """
 
 from __future__ import annotations
 
-from admiralty.games.black_fleet.scenario import arrange, choose
+from admiralty.games.black_fleet import arrange
+from admiralty.games.black_fleet.arrange import choose
 
 
 def kinds(events) -> list[str]:
@@ -43,7 +44,7 @@ def start_turn(state, ships, *, seat=0, card=None, hand=None, fortune=(), **kwar
     if hand is None and card is not None:
         hand = [card, "M44" if card != "M44" else "M43"]
     movement = {seat: hand} if hand else None
-    events = arrange(
+    events = arrange.position(
         state, seat=seat, ships=ships, movement=movement, fortune={seat: list(fortune)}, **kwargs
     )
     if card is not None:

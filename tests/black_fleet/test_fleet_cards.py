@@ -16,7 +16,8 @@ from fleet_helpers import (
     window,
 )
 
-from admiralty.games.black_fleet.scenario import arrange, choose, keys
+from admiralty.games.black_fleet import arrange
+from admiralty.games.black_fleet.arrange import choose, keys
 
 PURPLE = ["purple"] * 3  # Tortuga (next to 6, 16, 17) does not buy purple
 HOME = {"merchant:0": (16, PURPLE), "pirate:0": "NW"}
@@ -196,7 +197,7 @@ def test_convoy_protects_the_merchant_until_its_owners_next_turn(fresh):
         "merchant:1": (1, PURPLE),
         "pirate:1": 27,
     }
-    arrange(
+    arrange.position(
         state,
         0,
         ships,
@@ -784,7 +785,7 @@ def test_fortune_boosts_wear_off_at_the_start_of_the_players_next_turn(fresh):
     the other seats' turns and is gone when its player's next turn starts, whose M02
     gives the merchant its printed 5."""
     state = fresh(players=3)
-    arrange(
+    arrange.position(
         state,
         0,
         THREE_SEATS,
@@ -808,7 +809,8 @@ def test_an_objective_can_be_revealed_only_in_the_turn_it_was_met(fresh):
     objective met in an earlier turn can no longer be claimed (F36 Contract: Tortuga,
     met by selling 3 cubes there, not revealed)."""
     state = fresh(players=3)
-    arrange(state, 0, THREE_SEATS, movement={0: ["M01", "M44"]}, fortune={0: ["F36"], 1: [], 2: []})
+    arrange.position(state, 0, THREE_SEATS, movement={0: ["M01", "M44"]},
+                     fortune={0: ["F36"], 1: [], 2: []})
     choose(state, "card:M01", "ship:merchant", "action:deliver:T", "stop")
     assert keys(state) == ["pass", "fortune:F36"]
     for _ in range(3):

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from admiralty.games.black_fleet.data import DATA_DIR, load_data
+from admiralty.games.provenance import Label, items, read_label
 
 NEIGHBOURS = Path(__file__).with_name("neighbours.txt")
 LAND = Path(__file__).with_name("land.txt")
@@ -77,15 +78,40 @@ def test_card_counts():
     assert Counter(c.cost for c in data.development.values()) == {5: 6, 8: 6, 11: 6, 14: 6}
 
 
-@pytest.mark.parametrize("name", ["board", "movement", "fortune", "development", "setup"])
-def test_every_item_is_labelled_known_or_reconstructed(name):
+def labels(name: str) -> dict[str, Label]:
+    """The label of every item of `name`.toml, by where the item is."""
     raw = tomllib.loads((DATA_DIR / f"{name}.toml").read_text())
-    assert raw.get("basis") or all(
-        "basis" in section for section in raw.values() if isinstance(section, dict)
-    )
-    for key in ("cards", "ports", "distant_seas"):
-        for item in raw.get(key, []):
-            assert re.search(r"known|reconstructed", item["basis"], re.I), item
+    return {where: read_label(table, where) for where, table in items(raw)}
+
+
+def test_every_item_is_labelled_known_or_reconstructed():
+    """[black_fleet §R0.3]: the known facts are labelled known, with their sources; every
+    card and the map's layout are reconstructed, with the fields known after all named."""
+    board, setup = labels("board"), labels("setup")
+    assert board["top level"].is_known  # K1: the goods colours
+    assert board["[[ports]] row 2 (key = 'B')"].known == ("name",)  # La Barbaria
+    assert not board["[grid]"].is_known and board["[checks]"].known == ("lairs",)
+    assert {where for where, label in setup.items() if label.is_known} == {
+        "[hands]", "[ships]", "[rewards]", "[purchases]"}
+    assert setup["[players]"].known == ("min", "max", "default")
+    cards = {**labels("movement"), **labels("fortune"), **labels("development")}
+    assert len(cards) == 44 + 31 + 24 and not any(label.is_known for label in cards.values())
+    title = cards["[[cards]] row 3 (id = 'D05-3')"]  # Pirate Hideout, from a play report
+    assert (title.known, title.confidence) == (("title",), "L")
+
+
+@pytest.mark.parametrize(("name", "old", "new", "message"), [
+    ("movement.toml", 'basis = "reconstructed" }', 'basis = "guessed" }',
+     "movement.toml: [[cards]] row 1 (id = 'M01'): basis 'guessed' is not"),
+    ("setup.toml", 'basis = "known"\nsources = "[black_fleet §4.1, §5.7]"\n', "",
+     "setup.toml: [hands]: missing basis label"),
+    ("board.toml", 'known = ["name"]', 'known = ["nmae"]',
+     "board.toml: [[ports]] row 2 (key = 'B'): known names fields the item does not have"),
+])
+def test_a_bad_label_is_refused_naming_the_file_and_the_item(tmp_path, name, old, new, message):
+    with pytest.raises(ValueError) as refused:
+        load_data(edited_copy(tmp_path, name, old, new))
+    assert str(refused.value).startswith(message)
 
 
 def edited_copy(tmp_path, name, old, new) -> Path:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from fleet_helpers import kinds, of_kind, request, start_turn
 
-from admiralty.games.black_fleet.scenario import choose, keys
+from admiralty.games.black_fleet.arrange import choose, keys
 
 
 def test_example_1_navy_moves_two_sinks_then_moves_one(fresh):

@@ -110,10 +110,10 @@ def test_private_events_have_a_public_twin_without_the_secret():
 
 
 def test_bought_development_cards_are_public():
-    from admiralty.games.black_fleet.scenario import arrange
+    from admiralty.games.black_fleet import arrange
 
     state = load_game("black_fleet").new_game(4, 3)
-    arrange(state, bought={2: [8]})
+    arrange.position(state, bought={2: [8]})
     card = state.seats[2].development[8]
     assert state.view(0)["seats"][2]["development"][1] == {
         "cost": 8,

@@ -1,6 +1,6 @@
 """The turn, rule by rule ([black_fleet §5, §6, §11]; gap defaults of [black_fleet §14]).
 
-Positions are built with `arrange`; `start_turn` plays the named movement card.
+Positions are built with `arrange.position`; `start_turn` plays the named movement card.
 Map: 56 touches 57 and 67 (the purple navy's start); 82 touches 74 and 83, and 83 is
 a dead end; Tortuga (blue) is next to 6, 16, 17; Maracaibo buys red at 3.
 """
@@ -18,7 +18,8 @@ from fleet_helpers import (
     start_turn,
 )
 
-from admiralty.games.black_fleet.scenario import arrange, choose, keys
+from admiralty.games.black_fleet import arrange
+from admiralty.games.black_fleet.arrange import choose, keys
 
 HOME = {"merchant:0": (16, ["purple"] * 3), "pirate:0": "NW"}  # Tortuga refuses purple
 
@@ -454,7 +455,7 @@ def test_three_player_final_round_ends_with_the_third_seat(fresh, buyer):
     state = fresh(players=3)
     ready = {"development": {buyer: READY["development"][0]}, "bought": {buyer: [5, 8, 11, 14]}}
     hands = {"movement": {buyer: ["M01", "M44"]}, "fortune": {0: [], 1: [], 2: []}}
-    arrange(state, buyer, THREE_SEATS, money={buyer: 10}, **hands, **ready)
+    arrange.position(state, buyer, THREE_SEATS, money={buyer: 10}, **hands, **ready)
     events = buy_victory(state, "card:M01")
     while state.outcome() is None:
         events += play_quiet_turn(state)
@@ -472,7 +473,7 @@ def test_two_victory_buyers_the_richer_wins_and_equal_ones_share(fresh, money, p
     ones share first place. Seat 2, richest of all, bought none and cannot win."""
     state = fresh(players=3)
     hands = {0: ["M01", "M44"], 1: ["M23", "M24"], 2: ["M03", "M25"]}
-    arrange(
+    arrange.position(
         state,
         0,
         THREE_SEATS,

@@ -7,7 +7,7 @@ from collections import Counter
 from fleet_helpers import of_kind, request
 
 from admiralty.games import Window
-from admiralty.games.black_fleet.scenario import choose, keys
+from admiralty.games.black_fleet.arrange import choose, keys
 
 
 def test_four_player_setup(fresh):

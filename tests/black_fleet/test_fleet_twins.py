@@ -14,7 +14,7 @@ import random
 from twins import PARTS, Twins, compare, observed, public_choice, random_twins, swap_fortune
 
 from admiralty.games import load_game, visible_events
-from admiralty.games.black_fleet.scenario import arrange
+from admiralty.games.black_fleet import arrange
 from admiralty.games.black_fleet.state import BlackFleetState
 
 PICKPOCKET, CONTRACT = "F30", "F36"
@@ -33,8 +33,8 @@ def twins_holding(card: str, other: str, seed: int = 3) -> tuple[BlackFleetState
     """Seat 0 starts its turn holding `card` alone; its twin holds `other` instead, which
     lies in the fortune deck (each seat has an empty fortune hand but seat 0)."""
     state = load_game("black_fleet").new_game(4, seed)
-    arrange(state, seat=0, ships=SHIPS, movement={0: ["M01", "M44"]},
-            fortune={0: [card], 1: [], 2: [], 3: []})
+    arrange.position(state, seat=0, ships=SHIPS, movement={0: ["M01", "M44"]},
+                     fortune={0: [card], 1: [], 2: [], 3: []})
     assert other in state.fortune_deck
     return state, swap_fortune(state, card, other)
 
@@ -76,7 +76,7 @@ def test_a_seat_with_no_fortune_card_is_given_no_window():
     everyone."""
     state, _ = twins_holding(PICKPOCKET, CONTRACT)
     state.seats[0].fortune.clear()
-    state.start_turn_of(0)
+    arrange.turn(state, 0)
     assert state.pending()[0].kind == "play_movement"
 
 

@@ -17,7 +17,7 @@ def position(players=3, **options):
     pirate on the map."""
     state = arrange.ready(players, 1, **options)
     arrange.remove_pirates(state)
-    seat = state.order[0]
+    seat = state.table.order[0]
     vane = arrange.pirate(state, seat, "VA", "EC", ship="schooner")
     return state, seat, vane
 
@@ -44,7 +44,8 @@ def test_move_steps_from_the_map():
                            "port:52", "port:61"]
     other, _seat2, ship = position(map_extra_edges=False)
     ship.area = "CM"
-    assert [kind_place[1] for kind_place in other.steps(ship) if kind_place[0] == "area"] == ["WC"]
+    steps = other.table.steps(ship)
+    assert [kind_place[1] for kind_place in steps if kind_place[0] == "area"] == ["WC"]
 
 
 def test_a_move_is_polled_at_t_ann_and_t_end_by_the_others_in_player_order():
@@ -52,7 +53,8 @@ def test_a_move_is_polled_at_t_ann_and_t_end_by_the_others_in_player_order():
     is offered PASS (an INTERRUPT; alone, with no card to play, KC or NP to strike at),
     before and after the step."""
     state, seat, vane = position()
-    for other in state.order[1:]:
+    table = state.table
+    for other in table.order[1:]:
         arrange.hand(state, other, [])
     arrange.actions(state, seat, 1)
     answer(state, "pirate:VA")
@@ -64,7 +66,7 @@ def test_a_move_is_polled_at_t_ann_and_t_end_by_the_others_in_player_order():
         assert open_request.window == Window.INTERRUPT and keys(state) == ["pass"]
         asked.append((open_request.seat, vane.area))
         answer(state, "pass")
-    after = state.order[1], state.order[2]
+    after = table.order[1], table.order[2]
     assert asked == [(after[0], "EC"), (after[1], "EC"), (after[0], "WC"), (after[1], "WC")]
 
 
@@ -72,12 +74,12 @@ def test_an_anti_pirate_port_is_closed_and_bermuda_leads_to_two_areas():
     """[blackbeard §7.3, §9.31] An Anti-Pirate Governor at San Juan closes it to Vane; a
     Spanish Letter of Marque opens it. Leaving Bermuda: North or Central Atlantic."""
     state, _seat, vane = position()
-    state.ports[SAN_JUAN].governor = state.anti_governors.pop()
-    assert ("port", SAN_JUAN) not in state.steps(vane)
+    state.table.ports[SAN_JUAN].governor = state.table.anti_governors.pop()
+    assert ("port", SAN_JUAN) not in state.table.steps(vane)
     vane.ship.letter_of_marque = "spanish"
-    assert ("port", SAN_JUAN) in state.steps(vane)
+    assert ("port", SAN_JUAN) in state.table.steps(vane)
     vane.area, vane.port = "NA", BERMUDA
-    assert state.steps(vane) == [("area", "NA"), ("area", "CA")]
+    assert state.table.steps(vane) == [("area", "NA"), ("area", "CA")]
 
 
 def test_speed_below_zero_needs_two_moves_of_one_card():
@@ -105,10 +107,10 @@ def test_locate_needs_seven_and_turns_the_merchant_face_up():
     arrange.actions(state, seat, 3)
     arrange.rig(state, 2)
     act(state, "VA", "locate", f"port:{SANTO_DOMINGO}")
-    assert not state.merchants[SANTO_DOMINGO].face_up
+    assert not state.table.merchants[SANTO_DOMINGO].face_up
     arrange.rig(state, 3)
     act(state, "VA", "locate", f"port:{SANTO_DOMINGO}")
-    merchant = state.merchants[SANTO_DOMINGO]
+    merchant = state.table.merchants[SANTO_DOMINGO]
     assert merchant.face_up and merchant.located_by == "VA"
     shown = {m["port"]: m for m in state.view(None)["merchants"]}
     assert shown[SANTO_DOMINGO]["type"] == "brig" and shown[16]["type"] is None
@@ -124,12 +126,12 @@ def test_loot_the_rulebook_example():
     state, seat, vane = position()
     vane.ship.holds = [400, 600, 800]
     arrange.merchant(state, SANTO_DOMINGO, "M23", face_up=True, located_by="VA")
-    state.hostage_pool.remove("H09")
-    state.hostage_pool, stash = ["H09"], state.hostage_pool
+    state.table.hostage_pool.remove("H09")
+    state.table.hostage_pool, stash = ["H09"], state.table.hostage_pool
     arrange.actions(state, seat, 1)
     arrange.rig(state, 6)
     act(state, "VA", "loot")
-    state.hostage_pool = sorted(state.hostage_pool + stash)
+    state.table.hostage_pool = sorted(state.table.hostage_pool + stash)
     assert request(state).kind == "loot_keep"
     answer(state, "keep")
     assert request(state).kind == "cargo_hold"
@@ -142,8 +144,8 @@ def test_loot_the_rulebook_example():
     assert vane.information == {SANTO_DOMINGO: 5} and vane.notoriety == 5
     assert vane.ship.loyalty == 9
     answer(state, "no")  # no D&R
-    assert SANTO_DOMINGO not in state.merchants and "M23" in state.merchant_pool
-    assert "H09" in state.hostage_pool
+    assert SANTO_DOMINGO not in state.table.merchants and "M23" in state.table.merchant_pool
+    assert "H09" in state.table.hostage_pool
 
 
 def test_declining_the_booty_costs_loyalty():
@@ -154,7 +156,7 @@ def test_declining_the_booty_costs_loyalty():
     act(state, "VA", "loot")
     answer(state, "decline")
     assert vane.ship.loyalty == 6 and vane.notoriety == 0
-    assert SANTO_DOMINGO not in state.merchants and len(state.hostage_pool) == 15
+    assert SANTO_DOMINGO not in state.table.merchants and len(state.table.hostage_pool) == 15
 
 
 def test_converting_to_a_larger_ship():
@@ -179,9 +181,9 @@ def test_in_port_ransom_and_cash_at_a_safe_haven():
     3,740."""
     state, seat, vane = position()
     vane.area, vane.port = "CA", BATH
-    state.ports[BATH].governor = "G01"
-    state.ports[BATH].safe_haven = "VA"
-    state.hostage_pool.remove("H01")
+    state.table.ports[BATH].governor = "G01"
+    state.table.ports[BATH].safe_haven = "VA"
+    state.table.hostage_pool.remove("H01")
     vane.ship.hostages = [Hostage("H01", "english")]
     vane.ship.holds = [500, 500, 0]
     arrange.actions(state, seat, 1)
@@ -191,11 +193,11 @@ def test_in_port_ransom_and_cash_at_a_safe_haven():
     answer(state, "yes")
     pass_polls(state)  # the roll point (Vane has Cunning left)
     answer(state, "hold:1")
-    assert vane.ship.holds == [500, 2900, 0] and "H01" in state.hostage_pool
+    assert vane.ship.holds == [500, 2900, 0] and "H01" in state.table.hostage_pool
     answer(state, "cash:0+1")
     assert vane.net_worth == 3740 and vane.ship.holds == [0, 0, 0]
     answer(state, "no")  # no D&R
-    assert state.active_pirate == "VA"
+    assert state.table.turn.active_pirate == "VA"
 
 
 def test_cashing_in_a_pirate_port_brings_revelry():
@@ -238,8 +240,8 @@ def test_port_attack_success_the_rulebook_example():
     assert condent.ship.holds == [700, 0, 0] and condent.notoriety == 4
     assert (condent.ship.loyalty, condent.ship.combat) == (8, 5)
     assert condent.port == SAN_JUAN and condent.sack_pending == SAN_JUAN
-    assert state.attitude(condent, SANTO_DOMINGO) == "anti_pirate"
-    assert state.ports[SAN_JUAN].attacked
+    assert state.table.attitude(condent, SANTO_DOMINGO) == "anti_pirate"
+    assert state.table.ports[SAN_JUAN].attacked
 
 
 def test_port_attack_failure_the_rulebook_example():
@@ -264,7 +266,7 @@ def test_sack_the_rulebook_example():
     arrange.actions(state, seat, 1)
     arrange.rig(state, 5)
     act(state, "CO", "sack")
-    assert state.ports[SAN_JUAN].destroyed and condent.port is None
+    assert state.table.ports[SAN_JUAN].destroyed and condent.port is None
     assert condent.notoriety == 4 and condent.ship.loyalty == 9
     assert condent.ship.revelry == INVOLUNTARY
 
@@ -274,7 +276,7 @@ def test_booty_grab_the_rulebook_example():
     (3 + 3) x 10 = 60 % of Bonnet's 1,000, taken in the order Bonnet chooses."""
     state, seat, _vane = position()
     low = arrange.pirate(state, seat, "LW", "EC", port=SAN_JUAN)
-    victim_seat = state.order[1]
+    victim_seat = state.table.order[1]
     bonnet = arrange.pirate(state, victim_seat, "BO", "EC", port=SAN_JUAN, ship="schooner")
     bonnet.ship.revelry = INVOLUNTARY
     bonnet.ship.holds = [400, 600, 0]
@@ -311,30 +313,30 @@ def test_retiring_in_a_pirate_port_and_under_the_pardon():
     vane.area, vane.port, vane.notoriety, vane.net_worth = "SA", NEW_PROVIDENCE, 24, 6300
     teach = arrange.pirate(state, seat, "TE", "CA", port=BATH)
     teach.notoriety, teach.net_worth = 31, 8740
-    state.ports[BATH].governor = state.anti_governors.pop()
-    state.pardon_in_force = True
+    state.table.ports[BATH].governor = state.table.anti_governors.pop()
+    state.table.pardon_in_force = True
     arrange.actions(state, seat, 2)
     assert act(state, "VA", "retire", "retire:A") == 0
-    assert state.seats[seat].vp == 55 and "VA" in state.retired
-    assert state.seats[seat].vp_from_net_worth == 31
+    assert state.table.seats[seat].vp == 55 and "VA" in state.table.retired
+    assert state.table.seats[seat].vp_from_net_worth == 31
     assert act(state, "TE", "retire", "retire:C") == 0
-    assert state.seats[seat].vp == 55 + 118
+    assert state.table.seats[seat].vp == 55 + 118
 
 
 def test_action_k_draws_and_deploys_without_windows():
     """[blackbeard §5.13, §5.16]"""
     state, seat, _vane = position()
-    state.seats[seat].pirate_cards = []
+    state.table.seats[seat].pirate_cards = []
     arrange.actions(state, seat, 1)
     answer(state, "k")
     assert keys(state) == ["draw"] or request(state).kind == "deploy_drawn"
     if request(state).kind == "draw_or_deploy":
         answer(state, "draw")
-    card = state.seats[seat].pirate_cards[0]
+    card = state.table.seats[seat].pirate_cards[0]
     answer(state, "deploy")
     answer(state, "area:IN")
     answer(state, "ship:sloop")
-    assert state.pirates[card].area == "IN" and state.pirates[card].owner == seat
+    assert state.table.pirates[card].area == "IN" and state.table.pirates[card].owner == seat
 
 
 def test_retiring_by_bribe_at_a_pro_pirate_port():
@@ -342,32 +344,32 @@ def test_retiring_by_bribe_at_a_pro_pirate_port():
     from 5,000 Net Worth; NP 10 + 30 = 40 VP; the Governor counts as bribed either way."""
     state, seat, vane = position()
     vane.port, vane.notoriety, vane.net_worth = SAN_JUAN, 10, 5000
-    state.ports[SAN_JUAN].governor = "G02"
+    state.table.ports[SAN_JUAN].governor = "G02"
     arrange.actions(state, seat, 1)
     arrange.rig(state, 4)
     act(state, "VA", "retire", "retire:D2")
     assert request(state).kind == "pay_retirement"
     answer(state, "pay")
-    assert state.seats[seat].vp == 40 and "VA" in state.retired
+    assert state.table.seats[seat].vp == 40 and "VA" in state.table.retired
 
 
 def test_a_refused_bribe_costs_loyalty_and_marks_the_governor():
     """[blackbeard §R18.41] D2 refused on a 2: Crew Loyalty -1, no second try there."""
     state, seat, vane = position()
     vane.port = SAN_JUAN
-    state.ports[SAN_JUAN].governor = "G02"
+    state.table.ports[SAN_JUAN].governor = "G02"
     arrange.actions(state, seat, 1)
     arrange.rig(state, 2)
     act(state, "VA", "retire", "retire:D2")
     assert vane.ship.loyalty == 6 and "G02" in vane.bribed
-    assert state.retire_cases(vane) == []
+    assert state.actions.retire_cases(vane) == []
 
 
 def test_buying_a_safe_haven():
     """[blackbeard §9.45] At a Pro-Pirate port: a 3, 300 from Net Worth; the port is his."""
     state, seat, vane = position()
     vane.port, vane.net_worth = SAN_JUAN, 1000
-    state.ports[SAN_JUAN].governor = "G02"
+    state.table.ports[SAN_JUAN].governor = "G02"
     arrange.actions(state, seat, 1)
     act(state, "VA", "in_port")
     assert request(state).kind == "safe_haven"
@@ -375,8 +377,8 @@ def test_buying_a_safe_haven():
     answer(state, "yes")
     pass_polls(state)
     answer(state, "pay")
-    assert vane.net_worth == 700 and state.ports[SAN_JUAN].safe_haven == "VA"
-    assert state.attitude(vane, SAN_JUAN) == "safe_haven"
+    assert vane.net_worth == 700 and state.table.ports[SAN_JUAN].safe_haven == "VA"
+    assert state.table.attitude(vane, SAN_JUAN) == "safe_haven"
 
 
 def test_the_pardon_opens_english_ports_for_retirement_only():
@@ -384,22 +386,22 @@ def test_the_pardon_opens_english_ports_for_retirement_only():
     and there the pirate may only retire or move out."""
     state, _seat, vane = position()
     vane.area = "CA"
-    state.ports[BATH].governor = state.anti_governors.pop()
-    assert ("port", BATH) not in state.steps(vane)
-    state.pardon_in_force = True
-    assert ("port", BATH) in state.steps(vane)
+    state.table.ports[BATH].governor = state.table.anti_governors.pop()
+    assert ("port", BATH) not in state.table.steps(vane)
+    state.table.pardon_in_force = True
+    assert ("port", BATH) in state.table.steps(vane)
     vane.port = BATH
-    assert state.legal_actions(vane) == ["move", "retire"]
+    assert state.actions.legal_actions(vane) == ["move", "retire"]
 
 
 def test_action_k_with_a_full_hand_must_deploy_the_drawn_card():
     """[blackbeard §5.16] Three cards in hand (the 3-player limit) and a free display: the
     drawn card cannot be kept."""
     state, seat, _vane = position()
-    state.seats[seat].pirate_cards = []
+    state.table.seats[seat].pirate_cards = []
     for card in ("AV", "BE", "BO"):
-        state.pirate_deck.remove(card)
-        state.seats[seat].pirate_cards.append(card)
+        state.table.pirate_deck.remove(card)
+        state.table.seats[seat].pirate_cards.append(card)
     arrange.actions(state, seat, 1)
     answer(state, "k")
     answer(state, "draw")

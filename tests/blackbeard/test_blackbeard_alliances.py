@@ -22,7 +22,7 @@ def allies(players=4, port=NEW_PROVIDENCE, area="SA"):
     """Seat order[0] with Vane (a Schooner) and Low (a Sloop) In Port together."""
     state = arrange.ready(players, 1)
     arrange.remove_pirates(state)
-    seat = state.order[0]
+    seat = state.table.order[0]
     vane = arrange.pirate(state, seat, "VA", area, port=port, ship="schooner")
     low = arrange.pirate(state, seat, "LW", area, port=port)
     return state, seat, vane, low
@@ -30,7 +30,7 @@ def allies(players=4, port=NEW_PROVIDENCE, area="SA"):
 
 def formed(players=4, port=NEW_PROVIDENCE, area="SA"):
     state, seat, vane, low = allies(players, port, area)
-    state.ally(vane, low)
+    state.table.ally(vane, low)
     return state, seat, vane, low
 
 
@@ -60,16 +60,16 @@ def test_no_alliance_apart_or_with_a_pirate_in_revelry():
     alliance per player."""
     state, _seat, vane, low = allies()
     low.port = None
-    assert "ally" not in state.legal_actions(vane)
+    assert "ally" not in state.actions.legal_actions(vane)
     low.port = NEW_PROVIDENCE
     low.ship.revelry = "voluntary"
-    assert "ally" not in state.legal_actions(vane)
+    assert "ally" not in state.actions.legal_actions(vane)
     low.ship.revelry = None
-    assert state.ally_targets(vane) == ["LW"]
+    assert state.actions.ally_targets(vane) == ["LW"]
     state2, seat2, vane2, low2 = allies(players=2)
     teach = arrange.pirate(state2, seat2, "TE", "SA", port=NEW_PROVIDENCE)
-    state2.ally(vane2, low2)
-    assert state2.ally_targets(teach) == []  # 2-3 players: only two pirates allied
+    state2.table.ally(vane2, low2)
+    assert state2.actions.ally_targets(teach) == []  # 2-3 players: only two pirates allied
 
 
 def test_allies_act_as_one_through_the_pirate_with_more_notoriety():
@@ -80,7 +80,7 @@ def test_allies_act_as_one_through_the_pirate_with_more_notoriety():
     arrange.actions(state, seat, 3)
     assert "pirate:LW" in keys(state) and "pirate:VA" not in keys(state)
     low.notoriety = vane.notoriety  # a tie: the higher Leadership (Low 3, Vane 2)
-    assert state.leads(low) and not state.leads(vane)
+    assert state.table.leads(low) and not state.table.leads(vane)
     answer(state, "pirate:LW")
     answer(state, "action:move")  # out to the South Atlantic, its only step
     pass_polls(state)
@@ -129,7 +129,7 @@ def test_notoriety_and_booty_shares():
     """[blackbeard §11.13] The odd NP and the odd 50 doubloons go to the higher Leadership
     (Low 3 over Vane 2), whichever ally acts."""
     state, _seat, vane, low = formed()
-    state.shared_notoriety(vane, 5, "test")
+    state.table.shared_notoriety(vane, 5, "test")
     assert (low.notoriety, vane.notoriety) == (3, 2)
     assert mech.share(150, 50) == (100, 50)
 
@@ -138,14 +138,15 @@ def test_allies_cannot_use_or_receive_a_letter_of_marque():
     """[blackbeard §11.15] An allied pirate's LoM does not make its nation's ports
     Pro-Pirate, cannot retire him under 18.41 B, and no LoM is given to him."""
     state, _seat, vane, low = allies(port=SAN_JUAN, area="EC")
+    table = state.table
     vane.ship.letter_of_marque = "spanish"
-    assert state.attitude(vane, SAN_JUAN) == mech.PRO_PIRATE
-    assert "B" in state.retire_cases(vane)
-    assert state._lom_nations(low) == ["spanish"]
-    state.ally(vane, low)
-    assert state.attitude(vane, SAN_JUAN) == mech.NEUTRAL
-    assert "B" not in state.retire_cases(vane)
-    assert state._lom_nations(low) == []
+    assert table.attitude(vane, SAN_JUAN) == mech.PRO_PIRATE
+    assert "B" in state.actions.retire_cases(vane)
+    assert state.cards.lom_nations(low) == ["spanish"]
+    table.ally(vane, low)
+    assert table.attitude(vane, SAN_JUAN) == mech.NEUTRAL
+    assert "B" not in state.actions.retire_cases(vane)
+    assert state.cards.lom_nations(low) == []
 
 
 def test_the_alliance_ends_when_announced_free_on_the_owners_turn():
@@ -157,7 +158,7 @@ def test_the_alliance_ends_when_announced_free_on_the_owners_turn():
     events = answer(state, "dissolve:LW")
     assert [e.data["reason"] for e in events if e.kind == "alliance_dissolved"] == ["announced"]
     assert (vane.ally, low.ally) == (None, None)
-    assert request(state).kind == "choose_pirate" and state.actions_left == 2
+    assert request(state).kind == "choose_pirate" and state.table.turn.actions_left == 2
     other, seat2, vane2, _low2 = formed()
     arrange.cards(other, seat2)
     assert "dissolve:LW" in keys(other)
@@ -169,8 +170,8 @@ def test_the_alliance_ends_when_an_ally_leaves_play():
     """[blackbeard §11.16, §14.12] A successful mutiny (its captain is dead), a death or a
     retirement ends the alliance; the other pirate goes on alone."""
     state, _seat, vane, low = formed()
-    state.eliminate(low, "mutiny")
-    assert vane.ally is None and "LW" not in state.pirates
+    state.table.eliminate(low, "mutiny")
+    assert vane.ally is None and "LW" not in state.table.pirates
 
 
 def test_an_alliance_recovers_and_does_in_port_activities_for_each_ship():
@@ -178,7 +179,7 @@ def test_an_alliance_recovers_and_does_in_port_activities_for_each_ship():
     Recover; a Recover works on each ship in D&R."""
     state, seat, vane, low = formed()
     low.ship.revelry = "voluntary"
-    assert state.legal_actions(vane) == ["move", "recover"]
+    assert state.actions.legal_actions(vane) == ["move", "recover"]
     arrange.actions(state, seat, 1)
     answer(state, "pirate:LW")
     answer(state, "action:recover")
@@ -190,10 +191,11 @@ def test_placed_at_sea_from_bermuda_the_owner_chooses_the_area():
     """[blackbeard §2.2, §7.3] New Governors Oust a pirate from Bermuda: his owner, here not the
     Pirate Player (an INTERRUPT), chooses North or Central Atlantic."""
     state = arrange.ready(3, 2)
+    table = state.table
     arrange.remove_pirates(state)
-    active, other = state.order[0], state.order[1]
+    active, other = table.order[0], table.order[1]
     teach = arrange.pirate(state, other, "TE", "NA", port=BERMUDA)
-    arrange.hand(state, active, state.seats[active].events[:3])
+    arrange.hand(state, active, table.seats[active].events[:3])
     arrange.deck_top(state, [NEW_GOVERNORS])
     arrange.rig(state, 4, 1, 1, 1)  # the Governors' d66: Bermuda (41), then Boston (11)
     arrange.turn(state, active)
@@ -213,21 +215,21 @@ def test_skull_and_crossbones_is_played_for_its_event_at_a_roll_point():
     is the card's Event use and his Hold-until-Played play."""
     state = arrange.ready(3, 1)
     arrange.remove_pirates(state)
-    seat = state.order[0]
+    seat = state.table.order[0]
     arrange.pirate(state, seat, "VA", "EC")
     arrange.merchant(state, 32, "M20")
     arrange.hand(state, seat, [SKULL])
     arrange.cards(state, seat)
     assert f"card:{SKULL}" in keys(state)
-    assert state._uses(SKULL) == ["actions"]  # no "event": nothing rolled to add +2 to
+    assert state.turns._uses(SKULL) == ["actions"]  # no "event": nothing rolled to add +2 to
     state2 = arrange.ready(3, 1)
     arrange.remove_pirates(state2)
-    seat2 = state2.order[0]
+    seat2 = state2.table.order[0]
     arrange.pirate(state2, seat2, "VA", "EC")
     arrange.merchant(state2, 32, "M20")
     arrange.hand(state2, seat2, [SKULL])
     arrange.actions(state2, seat2, 1)
-    state2.hup_played = False
+    state2.table.turn.hup_played = False
     arrange.rig(state2, 1)
     answer(state2, "pirate:VA")
     answer(state2, "action:locate")
@@ -237,7 +239,7 @@ def test_skull_and_crossbones_is_played_for_its_event_at_a_roll_point():
     events = answer(state2, "skull")
     assert {"seat": seat2, "card": SKULL, "use": "event"} in \
         [e.data for e in events if e.kind == "card_used"]
-    assert state2.hup_played and SKULL in state2.discard
+    assert state2.table.turn.hup_played and SKULL in state2.table.discard
 
 
 def pass_polls_until(state, kind):

@@ -36,7 +36,7 @@ def position(players=3, area="EC", port=None, ship="schooner", turn_of=0, **opti
     arrange.remove_pirates(state)
     for seat in range(players):
         arrange.hand(state, seat, [])
-    seat = state.order[turn_of]
+    seat = state.table.order[turn_of]
     vane = arrange.pirate(state, seat, "VA", area, port=port, ship=ship)
     vane.deployed_turn = 0
     vane.cunning_used = DATA.pirates["VA"].cunning
@@ -93,9 +93,10 @@ def test_t_ann_polls_from_the_player_after_the_pirate_player_pass_first_even_alo
     order[3], order[0] are polled in turn, each offered PASS alone (option 0), then the
     same at T-END."""
     state, pirate_player, vane = position(players=4, turn_of=1)
+    table = state.table
     announce(state, pirate_player, "move", "move:WC")
     assert keys(state) == ["pass"]
-    after = state.order[2], state.order[3], state.order[0]
+    after = table.order[2], table.order[3], table.order[0]
     assert pass_all(state) == [(s, "T-ANN") for s in after] + [(s, "T-END") for s in after]
     assert vane.area == "WC"
 
@@ -105,7 +106,7 @@ def test_an_act_re_polls_from_the_first_seat_and_a_seat_that_acted_is_skipped():
     Outbreak; the window polls again from order[1] (who may now act), and order[2], his AP
     Action used and no KC, is not polled again this turn."""
     state, seat, vane = position()
-    first, second = state.order[1], state.order[2]
+    first, second = state.table.order[1], state.table.order[2]
     arrange.hand(state, second, [card("scurvy_outbreak")])
     announce(state, seat, "move", "move:WC")
     assert polled(state) == (first, "T-ANN", ["pass"])
@@ -121,7 +122,7 @@ def test_a_seat_that_used_its_ap_action_is_polled_again_only_for_a_reaction():
     KC next door in the Western Caribbean can still React, so he is polled again, with
     PASS and React only. At T-END (no Reaction there) he is not polled."""
     state, seat, _vane = position()
-    first, second = state.order[1], state.order[2]
+    first, second = state.table.order[1], state.table.order[2]
     arrange.hand(state, first, [card("scurvy_outbreak")])
     arrange.kc(state, first, "K1", "WC")
     announce(state, seat, "move", f"port:{SANTO_DOMINGO}")
@@ -151,7 +152,7 @@ def test_a_window_opens_the_same_whether_or_not_a_seat_holds_a_playable_card():
     sequences, options = [], []
     for cards in ([card("storm_at_sea")], []):
         state, seat, _vane = position()
-        arrange.hand(state, state.order[2], cards)
+        arrange.hand(state, state.table.order[2], cards)
         announce(state, seat, "move", "move:WC")
         options.append(keys(state))
         sequences.append(_requests_when_all_pass(state))
@@ -168,7 +169,7 @@ def test_t_enter_polls_only_a_kc_in_range_of_the_destination():
     the Eastern Caribbean (no Reaction at T-ANN) but is next to the Western Caribbean: the
     step there opens T-ENTER for him alone, PASS or React, no other act (L4)."""
     state, seat, vane = position()
-    second = state.order[2]
+    second = state.table.order[2]
     arrange.kc(state, second, "K1", "SA")
     announce(state, seat, "move", "move:WC")
     assert "react" not in polled(state)[2]
@@ -189,7 +190,7 @@ def test_no_t_enter_into_a_transit_box_and_no_reaction_to_a_pirate_in_one():
     nothing). The step into Transit Box 1 has no T-ENTER; the next Move, from the box into
     the Gulf of Guinea, has neither a Reaction at T-ANN nor a T-ENTER."""
     state, seat, vane = position(area="SM")
-    first, second = state.order[1], state.order[2]
+    first, second = state.table.order[1], state.table.order[2]
     arrange.kc(state, first, "K1", "SM")
     arrange.kc(state, second, "K2", "GC")
     announce(state, seat, "move", "transit:T1", count=2)
@@ -212,10 +213,11 @@ def test_w3_after_a_locate_roll_offers_the_warship_and_reaction_not_at_its_t_ann
     KC is next door: at T-ANN of a Locate neither the warship nor a Reaction is offered;
     after the roll (W3) both are, with the KC deployment (NP 6)."""
     state, seat, vane = position()
+    table = state.table
     vane.notoriety = 6
     arrange.merchant(state, SANTO_DOMINGO, "M23")
     arrange.patrol(state, "EC", "W01")
-    arrange.kc(state, state.order[1], "K1", "WC")
+    arrange.kc(state, table.order[1], "K1", "WC")
     announce(state, seat, "locate", f"port:{SANTO_DOMINGO}")
     first = keys(state)
     assert "react" not in first and "patrol" not in first
@@ -223,12 +225,12 @@ def test_w3_after_a_locate_roll_offers_the_warship_and_reaction_not_at_its_t_ann
     assert keys(state) == ["pass", "kc_deploy"]
     arrange.rig(state, 1)
     answer(state, "pass")
-    assert polled(state) == (state.order[1], "T-MID", ["pass", "react", "patrol",
+    assert polled(state) == (table.order[1], "T-MID", ["pass", "react", "patrol",
                                                        "kc_move:SA", "kc_move:EC",
                                                        "kc_move:CM", "kc_move:SM"])
-    assert not state.merchants[SANTO_DOMINGO].face_up  # 1 + 4 < 7
+    assert not table.merchants[SANTO_DOMINGO].face_up  # 1 + 4 < 7
     answer(state, "pass")
-    assert polled(state) == (state.order[2], "T-MID", ["pass", "kc_deploy", "patrol"])
+    assert polled(state) == (table.order[2], "T-MID", ["pass", "kc_deploy", "patrol"])
 
 
 def test_w4_after_a_failed_port_attack_but_no_t_mid_after_a_success():
@@ -238,7 +240,7 @@ def test_w4_after_a_failed_port_attack_but_no_t_mid_after_a_success():
     sighting = card("warship_sighting")
     for roll, mid in ((1, True), (6, False)):
         state, seat, vane = position()
-        arrange.hand(state, state.order[1], [sighting])
+        arrange.hand(state, state.table.order[1], [sighting])
         arrange.patrol(state, "EC", "W01")
         announce(state, seat, "attack", f"port:{SAN_JUAN}")
         assert keys(state) == ["pass", "patrol", f"card:{sighting}"]
@@ -246,39 +248,40 @@ def test_w4_after_a_failed_port_attack_but_no_t_mid_after_a_success():
         arrange.rig(state, roll, 6, 6)  # the attack, then San Juan's 1d6 (+ Defense 7)
         answer(state, "pass")
         if mid:
-            assert polled(state) == (state.order[1], "T-MID",
+            assert polled(state) == (state.table.order[1], "T-MID",
                                      ["pass", "patrol", f"card:{sighting}"])
             pass_all(state)
             continue
         while request(state).kind != "anti_pirate":
             answer(state, keys(state)[-1])
-        assert vane.port == SAN_JUAN and polled(state) == (state.order[1], "T-END", ["pass"])
+        assert vane.port == SAN_JUAN and polled(state) == (state.table.order[1], "T-END", ["pass"])
 
 
 def test_t_end_offers_no_warship_and_no_reaction():
     """[blackbeard §R4.3] (W8) At T-END of a Loot: a KC deployment and "any time" cards,
     never the patrolling warship nor a Reaction."""
     state, seat, vane = position()
+    table = state.table
     vane.notoriety = 6
     arrange.merchant(state, SANTO_DOMINGO, "M23", face_up=True, located_by="VA")
     arrange.patrol(state, "EC", "W01")
-    arrange.kc(state, state.order[2], "K1", "EC")
-    arrange.hand(state, state.order[1], [card("storm_at_sea")])
+    arrange.kc(state, table.order[2], "K1", "EC")
+    arrange.hand(state, table.order[1], [card("storm_at_sea")])
     announce(state, seat, "loot")
     assert polled(state)[2] == ["pass", "kc_deploy", "patrol", f"card:{card('storm_at_sea')}"]
     pass_all(state)
     arrange.rig(state, 3)
     answer(state, "decline")
-    assert polled(state) == (state.order[1], "T-END",
+    assert polled(state) == (table.order[1], "T-END",
                              ["pass", "kc_deploy", f"card:{card('storm_at_sea')}"])
     answer(state, "pass")
-    assert polled(state)[:2] == (state.order[2], "T-END") and "react" not in keys(state)
+    assert polled(state)[:2] == (table.order[2], "T-END") and "react" not in keys(state)
 
 
 def test_no_anti_pirate_window_during_action_k():
     """[blackbeard §R4.3, §4.64] (L7) Action K (draw or deploy) has no window."""
     state, seat, _vane = position()
-    arrange.kc(state, state.order[1], "K1", "EC")
+    arrange.kc(state, state.table.order[1], "K1", "EC")
     arrange.actions(state, seat, 1)
     answer(state, "k")
     assert request(state).kind == "draw_or_deploy"
@@ -288,8 +291,8 @@ def test_no_reaction_against_a_pirate_deployed_this_turn():
     """[blackbeard §R4.3, §10.32] (L6) A pirate deployed in this Player Turn: no Reaction,
     even from a KC in his area."""
     state, seat, vane = position()
-    vane.deployed_turn = state.turn
-    arrange.kc(state, state.order[1], "K1", "EC")
+    vane.deployed_turn = state.table.turn.number
+    arrange.kc(state, state.table.order[1], "K1", "EC")
     announce(state, seat, "move", "move:WC")
     assert "react" not in keys(state)
 
@@ -301,14 +304,15 @@ def test_l1_one_ap_action_per_player_per_player_turn():
     """[blackbeard §R4.3] (L1) Order[1] plays Scurvy Outbreak in the first Move; in the
     second Move he is polled no more (no KC), order[2] still is."""
     state, seat, _vane = position()
-    arrange.hand(state, state.order[1], [card("scurvy_outbreak"), card("storm_at_sea")])
+    table = state.table
+    arrange.hand(state, table.order[1], [card("scurvy_outbreak"), card("storm_at_sea")])
     announce(state, seat, "move", "move:WC", count=2)
     answer(state, f"card:{card('scurvy_outbreak')}")
     pass_all(state)
     answer(state, "pirate:VA")
     answer(state, "action:move")
     answer(state, "move:EC")
-    assert pass_all(state) == [(state.order[2], "T-ANN"), (state.order[2], "T-END")]
+    assert pass_all(state) == [(table.order[2], "T-ANN"), (table.order[2], "T-END")]
 
 
 def test_l2_kc_deployment_needs_np_4_at_sea_and_no_kc_of_ones_own():
@@ -316,12 +320,12 @@ def test_l2_kc_deployment_needs_np_4_at_sea_and_no_kc_of_ones_own():
     not to a player who has a KC."""
     state, seat, vane = position()
     vane.notoriety = 3
-    arrange.kc(state, state.order[2], "K1", "NA")
+    arrange.kc(state, state.table.order[2], "K1", "NA")
     announce(state, seat, "move", "move:WC")
     assert keys(state) == ["pass"]
     state, seat, vane = position()
     vane.notoriety = 4
-    arrange.kc(state, state.order[2], "K1", "NA")
+    arrange.kc(state, state.table.order[2], "K1", "NA")
     announce(state, seat, "move", "move:WC")
     assert keys(state) == ["pass", "kc_deploy"]
     answer(state, "pass")
@@ -338,18 +342,19 @@ def test_l2_deployment_3d6_under_np_one_attempt_per_pirate_action_then_the_kc_ma
     succeeds; the KC is drawn into the pirate's sea area under order[1]. Re-polled from
     order[1], his new KC may React at this T-ANN of a Loot; order[2] may not try again."""
     state, seat, vane = position()
+    table = state.table
     vane.notoriety = 12
     arrange.merchant(state, SANTO_DOMINGO, "M23", face_up=True, located_by="VA")
     announce(state, seat, "loot")
     arrange.rig(state, 3, 5, 2)
     (rolled,) = events(state, "kc_deploy", "kc_deploy_rolled")
     assert rolled["roll"] == 10 and rolled["success"]
-    (kc,) = state.kcs.values()
-    assert (kc.owner, kc.area) == (state.order[1], "EC") and kc.id not in state.kc_pool
-    assert len(state.kc_pool) == 7
-    assert polled(state) == (state.order[1], "T-ANN", ["pass", "react"])
+    (kc,) = table.kcs.values()
+    assert (kc.owner, kc.area) == (table.order[1], "EC") and kc.id not in table.kc_pool
+    assert len(table.kc_pool) == 7
+    assert polled(state) == (table.order[1], "T-ANN", ["pass", "react"])
     answer(state, "pass")
-    assert polled(state) == (state.order[2], "T-ANN", ["pass"])
+    assert polled(state) == (table.order[2], "T-ANN", ["pass"])
 
 
 def test_l2_a_roll_equal_to_np_fails():
@@ -359,7 +364,7 @@ def test_l2_a_roll_equal_to_np_fails():
     announce(state, seat, "move", "move:WC")
     arrange.rig(state, 6, 4, 2)
     (rolled,) = events(state, "kc_deploy", "kc_deploy_rolled")
-    assert not rolled["success"] and not state.kcs and len(state.kc_pool) == 8
+    assert not rolled["success"] and not state.table.kcs and len(state.table.kc_pool) == 8
 
 
 def test_l3_one_warship_act_per_pirate_action_and_one_sighting_per_turn():
@@ -369,7 +374,8 @@ def test_l3_one_warship_act_per_pirate_action_and_one_sighting_per_turn():
     use it (type B), but no second Sighting this Player Turn."""
     sighting = card("warship_sighting")
     state, seat, _vane = position()
-    first, second = state.order[1], state.order[2]
+    table = state.table
+    first, second = table.order[1], table.order[2]
     arrange.merchant(state, SANTO_DOMINGO, "M23")
     arrange.hand(state, first, [sighting])
     arrange.hand(state, second, [sighting])
@@ -383,8 +389,8 @@ def test_l3_one_warship_act_per_pirate_action_and_one_sighting_per_turn():
     assert request(state).kind == "sighting_attack" and request(state).seat == first
     assert keys(state) == ["attack", "patrol"]
     answer(state, "patrol")
-    warship = state.patrols["EC"]
-    assert warship not in state.warship_pool and len(state.warship_pool) == 14
+    warship = table.patrols["EC"]
+    assert warship not in table.warship_pool and len(table.warship_pool) == 14
     assert polled(state) == (second, "T-MID", ["pass"])
     pass_all(state)
     then(state, "pirate:VA", "action:locate", f"port:{SANTO_DOMINGO}")
@@ -398,13 +404,14 @@ def test_l4_one_kc_ap_action_per_player_turn_and_none_at_t_enter():
     """[blackbeard §R4.3, §10.23] (L4) Order[1] moves his KC at T-ANN; order[2]'s KC is
     then offered no KC act, only the Reaction, in this and the next Action."""
     state, seat, _vane = position()
-    arrange.kc(state, state.order[1], "K1", "NA")
-    arrange.kc(state, state.order[2], "K2", "SM")
+    table = state.table
+    arrange.kc(state, table.order[1], "K1", "NA")
+    arrange.kc(state, table.order[2], "K2", "SM")
     announce(state, seat, "move", "move:WC", count=2)
     assert keys(state) == ["pass", "kc_move:CA"]
     events(state, "kc_move:CA", "kc_moved")
-    assert state.kcs["K1"].area == "CA"
-    assert polled(state) == (state.order[2], "T-ANN", ["pass", "react"])
+    assert table.kcs["K1"].area == "CA"
+    assert polled(state) == (table.order[2], "T-ANN", ["pass", "react"])
 
 
 def test_l6_one_reaction_per_pirate_action_the_first_in_player_order_gets_it():
@@ -412,20 +419,21 @@ def test_l6_one_reaction_per_pirate_action_the_first_in_player_order_gets_it():
     his Reaction fails to intercept (the pirate escapes), and order[2]'s KC may not React
     again in that Move, though he keeps his AP Action."""
     state, seat, vane = position()
-    arrange.kc(state, state.order[1], "K1", "WC")
-    arrange.kc(state, state.order[2], "K2", "SM")
+    table = state.table
+    arrange.kc(state, table.order[1], "K1", "WC")
+    arrange.kc(state, table.order[2], "K2", "SM")
     announce(state, seat, "move", "move:WC")
     answer(state, "react")
-    assert state.kcs["K1"].area == "EC"
+    assert table.kcs["K1"].area == "EC"
     assert request(state).kind == "kc_attack" and keys(state) == ["evade", "fight"]
     arrange.rig(state, 1, 6)
     (evasion,) = events(state, "evade", "evasion")
     assert evasion["escaped"] and evasion["against"] == 1 + 3 - 1
     # a Reaction is no AP Action: order[1] keeps his, and K1 is now next to Tortuga
-    assert polled(state) == (state.order[1], "T-ANN",
+    assert polled(state) == (table.order[1], "T-ANN",
                              ["pass", "kc_move:WC", "kc_move:SM", f"kc_port:{TORTUGA}"])
     answer(state, "pass")
-    assert polled(state)[:2] == (state.order[2], "T-ANN") and "react" not in keys(state)
+    assert polled(state)[:2] == (table.order[2], "T-ANN") and "react" not in keys(state)
     answer(state, "pass")
     assert vane.area == "WC"  # no T-ENTER: the one Reaction was made
 
@@ -443,9 +451,9 @@ def looting(key=None, kc=None, patrol=None, cunning=False, **options):
         vane.cunning_used = 0
     arrange.merchant(state, SANTO_DOMINGO, "M23", face_up=True, located_by="VA")
     if key is not None:
-        arrange.hand(state, state.order[1], [card(key)])
+        arrange.hand(state, state.table.order[1], [card(key)])
     if kc is not None:
-        arrange.kc(state, state.order[1], *kc)
+        arrange.kc(state, state.table.order[1], *kc)
     if patrol is not None:
         arrange.patrol(state, "EC", patrol)
     announce(state, seat, "loot")
@@ -461,28 +469,30 @@ def test_warship_evaded_cancels_the_loot_the_merchant_escapes_and_t_end_opens():
     1 + 4: he escapes, the Loot is lost, the merchant goes back to the pool, the warship
     stays on Patrol, and the window closes for T-END."""
     state, _seat, vane = _loot()
+    table = state.table
     answer(state, "patrol")
     assert request(state).kind == "warship_attack" and request(state).seat == 0
     arrange.rig(state, 1, 2)
     (evasion,) = events(state, "evade", "evasion")
     assert evasion == {"pirate": "VA", "foe": "W01", "score": 5, "against": 5,
                        "escaped": True}
-    assert SANTO_DOMINGO not in state.merchants and "M23" in state.merchant_pool
-    assert state.patrols == {"EC": "W01"} and vane.area == "EC"
-    assert polled(state) == (state.order[2], "T-END", ["pass"])
+    assert SANTO_DOMINGO not in table.merchants and "M23" in table.merchant_pool
+    assert table.patrols == {"EC": "W01"} and vane.area == "EC"
+    assert polled(state) == (table.order[2], "T-END", ["pass"])
 
 
 def test_warship_beaten_np_then_one_combat_hit_to_the_pool_and_the_loot_goes_on():
     """[blackbeard §6.46, §6.47] Fight: W01 1 + 7 + 2 = 10 against Vane 2 + 6 + 4 = 12:
     NP + 7, 1 Combat hit, the warship back to the pool, nobody scores, the Loot goes on."""
     state, _seat, vane = _loot()
+    table = state.table
     answer(state, "patrol")
     arrange.rig(state, 1, 2)
     (battle,) = events(state, "fight", "warship_battle")
     assert (battle["score"], battle["against"], battle["pirate_won"]) == (12, 10, True)
     assert vane.notoriety == 7 and vane.ship.combat == 5
-    assert "EC" not in state.patrols and "W01" in state.warship_pool
-    assert [s.vp for s in state.seats] == [0, 0, 0]
+    assert "EC" not in table.patrols and "W01" in table.warship_pool
+    assert [s.vp for s in table.seats] == [0, 0, 0]
     pass_all(state)
     assert request(state).kind == "loot_keep"
 
@@ -492,13 +502,14 @@ def test_warship_wins_hits_the_difference_loyalty_down_action_lost_vp_per_hit():
     Combat hits, Loyalty -1, the Loot lost (merchant to the pool), the warship stays, and
     order[2], who used it, scores 4 VP."""
     state, _seat, vane = _loot()
+    table = state.table
     answer(state, "pass")
     answer(state, "patrol")
     arrange.rig(state, 6, 1)
     answer(state, "fight")
     assert vane.ship.combat == 2 and vane.ship.loyalty == 6
-    assert state.patrols == {"EC": "W01"} and "M23" in state.merchant_pool
-    assert state.seats[state.order[2]].vp == 4
+    assert table.patrols == {"EC": "W01"} and "M23" in table.merchant_pool
+    assert table.seats[table.order[2]].vp == 4
     assert point(state) == "T-END"
 
 
@@ -507,12 +518,13 @@ def test_warship_sinks_him_half_np_to_the_ap_player_np_to_the_owner():
     hits sink him. The AP player scores 8 + 4, the owner 9; no T-END for a removed
     pirate."""
     state, seat, vane = _loot()
+    table = state.table
     vane.notoriety, vane.ship.combat = 9, 2
     answer(state, "patrol")
     arrange.rig(state, 6, 1)
     answer(state, "fight")
-    assert "VA" not in state.pirates and "VA" in state.dead
-    assert state.seats[state.order[1]].vp == 12 and state.seats[seat].vp == 9
+    assert "VA" not in table.pirates and "VA" in table.dead
+    assert table.seats[table.order[1]].vp == 12 and table.seats[seat].vp == 9
     assert request(state).kind == "choose_card"
 
 
@@ -523,7 +535,7 @@ def test_ap_vp_awards_none_and_doubled():
         answer(state, "patrol")
         arrange.rig(state, 6, 1)
         answer(state, "fight")
-        assert state.seats[state.order[1]].vp == vp
+        assert state.table.seats[state.table.order[1]].vp == vp
 
 
 def test_option_2_4_off_takes_the_plus_2_from_the_warship():
@@ -545,27 +557,28 @@ def test_kc_reacting_from_next_door_has_minus_1_and_an_escape_cancels_the_loot()
     = 7 against Vane 4 + 3 = 7: he escapes, the Loot is lost, the merchant escapes."""
     state, _seat, _vane = looting(kc=("K4", "WC"))
     (reacted,) = events(state, "react", "kc_reacted")
-    assert reacted["modifier"] == -1 and state.kcs["K4"].area == "EC"
+    assert reacted["modifier"] == -1 and state.table.kcs["K4"].area == "EC"
     arrange.rig(state, 3, 4)
     (evasion,) = events(state, "evade", "evasion")
     assert (evasion["score"], evasion["against"], evasion["escaped"]) == (7, 7, True)
-    assert "M23" in state.merchant_pool and point(state) == "T-END"
+    assert "M23" in state.table.merchant_pool and point(state) == "T-END"
 
 
 def test_kc_in_the_same_area_intercepts_and_without_a_letter_of_marque_he_must_fight():
     """[blackbeard §10.33, §10.34] No -1 in the same area: 3 + 5 = 8 > 7, intercepted; no
     LoM: the battle follows at once."""
     state, seat, vane = position()
+    table = state.table
     vane.notoriety = 9
-    arrange.kc(state, state.order[1], "K4", "EC")
+    arrange.kc(state, table.order[1], "K4", "EC")
     announce(state, seat, "move", "move:WC")
     (reacted,) = events(state, "react", "kc_reacted")
     assert reacted["modifier"] == 0
     arrange.rig(state, 3, 4, 6, 1)  # evasion, then the battle: 6 + 8 + 2 = 16 > 1 + 10
     answer(state, "evade")
-    assert "VA" not in state.pirates
+    assert "VA" not in table.pirates
     # 10.36: the owner scores the NP, the controller half of it; no T-END
-    assert state.seats[seat].vp == 9 and state.seats[state.order[1]].vp == 4
+    assert table.seats[seat].vp == 9 and table.seats[table.order[1]].vp == 4
     assert request(state).kind == "choose_card"
 
 
@@ -573,7 +586,7 @@ def test_a_move_escapes_a_t_enter_reaction_and_the_step_is_completed():
     """[blackbeard §10.32, §10.33] The KC Reacts at T-ENTER into the Western
     Caribbean (-1, it moved); Vane escapes and still steps into it."""
     state, seat, vane = position()
-    arrange.kc(state, state.order[1], "K1", "SA")
+    arrange.kc(state, state.table.order[1], "K1", "SA")
     announce(state, seat, "move", "move:WC")
     answer(state, "pass")
     answer(state, "pass")
@@ -582,7 +595,7 @@ def test_a_move_escapes_a_t_enter_reaction_and_the_step_is_completed():
     assert (reacted["to"], reacted["modifier"]) == ("WC", -1)
     arrange.rig(state, 5, 4)  # 5 + 3 - 1 = 7 against 4 + 3 = 7
     answer(state, "evade")
-    assert vane.area == "WC" and state.kcs["K1"].area == "WC"
+    assert vane.area == "WC" and state.table.kcs["K1"].area == "WC"
     assert point(state) == "T-END"
 
 
@@ -591,12 +604,13 @@ def test_kc_beaten_is_killed_np_twice_its_combat_loyalty_up_controller_half_comb
     Vane 2 + 6 + 4 = 12: Maynard is killed for good, Vane gains 16 NP and Loyalty +1, the
     controller scores 4; the Loot goes on."""
     state, _seat, vane = looting(kc=("K4", "EC"))
+    table = state.table
     answer(state, "react")
     arrange.rig(state, 1, 2)
     answer(state, "fight")
-    assert "K4" not in state.kcs and state.kcs_killed == ["K4"] and "K4" not in state.kc_pool
+    assert "K4" not in table.kcs and table.kcs_killed == ["K4"] and "K4" not in table.kc_pool
     assert vane.notoriety == 16 and vane.ship.loyalty == 8
-    assert state.seats[state.order[1]].vp == 4
+    assert table.seats[table.order[1]].vp == 4
     pass_all(state)
     assert request(state).kind == "loot_keep"
 
@@ -605,11 +619,12 @@ def test_a_pirate_killed_mid_loot_has_no_t_end_and_his_target_merchant_goes_back
     """[blackbeard §R4.3] Vane dies to a KC Reacting at T-ANN of a Loot: the Action ends,
     no T-END, the merchant he was looting goes back to the pool."""
     state, _seat, _vane = looting(kc=("K4", "EC"))
+    table = state.table
     answer(state, "react")
     arrange.rig(state, 6, 1)
     answer(state, "fight")
-    assert "VA" not in state.pirates and request(state).kind == "choose_card"
-    assert SANTO_DOMINGO not in state.merchants and "M23" in state.merchant_pool
+    assert "VA" not in table.pirates and request(state).kind == "choose_card"
+    assert SANTO_DOMINGO not in table.merchants and "M23" in table.merchant_pool
 
 
 def test_surrender_with_a_letter_of_marque_retires_him_controller_half_np():
@@ -617,16 +632,17 @@ def test_surrender_with_a_letter_of_marque_retires_him_controller_half_np():
     surrendering retires him (18.41 B: the owner scores his NP) and the KC's controller
     scores half his NP (11 -> 5)."""
     state, seat, vane = position()
+    table = state.table
     vane.notoriety, vane.ship.letter_of_marque = 11, "english"
-    arrange.kc(state, state.order[1], "K4", "EC")
+    arrange.kc(state, table.order[1], "K4", "EC")
     announce(state, seat, "move", "move:WC")
     answer(state, "react")
     arrange.rig(state, 6, 1)
     answer(state, "evade")
     assert request(state).kind == "kc_surrender" and keys(state) == ["fight", "surrender"]
     answer(state, "surrender")
-    assert "VA" in state.retired and "VA" not in state.pirates
-    assert state.seats[state.order[1]].vp == 5 and state.seats[seat].vp == 11
+    assert "VA" in table.retired and "VA" not in table.pirates
+    assert table.seats[table.order[1]].vp == 5 and table.seats[seat].vp == 11
     assert request(state).kind == "choose_card"
 
 
@@ -635,7 +651,7 @@ def _in_port_recover(kc="K1", port=SANTO_DOMINGO, area="EC"):
     announced."""
     state, seat, vane = position(port=port)
     vane.ship.revelry = VOLUNTARY
-    arrange.kc(state, state.order[1], kc, area)
+    arrange.kc(state, state.table.order[1], kc, area)
     announce(state, seat, "recover")
     return state, seat, vane
 
@@ -671,7 +687,7 @@ def test_a_failed_oust_gives_each_pirate_there_1_np():
     bonnet = arrange.pirate(state, seat, "BO", "EC", port=SANTO_DOMINGO, ship="sloop")
     bonnet.ship.combat = 0
     vane.ship.revelry = VOLUNTARY
-    arrange.kc(state, state.order[1], "K8", "EC")
+    arrange.kc(state, state.table.order[1], "K8", "EC")
     announce(state, seat, "recover")
     arrange.rig(state, 1, 6)
     (oust,) = events(state, "kc_oust", "kc_oust")
@@ -691,7 +707,7 @@ def test_no_oust_from_another_area_nor_in_a_pirate_port_where_the_kc_attacks_it(
     arrange.rig(state, 6, 1)
     (attack,) = events(state, f"kc_port:{TORTUGA}", "kc_port_attack")
     assert attack["success"] and attack["defenders"] == {"VA": 5}
-    assert vane.port is None and vane.ship.combat == 5 and state.ports[TORTUGA].destroyed
+    assert vane.port is None and vane.ship.combat == 5 and state.table.ports[TORTUGA].destroyed
     assert point(state) == "T-END"
 
 
@@ -699,12 +715,13 @@ def test_kc_attack_on_an_empty_pirate_port_destroys_it_at_once():
     """[blackbeard §10.41] Nobody In Port at New Providence: the KC in the South Atlantic
     destroys it with no roll; it is his KC AP Action (no other KC act this turn)."""
     state, seat, _vane = position()
-    arrange.kc(state, state.order[1], "K1", "SA")
-    arrange.kc(state, state.order[2], "K2", "SA")
+    table = state.table
+    arrange.kc(state, table.order[1], "K1", "SA")
+    arrange.kc(state, table.order[2], "K2", "SA")
     announce(state, seat, "move", "move:WC")
     answer(state, f"kc_port:{NEW_PROVIDENCE}")
-    assert state.ports[NEW_PROVIDENCE].destroyed
-    assert polled(state) == (state.order[2], "T-ANN", ["pass"])
+    assert table.ports[NEW_PROVIDENCE].destroyed
+    assert polled(state) == (table.order[2], "T-ANN", ["pass"])
 
 
 
@@ -713,8 +730,8 @@ def test_an_oust_never_touches_the_kc_controllers_own_pirate():
     counted in the defence (6 + 6 - 2 = 10 < 14) and stays In Port."""
     state, seat, vane = position(port=SANTO_DOMINGO)
     vane.ship.revelry = VOLUNTARY
-    bonnet = arrange.pirate(state, state.order[1], "BO", "EC", port=SANTO_DOMINGO)
-    arrange.kc(state, state.order[1], "K1", "EC")
+    bonnet = arrange.pirate(state, state.table.order[1], "BO", "EC", port=SANTO_DOMINGO)
+    arrange.kc(state, state.table.order[1], "K1", "EC")
     announce(state, seat, "recover")
     arrange.rig(state, 1, 6)
     (oust,) = events(state, "kc_oust", "kc_oust")
@@ -727,18 +744,19 @@ def test_a_lost_kc_battle_kills_both_allies_the_controller_scores_half_of_each()
     alliance's Combat 6 + both Skills 7; 6 + 8 + 2 = 16 beats 1 + 13 = 14: both die; the
     owner scores 9 + 5, the controller 4 + 2."""
     state, seat, vane = position()
+    table = state.table
     low = arrange.pirate(state, seat, "LW", "EC")
     low.deployed_turn = 0
     vane.notoriety, low.notoriety = 9, 5
-    state.ally(vane, low)
-    arrange.kc(state, state.order[1], "K4", "EC")
+    table.ally(vane, low)
+    arrange.kc(state, table.order[1], "K4", "EC")
     announce(state, seat, "move", "move:WC")
     answer(state, "react")
     arrange.rig(state, 6, 1)
     (battle,) = events(state, "fight", "kc_battle")
     assert (battle["score"], battle["against"]) == (14, 16)
-    assert not state.pirates and state.seats[seat].vp == 14
-    assert state.seats[state.order[1]].vp == 6 and request(state).kind == "choose_card"
+    assert not table.pirates and table.seats[seat].vp == 14
+    assert table.seats[table.order[1]].vp == 6 and request(state).kind == "choose_card"
 
 
 def test_the_one_hit_of_a_won_warship_battle_can_sink_him():
@@ -746,12 +764,13 @@ def test_the_one_hit_of_a_won_warship_battle_can_sink_him():
     1 + 7 + 2 = 10): NP 10 + 7, then the 1 hit sinks him. The AP player scores half his NP
     (8), nothing per hit; the owner his NP (17)."""
     state, seat, vane = _loot()
+    table = state.table
     vane.notoriety, vane.ship.combat = 10, 1
     answer(state, "patrol")
     arrange.rig(state, 1, 6)
     answer(state, "fight")
-    assert "VA" in state.dead
-    assert state.seats[state.order[1]].vp == 8 and state.seats[seat].vp == 17
+    assert "VA" in table.dead
+    assert table.seats[table.order[1]].vp == 8 and table.seats[seat].vp == 17
 
 
 def test_a_crew_brought_to_loyalty_0_by_an_act_mutinies_at_its_end():
@@ -759,16 +778,17 @@ def test_a_crew_brought_to_loyalty_0_by_an_act_mutinies_at_its_end():
     mutiny follows the act; 6 > Leadership 2, it succeeds: Kennedy takes the ship and the
     Move ends with no T-END."""
     state, seat, vane = position()
+    table = state.table
     vane.ship.loyalty = 1
     arrange.pirate_hand(state, seat, ["EN", "KE"])
-    arrange.hand(state, state.order[1], [DATA.card("scurvy_outbreak").number])
+    arrange.hand(state, table.order[1], [DATA.card("scurvy_outbreak").number])
     announce(state, seat, "move", "move:WC")
     arrange.rig(state, 6)
     answer(state, f"card:{DATA.card('scurvy_outbreak').number}")
     assert request(state).kind == "new_captain"
     answer(state, "pirate:KE")
-    kennedy = state.pirates["KE"]
-    assert "VA" not in state.pirates and kennedy.area == "EC" and kennedy.ship.scurvy
+    kennedy = table.pirates["KE"]
+    assert "VA" not in table.pirates and kennedy.area == "EC" and kennedy.ship.scurvy
     assert request(state).kind == "choose_card"
 
 
@@ -776,9 +796,9 @@ def test_retirement_a_opens_no_window():
     """[blackbeard §R4.3] Retirement A (a Pirate Port): no T-ANN, no T-END, though
     a KC is next to Tortuga."""
     state, seat, _vane = position(port=TORTUGA)
-    arrange.kc(state, state.order[1], "K1", "EC")
+    arrange.kc(state, state.table.order[1], "K1", "EC")
     announce(state, seat, "retire", "retire:A")
-    assert "VA" in state.retired and request(state).kind == "choose_card"
+    assert "VA" in state.table.retired and request(state).kind == "choose_card"
 
 
 def test_a_half_move_has_its_t_enter_only_in_the_second_move():
@@ -786,13 +806,13 @@ def test_a_half_move_has_its_t_enter_only_in_the_second_move():
     second does."""
     state, seat, vane = position()
     vane.ship.speed = -1
-    arrange.kc(state, state.order[1], "K1", "SA")
+    arrange.kc(state, state.table.order[1], "K1", "SA")
     announce(state, seat, "move", "move:WC", count=2)
     assert [p for _s, p in pass_all(state)] == ["T-ANN", "T-ANN", "T-END", "T-END"]
     then(state, "pirate:VA", "action:move", "move:WC")
     answer(state, "pass")
     answer(state, "pass")
-    assert polled(state) == (state.order[1], "T-ENTER", ["pass", "react"])
+    assert polled(state) == (state.table.order[1], "T-ENTER", ["pass", "react"])
 
 
 def test_an_escape_after_a_locate_returns_the_merchant_only_if_it_was_located():
@@ -809,9 +829,9 @@ def test_an_escape_after_a_locate_returns_the_merchant_only_if_it_was_located():
         answer(state, "patrol")
         arrange.rig(state, 1, 2)  # 1 + 4 against 2 + 3: escaped
         answer(state, "evade")
-        assert (SANTO_DOMINGO in state.merchants) is not located
+        assert (SANTO_DOMINGO in state.table.merchants) is not located
         if not located:
-            assert not state.merchants[SANTO_DOMINGO].face_up
+            assert not state.table.merchants[SANTO_DOMINGO].face_up
         assert point(state) == "T-END"
 
 
@@ -822,6 +842,6 @@ def test_a_kc_moved_by_its_ap_action_may_react_at_the_same_point():
     state, _seat, _vane = looting(kc=("K1", "SA"))
     assert "react" not in keys(state)
     answer(state, "kc_move:WC")
-    assert polled(state) == (state.order[1], "T-ANN", ["pass", "react"])
+    assert polled(state) == (state.table.order[1], "T-ANN", ["pass", "react"])
     (reacted,) = events(state, "react", "kc_reacted")
     assert (reacted["from"], reacted["to"], reacted["modifier"]) == ("WC", "EC", -1)

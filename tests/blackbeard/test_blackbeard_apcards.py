@@ -35,7 +35,7 @@ def play(state, key):
 
 
 def holding(state, key, seat_index=1):
-    arrange.hand(state, state.order[seat_index], [card(key)])
+    arrange.hand(state, state.table.order[seat_index], [card(key)])
 
 
 # ---------------------------------------------------------------- Debauchery & Revelry (#3)
@@ -49,7 +49,8 @@ def test_revelry_played_during_an_action_takes_effect_at_its_completion():
     announce(state, seat, "move", "move:WC")
     play(state, "debauchery_and_revelry")
     assert vane.ship.revelry is None and vane.ship.loyalty == 7
-    assert pass_all(state)[-2:] == [(state.order[2], "T-ANN"), (state.order[2], "T-END")]
+    third = state.table.order[2]
+    assert pass_all(state)[-2:] == [(third, "T-ANN"), (third, "T-END")]
     assert vane.area == "WC" and vane.ship.revelry == INVOLUNTARY and vane.ship.loyalty == 8
 
 
@@ -77,9 +78,9 @@ def test_revelry_at_t_ann_of_a_sack_cancels_the_sack():
                  if e.kind == "action_cancelled"]
     assert cancelled == [{"pirate": "VA", "action": "sack", "why": "debauchery"}]
     assert vane.ship.revelry == INVOLUNTARY and vane.ship.loyalty == 8
-    assert polled(state)[:2] == (state.order[2], "T-END")
+    assert polled(state)[:2] == (state.table.order[2], "T-END")
     pass_all(state)
-    assert not state.ports[SAN_JUAN].destroyed and vane.port == SAN_JUAN
+    assert not state.table.ports[SAN_JUAN].destroyed and vane.port == SAN_JUAN
 
 
 def test_revelry_deferred_then_the_action_cancelled_takes_effect_at_once():
@@ -92,7 +93,7 @@ def test_revelry_deferred_then_the_action_cancelled_takes_effect_at_once():
     answer(state, "patrol")
     arrange.rig(state, 1, 2)  # 1 + 4 against 2 + 3: escaped
     answer(state, "evade")
-    assert vane.ship.revelry == INVOLUNTARY and "M23" in state.merchant_pool
+    assert vane.ship.revelry == INVOLUNTARY and "M23" in state.table.merchant_pool
     # T-END polls nobody: both used their AP Action, and no KC
     assert request(state).kind == "choose_card"
 
@@ -110,7 +111,7 @@ def test_doldrums_cancels_a_move_and_its_first_half():
     play(state, "doldrums")
     assert vane.half_move is None and vane.area == "EC"
     # the Action cancelled: the T-ANN window closes, T-END opens [blackbeard §R4.3]
-    assert pass_all(state) == [(state.order[2], "T-END")]
+    assert pass_all(state) == [(state.table.order[2], "T-END")]
     assert vane.area == "EC"
 
 
@@ -157,10 +158,11 @@ def test_kc_surprise_then_its_reaction_then_the_evasion_and_its_roll_point():
     Reacts (+1, no -1); Vane evades, his roll point offers a Cunning re-roll; he escapes,
     the Loot is lost and T-END opens (order[1], his AP Action used, is not polled)."""
     state, seat, vane = looting("kc_surprise", cunning=True)
+    table = state.table
     play(state, "kc_surprise")
-    (kc,) = state.kcs.values()
-    assert (kc.owner, kc.area) == (state.order[1], "EC") and len(state.kc_pool) == 7
-    assert polled(state) == (state.order[1], "T-ANN", ["pass", "react"])
+    (kc,) = table.kcs.values()
+    assert (kc.owner, kc.area) == (table.order[1], "EC") and len(table.kc_pool) == 7
+    assert polled(state) == (table.order[1], "T-ANN", ["pass", "react"])
     (reacted,) = events(state, "react", "kc_reacted")
     assert reacted["modifier"] == 1
     arrange.rig(state, 1, 5)
@@ -173,8 +175,8 @@ def test_kc_surprise_then_its_reaction_then_the_evasion_and_its_roll_point():
     (evasion,) = [e.data for e in happened if e.kind == "evasion"]
     assert evasion["score"] == 5 + 3 and evasion["escaped"]
     assert evasion["against"] == 1 + DATA.kcs[kc.id].speed + 1
-    assert "M23" in state.merchant_pool and vane.area == "EC"
-    assert polled(state) == (state.order[2], "T-END", ["pass"])
+    assert "M23" in table.merchant_pool and vane.area == "EC"
+    assert polled(state) == (table.order[2], "T-END", ["pass"])
 
 
 def test_kc_surprise_needs_the_pirate_at_sea_and_no_kc_of_ones_own():
@@ -186,7 +188,7 @@ def test_kc_surprise_needs_the_pirate_at_sea_and_no_kc_of_ones_own():
     assert keys(state) == ["pass"]
     state, seat, _vane = position()
     holding(state, "kc_surprise")
-    arrange.kc(state, state.order[1], "K1", "NA")
+    arrange.kc(state, state.table.order[1], "K1", "NA")
     announce(state, seat, "move", "move:WC")
     assert f"card:{card('kc_surprise')}" not in keys(state)
 
@@ -199,12 +201,12 @@ def test_pirate_converts_brings_the_ex_pirate_who_reacts_without_the_surprise_bo
     Reaction there has no +1 and no -1. Once KX is killed the card is not offered."""
     state, _seat, _vane = looting("pirate_converts")
     play(state, "pirate_converts")
-    assert state.kcs["KX"].owner == state.order[1] and len(state.kc_pool) == 8
+    assert state.table.kcs["KX"].owner == state.table.order[1] and len(state.table.kc_pool) == 8
     (reacted,) = events(state, "react", "kc_reacted")
     assert reacted["modifier"] == 0
     state, seat, _vane = position()
     holding(state, "pirate_converts")
-    state.kcs_killed.append("KX")
+    state.table.kcs_killed.append("KX")
     announce(state, seat, "move", "move:WC")
     assert keys(state) == ["pass"]
 
@@ -221,7 +223,7 @@ def test_merchant_fights_back_and_wins_a_tie():
                  if e.kind == "merchant_fought"]
     assert (fought["score"], fought["against"], fought["pirate_won"]) == (14, 14, False)
     assert vane.ship.combat == 5 and vane.notoriety == 0 and vane.ship.loyalty == 7
-    assert "M23" in state.merchant_pool and point(state) == "T-END"
+    assert "M23" in state.table.merchant_pool and point(state) == "T-END"
 
 
 def test_merchant_fights_back_and_loses_the_loot_goes_ahead():
@@ -267,9 +269,10 @@ def test_mutiny_conspiracy_on_allies_dissolves_them_and_a_new_captain_ends_the_a
     Leadership 2): Kennedy takes the ship (Loyalty 6), Vane is dead (his owner scores
     his NP), and the Move ends with no T-END; Low stays where he was."""
     state, seat, vane = position()
+    table = state.table
     low = arrange.pirate(state, seat, "LW", "EC")
     vane.notoriety = 5
-    state.ally(vane, low)
+    table.ally(vane, low)
     arrange.pirate_hand(state, seat, ["EN", "KE"])
     holding(state, "mutiny_conspiracy")
     announce(state, seat, "move", "move:WC")
@@ -279,10 +282,10 @@ def test_mutiny_conspiracy_on_allies_dissolves_them_and_a_new_captain_ends_the_a
     assert low.ally is None
     assert request(state).kind == "new_captain" and request(state).seat == seat
     answer(state, "pirate:KE")
-    assert "VA" not in state.pirates and state.pirates["KE"].ship.loyalty == 6
-    assert state.seats[seat].vp == 5
+    assert "VA" not in table.pirates and table.pirates["KE"].ship.loyalty == 6
+    assert table.seats[seat].vp == 5
     assert request(state).kind == "choose_card"
-    assert low.area == "EC" and state.pirates["KE"].area == "EC"
+    assert low.area == "EC" and table.pirates["KE"].area == "EC"
 
 
 # ---------------------------------------------------------------- Piratical Ambition (#17)
@@ -293,17 +296,18 @@ def test_piratical_ambition_challenger_wins_takes_the_ship():
     12 against 3. Vane is dead (his owner scores his NP 4); England commands the Schooner
     for order[1], NP 3 + 2 = 5, Loyalty 6 + 1 = 7; the Action ends with no T-END."""
     state, seat, vane = position()
+    table = state.table
     vane.notoriety, vane.ship.loyalty = 4, 3
     vane.ship.holds = [300, 0, 0]
-    arrange.pirate_hand(state, state.order[1], ["EN"])
+    arrange.pirate_hand(state, table.order[1], ["EN"])
     holding(state, "piratical_ambition")
     announce(state, seat, "move", "move:WC")
     arrange.rig(state, 1, 1, 1, 6, 6)
     play(state, "piratical_ambition")  # England, his one Pirate card, is named at once
     pass_all(state)
-    england = state.pirates["EN"]
-    assert "VA" not in state.pirates and state.seats[seat].vp == 4
-    assert england.owner == state.order[1] and england.notoriety == 5
+    england = table.pirates["EN"]
+    assert "VA" not in table.pirates and table.seats[seat].vp == 4
+    assert england.owner == table.order[1] and england.notoriety == 5
     assert england.ship.loyalty == 7 and england.ship.holds == [300, 0, 0]
     assert england.area == "EC" and request(state).kind == "choose_card"
 
@@ -312,15 +316,16 @@ def test_piratical_ambition_defender_wins_the_action_goes_on():
     """[blackbeard §R4.5] (#17) 18 against 2: England is dead (nobody scores); Vane gains NP
     5 and Loyalty +1, and his Move goes on."""
     state, seat, vane = position()
-    arrange.pirate_hand(state, state.order[1], ["EN"])
+    table = state.table
+    arrange.pirate_hand(state, table.order[1], ["EN"])
     holding(state, "piratical_ambition")
     announce(state, seat, "move", "move:WC")
     arrange.rig(state, 6, 6, 6, 1, 1)
     play(state, "piratical_ambition")
-    assert pass_all(state) == [(state.order[2], "T-ANN"), (state.order[2], "T-END")]
-    assert "EN" in state.dead and "EN" not in state.pirates
+    assert pass_all(state) == [(table.order[2], "T-ANN"), (table.order[2], "T-END")]
+    assert "EN" in table.dead and "EN" not in table.pirates
     assert vane.notoriety == 5 and vane.ship.loyalty == 8 and vane.area == "WC"
-    assert [s.vp for s in state.seats] == [0, 0, 0]
+    assert [s.vp for s in table.seats] == [0, 0, 0]
 
 
 # ---------------------------------------------------------------- Scurvy Outbreak (#18)
@@ -348,14 +353,15 @@ def test_storm_at_sea_sinks_him_on_7_in_a_transit_box():
     """[blackbeard §R4.5, §R18.12] (#22, case B) In Transit Box 1: 6 + 1 = 7, sunk. The owner
     scores his NP, the AP player nothing; no T-END."""
     state, seat, vane = position(area="T1")
+    table = state.table
     vane.notoriety = 6
     holding(state, "storm_at_sea")
     announce(state, seat, "move", "move:GC")  # his one legal Action, chosen at once
     arrange.rig(state, 6)
     (storm,) = [e.data for e in play(state, "storm_at_sea") if e.kind == "storm"]
     assert storm["roll"] == 7 and storm["sinks"]
-    assert "VA" in state.dead and state.seats[seat].vp == 6
-    assert state.seats[state.order[1]].vp == 0 and request(state).kind == "choose_card"
+    assert "VA" in table.dead and table.seats[seat].vp == 6
+    assert table.seats[table.order[1]].vp == 0 and request(state).kind == "choose_card"
 
 
 def test_storm_at_sea_at_a_loot_speed_hits_the_located_merchants_escape_the_loot_lost():
@@ -369,7 +375,7 @@ def test_storm_at_sea_at_a_loot_speed_hits_the_located_merchants_escape_the_loot
     arrange.rig(state, 1)
     play(state, "storm_at_sea")
     assert vane.ship.speed == 2
-    assert SANTO_DOMINGO not in state.merchants and SAN_JUAN not in state.merchants
+    assert SANTO_DOMINGO not in state.table.merchants and SAN_JUAN not in state.table.merchants
     assert point(state) == "T-END"
 
 
@@ -382,10 +388,10 @@ def test_one_card_of_each_title_per_player_turn():
     announce(state, seat, "move", "move:WC", count=2)
     arrange.rig(state, 1)
     play(state, "storm_at_sea")
-    assert polled(state) == (state.order[2], "T-ANN", ["pass"])
+    assert polled(state) == (state.table.order[2], "T-ANN", ["pass"])
     pass_all(state)
     then(state, "pirate:VA", "action:move", "move:EC")
-    assert polled(state) == (state.order[2], "T-ANN", ["pass"])
+    assert polled(state) == (state.table.order[2], "T-ANN", ["pass"])
 
 
 # ---------------------------------------------------------------- Warship Sighting (#23)
@@ -396,14 +402,15 @@ def test_warship_sighting_at_t_ann_of_a_loot_attacks_at_once():
     area; order[1] attacks; Vane fights and loses 6 + Combat + 2 against 1 + 6 + 4: hits = the
     difference, order[1] scores 1 VP per hit."""
     state, _seat, vane = looting("warship_sighting")
+    table = state.table
     play(state, "warship_sighting")
-    warship = state.patrols["EC"]
+    warship = table.patrols["EC"]
     assert request(state).kind == "sighting_attack"
     answer(state, "attack")
     arrange.rig(state, 6, 1)
     answer(state, "fight")
     hits = 6 + DATA.warships[warship].combat + 2 - 11
-    assert state.seats[state.order[1]].vp == hits
+    assert table.seats[table.order[1]].vp == hits
     assert vane.ship.loyalty == 6 and point(state) == "T-END"
 
 
@@ -411,6 +418,7 @@ def test_warship_sighting_beside_a_patrol_keeps_one():
     """[blackbeard §R4.5, §R4.3] (#23, W12) W01 patrols the Eastern Caribbean; the sighted
     warship is left on Patrol: order[1] keeps the new one, W01 goes back to the pool."""
     state, seat, _vane = position()
+    table = state.table
     arrange.merchant(state, SANTO_DOMINGO, "M23")
     arrange.patrol(state, "EC", "W01")
     holding(state, "warship_sighting")
@@ -419,12 +427,12 @@ def test_warship_sighting_beside_a_patrol_keeps_one():
     arrange.rig(state, 1)
     answer(state, "pass")
     play(state, "warship_sighting")
-    new = state.ap.sighted
+    new = table.ap.sighted
     answer(state, "patrol")
     assert request(state).kind == "sighting_keep" and keys(state) == ["keep_old", "keep_new"]
     answer(state, "keep_new")
-    assert state.patrols == {"EC": new} and "W01" in state.warship_pool
-    assert len(state.warship_pool) == 14
+    assert table.patrols == {"EC": new} and "W01" in table.warship_pool
+    assert len(table.warship_pool) == 14
 
 
 # ---------------------------------------------------------------- Wear and Tear (#24)
@@ -463,8 +471,8 @@ def test_piratical_ambition_needs_a_free_slot_under_the_pirate_limit():
     for needs_slot, offered in ((True, False), (False, True)):
         state, seat, _vane = position(piratical_ambition_requires_free_slot=needs_slot)
         for pid in ("BO", "LW", "TE"):
-            arrange.pirate(state, state.order[1], pid, "NA")
-        arrange.pirate_hand(state, state.order[1], ["EN"])
+            arrange.pirate(state, state.table.order[1], pid, "NA")
+        arrange.pirate_hand(state, state.table.order[1], ["EN"])
         holding(state, "piratical_ambition")
         announce(state, seat, "move", "move:WC")
         assert (f"card:{card('piratical_ambition')}" in keys(state)) is offered

@@ -102,7 +102,7 @@ def test_adjacency_is_symmetric_connected_and_as_the_map_note_says(data):
     assert set(near["GC"]) == {"T1", "T2"}  # the Gold Coast borders no sea area
     extras = {frozenset(e.between): e.removable for e in data.edges if e.extra}
     assert extras == {frozenset({"CM", "SM"}): True, frozenset({"EA", "IN"}): False}
-    assert all(e.label.status == "reconstructed" for e in data.edges if e.extra)
+    assert all(e.label.basis == "reconstructed" for e in data.edges if e.extra)
     assert all(e.label.is_known for e in data.edges if not e.extra)
     without = data.neighbours(extra_edges=False)
     assert set(without["CM"]) == {"WC"} and set(without["IN"]) == {"EA"}
@@ -500,7 +500,7 @@ def test_the_notoriety_points_table(data):
     Loot: the Cargo Value; torture: the hostage's Value; a Port Attack and a Sack: twice the
     Port Value; a KC beaten: twice its Combat; a warship beaten: its Combat; a duel won: both
     Duel ratings; a failed Oust: 1. Nothing else."""
-    table = {row.key: (row.basis, row.factor) for row in data.charts.notoriety.values()}
+    table = {row.key: (row.measure, row.factor) for row in data.charts.notoriety.values()}
     assert table == {
         "loot": ("cargo_value", 1), "torture": ("hostage_value", 1),
         "port_attack": ("port_value", 2), "sack": ("port_value", 2),
@@ -673,9 +673,9 @@ def test_every_row_is_labelled(name):
     rows = rows_of(tomllib.loads(text))
     assert rows
     for where, row in rows:
-        assert row.get("status") in ("known", "reconstructed"), where
-        if row["status"] == "known":
-            assert row.get("source"), where
+        assert row.get("basis") in ("known", "reconstructed"), where
+        if row["basis"] == "known":
+            assert row.get("sources"), where
     header = " ".join(line for line in text.splitlines()[:40] if line.startswith("#"))
     assert "without touching code" in header
 
@@ -705,14 +705,15 @@ BAD_EDITS = [
      "ports.toml: [[port]] row 26 (code = 57): code 57 is not a d66 result"),
     ("ports.toml", 'areas = ["CM"]', 'areas = ["CX"]',
      "ports.toml: [[port]] row 8 (code = 22): areas: unknown 'CX'"),
-    ("ports.toml", "letters_of_marque = false\nstatus", "letters_of_marque = false\nstatu",
-     "ports.toml: [[nation]] row 6 (id = 'arab'): missing status label"),
+    ("ports.toml", "letters_of_marque = false\nbasis", "letters_of_marque = false\nbasi",
+     "ports.toml: [[nation]] row 6 (id = 'arab'): missing basis label"),
     ("ports.toml", "defense = 7", "defence = 7",
      "ports.toml: [[port]] row 1 (code = 11): missing field 'defense'"),
     ("ships.toml", '"M34", "M35"', '"M34", "M36"',
      "ships.toml: [[merchant_type]] counter ids must run M01..M35 without gaps; missing M35"),
-    ("ships.toml", 'source = "rule 10.34 example"', "# no source",
-     "ships.toml: [[kc]] row 1 (id = 'K1'): a known row needs a source"),
+    ("ships.toml", 'sources = "rule 10.34 example"', "# no sources",
+     "ships.toml: [[kc]] row 1 (id = 'K1'): a known item, or one with known fields, needs "
+     "sources"),
     ("events.toml", 'key = "hurricane"', 'key = "typhoon"',
      "events.toml: [[card]] row 9 (number = 9): unknown effect key 'typhoon'"),
     ("events.toml", 'play = "MPI"\nactions = "dash"', 'play = "MPI"\nactions = 2',

@@ -13,10 +13,11 @@ from admiralty.games.blackbeard import Blackbeard, arrange
 def variant(players=7, **options):
     """Seat order[0] with no pirate on the map and no Pirate card, to take Action K."""
     state = arrange.ready(players, 3, **options)
-    seat = state.order[0]
-    for pirate in state.pirates_of(seat):
-        del state.pirates[pirate.id]
-        state.pirate_deck.append(pirate.id)
+    table = state.table
+    seat = table.order[0]
+    for pirate in table.pirates_of(seat):
+        del table.pirates[pirate.id]
+        table.pirate_deck.append(pirate.id)
     arrange.pirate_hand(state, seat, [])
     arrange.actions(state, seat, 1)
     return state, seat
@@ -27,9 +28,10 @@ def test_each_player_has_one_pirate_on_the_map_and_none_in_hand(players):
     """[blackbeard §2.7] One Pirate card dealt to each, deployed at once; the map limit
     and the hand limit are 1."""
     state = arrange.ready(players, 1)
-    assert [len(state.pirates_of(seat)) for seat in range(players)] == [1] * players
-    assert all(not seat.pirate_cards for seat in state.seats)
-    assert (state.limits.map_limit, state.limits.hand_limit) == (1, 1)
+    table = state.table
+    assert [len(table.pirates_of(seat)) for seat in range(players)] == [1] * players
+    assert all(not seat.pirate_cards for seat in table.seats)
+    assert (table.limits.map_limit, table.limits.hand_limit) == (1, 1)
     assert Blackbeard.info.max_players == 10
 
 
@@ -38,23 +40,24 @@ def test_a_drawn_pirate_put_back_gives_every_other_player_10_vp():
     shuffled with it) and draws again: the six others score 10 VP each; he may pay
     again."""
     state, seat = variant()
+    table = state.table
     answer(state, "k")
     if request(state).kind == "draw_or_deploy":
         answer(state, "draw")
-    first = state.seats[seat].pirate_cards[0]
-    deck = len(state.pirate_deck)
+    first = table.seats[seat].pirate_cards[0]
+    deck = len(table.pirate_deck)
     assert request(state).kind == "deploy_drawn" and keys(state) == ["deploy", "keep", "redraw"]
     events = answer(state, "redraw")
     assert [e.kind for e in events].count("pirate_redrawn") == 1
-    assert [s.vp for s in state.seats] == [0 if s == seat else 10 for s in range(7)]
-    assert len(state.seats[seat].pirate_cards) == 1 and len(state.pirate_deck) == deck
-    assert first in state.pirate_deck or state.seats[seat].pirate_cards == [first]
+    assert [s.vp for s in table.seats] == [0 if s == seat else 10 for s in range(7)]
+    assert len(table.seats[seat].pirate_cards) == 1 and len(table.pirate_deck) == deck
+    assert first in table.pirate_deck or table.seats[seat].pirate_cards == [first]
     answer(state, "redraw")
-    assert [s.vp for s in state.seats] == [0 if s == seat else 20 for s in range(7)]
+    assert [s.vp for s in table.seats] == [0 if s == seat else 20 for s in range(7)]
     answer(state, "deploy")
     answer(state, "area:IN")
     answer(state, "ship:sloop")
-    assert len(state.pirates_of(seat)) == 1
+    assert len(table.pirates_of(seat)) == 1
 
 
 def test_the_redraw_is_an_option_of_the_variant_only():
@@ -78,7 +81,7 @@ def test_random_variant_games_end_and_keep_every_total(players):
     player ever over one pirate."""
     def check(state):
         invariants(state)
-        assert all(len(state.pirates_of(seat)) <= 1 for seat in range(players))
+        assert all(len(state.table.pirates_of(seat)) <= 1 for seat in range(players))
 
     for seed in range(2):
         state, _steps = playout(players, seed, check=check)

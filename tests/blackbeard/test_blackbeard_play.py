@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from bb_helpers import playout
 
-from admiralty.games.base import IllegalAction
+from admiralty.games.base import IllegalAction, Outcome
 from admiralty.games.blackbeard import Blackbeard, arrange
 from admiralty.games.blackbeard.state import BlackbeardState
 from admiralty.games.blackbeard.table import DATA
@@ -21,51 +21,52 @@ CALM = {"choose_card", "choose_pirate", "anti_pirate"}
 
 def invariants(state: BlackbeardState) -> None:
     """Decks, pools and pieces conserved; pirates only where the map allows; limits kept."""
+    table = state.table
     pending = state.pending()
     calm = not pending or pending[0].kind in CALM
-    held = state.event_deck + state.discard + state.held_out
-    held += [card for seat in state.seats for card in seat.events]
-    held += [1] * sum(p.buried_treasure for p in state.pirates.values())
+    held = table.event_deck + table.discard + table.held_out
+    held += [card for seat in table.seats for card in seat.events]
+    held += [1] * sum(p.buried_treasure for p in table.pirates.values())
     if pending and pending[0].kind == "event_pirate" and 1 not in held:
         held.append(1)  # Buried Treasure, played, before it names its pirate
-    assert Counter(held) == Counter({c.number: c.copies for c in state.deck_cards.values()})
-    assert sorted(state.merchant_pool + [m.id for m in state.merchants.values()]) == \
+    assert Counter(held) == Counter({c.number: c.copies for c in table.deck_cards.values()})
+    assert sorted(table.merchant_pool + [m.id for m in table.merchants.values()]) == \
         sorted(DATA.merchants)
-    cards = state.pirate_deck + list(state.pirates) + state.retired + state.dead
-    cards += [card for seat in state.seats for card in seat.pirate_cards]
-    cards += [state.challenger.id] if state.challenger is not None else []
+    cards = table.pirate_deck + list(table.pirates) + table.retired + table.dead
+    cards += [card for seat in table.seats for card in seat.pirate_cards]
+    cards += [table.challenger.id] if table.challenger is not None else []
     assert sorted(cards) == sorted(DATA.pirates)
-    sighted = [state.ap.sighted] if state.ap.sighted is not None else []
-    assert sorted(state.warship_pool + list(state.patrols.values()) + sighted) == \
+    sighted = [table.ap.sighted] if table.ap.sighted is not None else []
+    assert sorted(table.warship_pool + list(table.patrols.values()) + sighted) == \
         sorted(DATA.warships)
-    kcs = state.kc_pool + list(state.kcs) + state.kcs_killed
+    kcs = table.kc_pool + list(table.kcs) + table.kcs_killed
     assert sorted(kc for kc in kcs if DATA.kcs[kc].pool == "named") == \
         sorted(kc.id for kc in DATA.kcs.values() if kc.pool == "named")
     assert len(kcs) == len(set(kcs))
-    assert len({kc.owner for kc in state.kcs.values()}) == len(state.kcs)  # one each (10.13)
-    assert all(kc.area in DATA.areas or kc.area in DATA.transits for kc in state.kcs.values())
-    governors = [p.governor for p in state.ports.values() if p.governor]
-    assert len(governors) + len(state.anti_governors) + len(state.removed_governors) == 24
-    for pirate in state.pirates.values():
+    assert len({kc.owner for kc in table.kcs.values()}) == len(table.kcs)  # one each (10.13)
+    assert all(kc.area in DATA.areas or kc.area in DATA.transits for kc in table.kcs.values())
+    governors = [p.governor for p in table.ports.values() if p.governor]
+    assert len(governors) + len(table.anti_governors) + len(table.removed_governors) == 24
+    for pirate in table.pirates.values():
         ship = pirate.ship
         kind = DATA.ship_types[ship.type]
         assert pirate.area in DATA.areas or pirate.area in DATA.transits
         if pirate.port is not None:
             assert pirate.area in DATA.ports[pirate.port].areas
-            assert not state.ports[pirate.port].destroyed
-        assert 0 <= ship.loyalty <= state.loyalty_max
-        assert 0 < ship.combat <= kind.combat and state.speed_sunk < ship.speed <= kind.speed
+            assert not table.ports[pirate.port].destroyed
+        assert 0 <= ship.loyalty <= table.loyalty_max
+        assert 0 < ship.combat <= kind.combat and table.speed_sunk < ship.speed <= kind.speed
         assert all(d >= 0 for d in ship.holds) and pirate.net_worth >= 0
-    for player in state.seats:
+    for player in table.seats:
         assert len(player.events) <= DATA.setup.event_hand
     if calm:
-        ships = [h.id for p in state.pirates.values() for h in p.ship.hostages]
-        assert sorted(state.hostage_pool + ships) == sorted(DATA.hostages)
-        for pirate in state.pirates.values():
+        ships = [h.id for p in table.pirates.values() for h in p.ship.hostages]
+        assert sorted(table.hostage_pool + ships) == sorted(DATA.hostages)
+        for pirate in table.pirates.values():
             assert len(pirate.ship.holds) == DATA.ship_types[pirate.ship.type].holds
-        for player in state.seats:
-            assert len(player.pirate_cards) <= state.limits.hand_limit
-            assert len(state.pirates_of(player.seat)) <= state.limits.map_limit
+        for player in table.seats:
+            assert len(player.pirate_cards) <= table.limits.hand_limit
+            assert len(table.pirates_of(player.seat)) <= table.limits.map_limit
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -73,8 +74,8 @@ def test_random_games_end_and_keep_every_total(players):
     for seed in range(3):
         state, _steps = playout(players, seed, check=invariants)
         assert state.outcome() is not None and state.pending() == []
-        assert state.end_reason == "general_pardon"
-        assert state.pardons == 3
+        assert state.table.end_reason == "general_pardon"
+        assert state.table.pardons == 3
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -82,7 +83,7 @@ def test_many_random_games_end(players):
     """With the default options a random game ends on the 3rd General Pardon."""
     for seed in range(10, 30):
         state, _ = playout(players, seed)
-        assert state.end_reason == "general_pardon" and state.turn < 120
+        assert state.table.end_reason == "general_pardon" and state.table.turn.number < 120
 
 
 def test_random_games_with_other_options_end():
@@ -125,6 +126,36 @@ def test_a_clone_is_independent_and_plays_on_as_its_original():
     assert clone.digest() == twin.digest()
 
 
+READ_ONLY = {"chance", "flow", "limits", "neighbours", "deck_cards"}
+"""What a table copy shares with its original: the chance and the flow (each replaced
+whole, never changed) and the data read from them."""
+
+
+def test_a_table_copy_shares_nothing_the_game_changes():
+    """A clone is a copy of the table (`Table.copy`) with collaborators built on it: so every
+    container of the table, and every piece in one, is the copy's own."""
+    state = Blackbeard().new_game(4, 2)
+    rng = random.Random(2)
+    for _ in range(200):
+        request = state.pending()[0]
+        state.apply(request.seat, rng.randrange(len(request.options)))
+    table, copy = state.table, state.table.copy()
+    for name, value in vars(table).items():
+        if name in READ_ONLY or isinstance(value, int | str | tuple | Outcome | None):
+            continue
+        mine = vars(copy)[name]
+        assert mine is not value, name
+        pieces = [item for item in _items(value) if hasattr(item, "copy")]
+        assert not {id(item) for item in pieces} & {id(item) for item in _items(mine)}, name
+    assert all(copy.pirates[pid].ship is not pirate.ship for pid, pirate in table.pirates.items())
+
+
+def _items(container: object) -> list:
+    if isinstance(container, dict):
+        return list(container.values())
+    return list(container) if isinstance(container, list) else []
+
+
 def test_illegal_answers_change_nothing():
     state = Blackbeard().new_game(3, 4)
     rng = random.Random(2)
@@ -163,7 +194,7 @@ def test_hands_and_pools_are_hidden_from_the_other_seats():
     """[blackbeard §4.68, §6.31] A seat sees its own cards; of the others only the counts."""
     state = arrange.ready(3, 2)
     view = state.view(0)
-    assert view["players"][0]["hand"] == state.seats[0].events
+    assert view["players"][0]["hand"] == state.table.seats[0].events
     assert view["players"][1]["hand"] is None and view["players"][1]["event_cards"] == 4
     assert isinstance(view["event_deck"], int) and isinstance(view["pools"]["hostages"], int)
 
@@ -172,19 +203,19 @@ def twin_of(state: BlackbeardState, observer: int) -> BlackbeardState:
     """The same game except for what `observer` cannot see: another seat's hand, the deck
     orders, a face-down merchant's counter, the pools' contents."""
     twin = state.clone()
-    other = next(s for s in range(state.players) if s != observer and s != state.active)
-    deck = twin.event_deck
-    swap = next(i for i, card in enumerate(deck) if card not in twin.seats[other].events
-                and twin.deck_cards[card].cls != "MPI")
-    old = twin.seats[other].events.pop(0)
-    twin.seats[other].events.append(deck[swap])
+    other = next(s for s in range(state.players) if s != observer and s != state.table.turn.active)
+    deck = twin.table.event_deck
+    swap = next(i for i, card in enumerate(deck) if card not in twin.table.seats[other].events
+                and twin.table.deck_cards[card].cls != "MPI")
+    old = twin.table.seats[other].events.pop(0)
+    twin.table.seats[other].events.append(deck[swap])
     deck[swap] = old
-    twin.seats[other].events.sort()
-    twin.pirate_deck.reverse()
-    code = next(c for c, m in sorted(twin.merchants.items()) if not m.face_up)
-    replaced = twin.merchants[code].id
-    twin.merchants[code].id = twin.merchant_pool.pop(0)
-    twin.merchant_pool = sorted([*twin.merchant_pool, replaced])
+    twin.table.seats[other].events.sort()
+    twin.table.pirate_deck.reverse()
+    code = next(c for c, m in sorted(twin.table.merchants.items()) if not m.face_up)
+    replaced = twin.table.merchants[code].id
+    twin.table.merchants[code].id = twin.table.merchant_pool.pop(0)
+    twin.table.merchant_pool = sorted([*twin.table.merchant_pool, replaced])
     return twin
 
 
@@ -192,7 +223,7 @@ def twin_of(state: BlackbeardState, observer: int) -> BlackbeardState:
 def test_twins_differing_in_hidden_information_look_the_same(seed):
     """Views, the public events and the active seat's requests are the same in both."""
     state = arrange.ready(3, seed)
-    observer = state.active
+    observer = state.table.turn.active
     assert observer is not None
     twin = twin_of(state, observer)
     assert state.digest() != twin.digest()

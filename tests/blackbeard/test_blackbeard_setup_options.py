@@ -10,7 +10,7 @@ from admiralty.games.base import Window
 from admiralty.games.blackbeard import Blackbeard
 from admiralty.games.blackbeard import mechanics as mech
 from admiralty.games.blackbeard.data import load
-from admiralty.games.blackbeard.state import placement_options
+from admiralty.games.blackbeard.setup import placement_options
 from admiralty.wire import codec_for, options_to_pb
 
 DATA = load()
@@ -31,9 +31,10 @@ def test_the_draft_picks_in_snake_order_among_the_remaining_cards(players):
     first pick; picks go on clockwise, then back (snake), one card each, among the Pirate
     cards still in the deck, as many as the deal would give."""
     state = Blackbeard().new_game(players, 7, {"pirate_selection": "draft"})
-    assert all(not seat.pirate_cards for seat in state.seats)
+    table = state.table
+    assert all(not seat.pirate_cards for seat in table.seats)
     first = _first_picker(state)
-    dealt = state.limits.dealt
+    dealt = table.limits.dealt
     order = mech.draft_order(first, players, dealt)
     assert order[:players] == [(first + k) % players for k in range(players)]
     assert order[players:2 * players] == order[:players][::-1]
@@ -50,8 +51,8 @@ def test_the_draft_picks_in_snake_order_among_the_remaining_cards(players):
             [e.data for e in events if e.kind == "pirate_drafted"]
         picked[seat].append(card)
     for seat in range(players):
-        assert state.seats[seat].pirate_cards == sorted(picked[seat])
-    assert len(state.pirate_deck) == len(DATA.pirates) - players * dealt
+        assert table.seats[seat].pirate_cards == sorted(picked[seat])
+    assert len(table.pirate_deck) == len(DATA.pirates) - players * dealt
     assert request(state).kind == "deploy_card"  # then deployment, as usual
 
 
@@ -67,6 +68,7 @@ def test_secret_placement_is_one_sealed_window_revealed_at_once():
     area: every seat then writes down the areas of its pirates in one SEALED window; no
     pirate is on the map until every answer is in."""
     state = Blackbeard().new_game(3, 4, {"initial_placement": "secret"})
+    table = state.table
     chosen = {}
     while len(state.pending()) == 1:
         open_request = request(state)
@@ -83,7 +85,7 @@ def test_secret_placement_is_one_sealed_window_revealed_at_once():
     assert {r.kind for r in sealed} == {"deploy_areas"}
     assert {r.window for r in sealed} == {Window.SEALED}
     assert len({r.window_id for r in sealed}) == 1
-    assert not state.pirates
+    assert not table.pirates
     for r in sealed:
         assert r.options[0].payload == {"pirates": [chosen[r.seat]], "areas": ["NA"]}
         assert len(r.options) == len(AREAS)
@@ -92,14 +94,14 @@ def test_secret_placement_is_one_sealed_window_revealed_at_once():
         mine = next(r for r in state.pending() if r.seat == seat)
         events = state.apply(seat, [o.key for o in mine.options].index(f"areas:{written[seat]}"))
         assert [e.kind for e in events] == ["placement_written"]
-        assert not state.pirates
+        assert not table.pirates
         for viewer in range(3):
             assert state.view(viewer)["pirates"] == []
     mine = next(r for r in state.pending() if r.seat == 1)
     events = state.apply(1, [o.key for o in mine.options].index("areas:EC"))
     revealed = next(e.data for e in events if e.kind == "placement_revealed")
     assert revealed["areas"] == {str(seat): {chosen[seat]: written[seat]} for seat in (0, 1, 2)}
-    assert {pid: p.area for pid, p in state.pirates.items()} == \
+    assert {pid: p.area for pid, p in table.pirates.items()} == \
         {chosen[seat]: written[seat] for seat in (0, 1, 2)}
     assert request(state).kind == "choose_card"
 
@@ -120,8 +122,9 @@ def test_random_placement_rolls_a_d66_for_the_area_of_that_port():
     """[blackbeard §3.0, §R1.5.3] No area is asked: a d66 names a port, and the pirate
     starts in its sea area (Bermuda's is North Atlantic)."""
     state = Blackbeard().new_game(4, 3, {"initial_placement": "random"})
+    table = state.table
     seen = []
-    while state.phase == "setup" or state.turn == 0:
+    while table.turn.phase == "setup" or table.turn.number == 0:
         open_request = request(state)
         assert open_request.kind != "deploy_area"
         events = state.apply(open_request.seat, 0)
@@ -129,7 +132,7 @@ def test_random_placement_rolls_a_d66_for_the_area_of_that_port():
     assert seen
     for rolled in seen:
         assert rolled["area"] == DATA.ports[rolled["roll"]].areas[0]
-        assert state.pirates[rolled["pirate"]].area == rolled["area"]
+        assert table.pirates[rolled["pirate"]].area == rolled["area"]
     assert DATA.ports[41].areas[0] == "NA"
 
 

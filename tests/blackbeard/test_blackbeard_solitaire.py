@@ -17,10 +17,9 @@ import pytest
 from bb_helpers import answer, keys, request
 
 from admiralty.games.blackbeard import Blackbeard, arrange
-from admiralty.games.blackbeard.antipirate import CROWN
 from admiralty.games.blackbeard.options import deck_for
 from admiralty.games.blackbeard.pieces import Commissioner
-from admiralty.games.blackbeard.table import DATA
+from admiralty.games.blackbeard.table import CROWN, DATA
 from admiralty.games.flow import step
 from admiralty.referee.match import checked_options
 
@@ -49,17 +48,18 @@ def solo(level="standard", area="EC", port=None, seed=1, **options):
 def row(state, *titles):
     """The Threat Row holds exactly these titles, oldest first (taken from the deck or the
     discard pile; the old row goes back on the deck)."""
-    state.event_deck.extend(state.threat_row)
-    state.threat_row = []
+    table = state.table
+    table.event_deck.extend(table.threat_row)
+    table.threat_row = []
     for title in titles:
         number = card(title)
-        (state.event_deck if number in state.event_deck else state.discard).remove(number)
-        state.threat_row.append(number)
+        (table.event_deck if number in table.event_deck else table.discard).remove(number)
+        table.threat_row.append(number)
 
 
 def crown_kc(state, kc, area):
-    state.kc_pool.remove(kc)
-    state.kcs[kc] = Commissioner(kc, CROWN, area)
+    state.table.kc_pool.remove(kc)
+    state.table.kcs[kc] = Commissioner(kc, CROWN, area)
 
 
 def then(state, *chosen):
@@ -87,15 +87,15 @@ def run(state, *frames):
     """Run these frames alone (the rest of the turn dropped); their events."""
     state.flow.stop()
     state.flow.push(*frames)
-    state._events = events = []
-    state.flow.run(state)
-    return events
+    told = len(state.flow.events)
+    state.flow.run()
+    return state.flow.events[told:]
 
 
 def moment3(state, pid="VA"):
     """Moment 3 for `pid`, the pirate of the last Action of the turn's Actions card."""
-    state.card_actor = pid
-    return run(state, step("_crown_moment3"))
+    state.table.turn.card_actor = pid
+    return run(state, step(state.crown._crown_moment3))
 
 
 # ---------------------------------------------------------------- setup (19.1)
@@ -106,18 +106,19 @@ def test_setup_player_a_three_pirate_cards_and_a_threat_row_of_three():
     map limit of 2 and a hand limit of 3; 4 Event cards; cards turned up until 3 AP cards
     are in the Threat Row, the others discarded, every MPI card still in the deck."""
     state = Blackbeard().new_game(1, 7)
-    assert state.order == (0,) and state.limits.map_limit == 2
-    assert state.limits.hand_limit == 3 and len(state.seats[0].pirate_cards) == 3
-    assert len(state.seats[0].events) == 4 and len(state.threat_row) == 3
-    assert all(state.deck_cards[c].cls == "AP" for c in state.threat_row)
-    assert all(state.deck_cards[c].cls not in ("AP", "MPI") for c in state.discard)
+    table = state.table
+    assert table.order == (0,) and table.limits.map_limit == 2
+    assert table.limits.hand_limit == 3 and len(table.seats[0].pirate_cards) == 3
+    assert len(table.seats[0].events) == 4 and len(table.threat_row) == 3
+    assert all(table.deck_cards[c].cls == "AP" for c in table.threat_row)
+    assert all(table.deck_cards[c].cls not in ("AP", "MPI") for c in table.discard)
     mpi = sum(c.copies for c in DATA.events.values() if c.cls == "MPI")
-    assert sum(state.deck_cards[c].cls == "MPI" for c in state.event_deck) == mpi
-    total = len(state.event_deck) + len(state.discard) + 4 + 3
-    assert total == deck_for(state.options).total
+    assert sum(table.deck_cards[c].cls == "MPI" for c in table.event_deck) == mpi
+    total = len(table.event_deck) + len(table.discard) + 4 + 3
+    assert total == deck_for(table.options).total
     assert request(state).kind == "deploy_card" and request(state).seat == 0
     assert [o.key for o in request(state).options] == [
-        f"pirate:{c}" for c in state.seats[0].pirate_cards]
+        f"pirate:{c}" for c in table.seats[0].pirate_cards]
 
 
 def test_the_threat_row_is_built_from_the_turned_up_cards_in_order():
@@ -126,8 +127,8 @@ def test_the_threat_row_is_built_from_the_turned_up_cards_in_order():
     for seed in range(12):
         state = Blackbeard().new_game(1, seed)
         (built,) = [e for e in state._setup_events if e.kind == "threat_row_built"]
-        assert built.data["row"] == state.threat_row and len(state.threat_row) == 3
-        assert built.data["discarded"] == state.discard
+        assert built.data["row"] == state.table.threat_row and len(state.table.threat_row) == 3
+        assert built.data["discarded"] == state.table.discard
 
 
 def test_the_player_deploys_one_or_two_pirates_within_the_map_limit():
@@ -139,7 +140,7 @@ def test_the_player_deploys_one_or_two_pirates_within_the_map_limit():
     assert keys(state)[0] == "pass"
     for key in (keys(state)[1], "area:WC", "ship:sloop"):
         answer(state, key)
-    assert len(state.pirates) == 2 and state.turn == 1
+    assert len(state.table.pirates) == 2 and state.table.turn.number == 1
 
 
 # ---------------------------------------------------------------- the Threat Row (19.2)
@@ -152,16 +153,16 @@ def test_the_threat_row_is_a_queue_and_the_crown_plays_the_older_copy():
     state, _vane = solo()
     row(state, "storm_at_sea", "doldrums", "informer", "scurvy_outbreak", "storm_at_sea")
     arrange.deck_top(state, [card("wear_and_tear")])
-    run(state, step("_crown_draw", 0))
-    assert state.threat_row == [card(k) for k in ("doldrums", "informer", "scurvy_outbreak",
+    run(state, step(state.crown._crown_draw, 0))
+    assert state.table.threat_row == [card(k) for k in ("doldrums", "informer", "scurvy_outbreak",
                                                   "storm_at_sea", "wear_and_tear")]
-    assert state.discard[-1] == card("storm_at_sea")
+    assert state.table.discard[-1] == card("storm_at_sea")
     state, _vane = solo()
     row(state, "storm_at_sea", "doldrums", "storm_at_sea")
     arrange.merchant(state, SANTO_DOMINGO, "M23", face_up=True, located_by="VA")
     arrange.rig(state, 1)  # the storm: no effect
     announce(state, "loot")
-    assert state.threat_row == [card("doldrums"), card("storm_at_sea")]
+    assert state.table.threat_row == [card("doldrums"), card("storm_at_sea")]
 
 
 # ---------------------------------------------------------------- the Crown Phase (19.2)
@@ -176,10 +177,10 @@ def test_kc_patrol_one_step_toward_the_nearest_pirate_at_sea():
     crown_kc(state, "K1", "NA")
     crown_kc(state, "K2", "WC")
     crown_kc(state, "K3", "EC")
-    events = run(state, step("_crown_phase"))
+    events = run(state, step(state.crown._crown_phase))
     assert [(e.data["kc"], e.data["to"]) for e in events if e.kind == "kc_moved"] == [
         ("K1", "CA")]
-    assert (state.kcs["K2"].area, state.kcs["K3"].area) == ("WC", "EC")
+    assert (state.table.kcs["K2"].area, state.table.kcs["K3"].area) == ("WC", "EC")
 
 
 def test_kc_patrol_ties_area_number_then_pirate_id_then_the_lower_step():
@@ -191,17 +192,17 @@ def test_kc_patrol_ties_area_number_then_pirate_id_then_the_lower_step():
     state, _vane = solo()
     arrange.pirate(state, 0, "TE", "CM").deployed_turn = 0
     crown_kc(state, "K1", "NA")
-    events = run(state, step("_crown_patrol"))
+    events = run(state, step(state.crown._crown_patrol))
     (moved,) = [e.data for e in events if e.kind == "kc_moved"]
     assert moved["toward"] == "VA" and moved["to"] == "CA"
     state, _vane = solo()
     arrange.pirate(state, 0, "AV", "EC")
     crown_kc(state, "K1", "NA")
-    (moved,) = [e.data for e in run(state, step("_crown_patrol")) if e.kind == "kc_moved"]
+    (moved,) = [e.data for e in run(state, step(state.crown._crown_patrol)) if e.kind == "kc_moved"]
     assert moved["toward"] == "AV"
     state, _vane = solo(area="CM")
     crown_kc(state, "K1", "EC")
-    (moved,) = [e.data for e in run(state, step("_crown_patrol")) if e.kind == "kc_moved"]
+    (moved,) = [e.data for e in run(state, step(state.crown._crown_patrol)) if e.kind == "kc_moved"]
     assert (moved["from"], moved["to"]) == ("EC", "WC")
 
 
@@ -212,8 +213,8 @@ def test_kc_patrol_ignores_pirates_in_port_in_transit_or_beyond_the_transit_boxe
     for area, port in (("EC", SANTO_DOMINGO), ("T1", None), ("GC", None)):
         state, _vane = solo(area=area, port=port)
         crown_kc(state, "K1", "NA")
-        assert not [e for e in run(state, step("_crown_patrol")) if e.kind == "kc_moved"]
-        assert state.kcs["K1"].area == "NA"
+        assert not [e for e in run(state, step(state.crown._crown_patrol)) if e.kind == "kc_moved"]
+        assert state.table.kcs["K1"].area == "NA"
 
 
 def test_crown_draw_ap_to_the_row_other_cards_discarded_mpi_resolved():
@@ -221,39 +222,41 @@ def test_crown_draw_ap_to_the_row_other_cards_discarded_mpi_resolved():
     card is discarded; an MPI card is resolved as if the player drew it (Station Ships:
     two warships on Patrol)."""
     state, _vane = solo()
+    table = state.table
     arrange.deck_top(state, [card("informer")])
-    run(state, step("_crown_draw", 0))
-    assert state.threat_row == [card("informer")]
+    run(state, step(state.crown._crown_draw, 0))
+    assert table.threat_row == [card("informer")]
     arrange.deck_top(state, [card("letter_of_marque")])
-    run(state, step("_crown_draw", 0))
-    assert state.discard[-1] == card("letter_of_marque") and len(state.threat_row) == 1
+    run(state, step(state.crown._crown_draw, 0))
+    assert table.discard[-1] == card("letter_of_marque") and len(table.threat_row) == 1
     arrange.deck_top(state, [card("station_ships")])
-    patrols = len(state.patrols)
-    run(state, step("_crown_draw", 0))
-    assert len(state.patrols) == patrols + 2 and state.discard[-1] == card("station_ships")
+    patrols = len(table.patrols)
+    run(state, step(state.crown._crown_draw, 0))
+    assert len(table.patrols) == patrols + 2 and table.discard[-1] == card("station_ships")
 
 
 def test_the_crown_phase_follows_every_player_turn():
     """[blackbeard §R19.2] The player ends his turn: the Crown Phase runs (its draw
     happens), then his next Player Turn starts."""
     state, _vane = solo()
+    table = state.table
     arrange.deck_top(state, [card("kc_surprise"), card("fair_winds")])
-    turn = state.turn
-    events = run(state, step("_end_turn"))
+    turn = table.turn.number
+    events = run(state, step(state.turns._end_turn))
     kinds = [e.kind for e in events]
     assert kinds.index("crown_phase") < kinds.index("turn_started")
-    assert state.threat_row == [card("kc_surprise")] and state.turn == turn + 1
+    assert table.threat_row == [card("kc_surprise")] and table.turn.number == turn + 1
 
 
 def test_the_third_general_pardon_drawn_by_the_crown_ends_the_game():
     """[blackbeard §R19.6, §R19.2] A General Pardon counts when the Crown draws it: the
     third ends the game; Vane at sea scores his NP (case G); the margin is VP - 100."""
     state, vane = solo()
-    state.pardons = 2
+    state.table.pardons = 2
     vane.notoriety = 12
-    state.seats[0].vp = 95
+    state.table.seats[0].vp = 95
     arrange.deck_top(state, [card("general_pardon")])
-    events = run(state, step("_crown_phase"))
+    events = run(state, step(state.crown._crown_phase))
     (over,) = [e.data for e in events if e.kind == "game_over"]
     assert over == {"reason": "general_pardon", "vp": [107], "places": [1], "target": 100,
                     "margin": 7, "won": True, "level": "standard"}
@@ -276,7 +279,7 @@ def test_m1_reaction_by_the_kc_with_the_highest_combat_then_speed():
     crown_kc(state, "K2", "WC")
     announce(state, "move", "move:SM")
     assert request(state).kind == "kc_attack" and request(state).seat == 0
-    assert request(state).prompt.startswith("Chaloner Ogle") and state.ap.crown == 0
+    assert request(state).prompt.startswith("Chaloner Ogle") and state.table.ap.crown == 0
     state, _vane = solo()
     crown_kc(state, "K5", "WC")
     crown_kc(state, "K6", "SM")
@@ -292,7 +295,7 @@ def test_m1_no_reaction_to_a_pirate_in_port_or_deployed_this_turn():
     assert acts(announce(state, "move")) == []
     assert vane.port is None and vane.area == "EC"
     state, vane = solo()
-    vane.deployed_turn = state.turn
+    vane.deployed_turn = state.table.turn.number
     crown_kc(state, "K1", "EC")
     announce(state, "move", "move:WC")
     assert vane.area == "WC"
@@ -307,8 +310,8 @@ def test_m1_loot_the_patrolling_warship_before_warship_sighting():
     arrange.merchant(state, SANTO_DOMINGO, "M23", face_up=True, located_by="VA")
     events = announce(state, "loot")
     assert acts(events) == [("T-ANN", "patrol")]
-    assert request(state).kind == "warship_attack" and state.ap.crown == 1
-    assert state.threat_row == [card("warship_sighting")]
+    assert request(state).kind == "warship_attack" and state.table.ap.crown == 1
+    assert state.table.threat_row == [card("warship_sighting")]
 
 
 def test_m1_loot_warship_sighting_attacks_at_once():
@@ -319,8 +322,8 @@ def test_m1_loot_warship_sighting_attacks_at_once():
     arrange.merchant(state, SANTO_DOMINGO, "M23", face_up=True, located_by="VA")
     events = announce(state, "loot")
     assert acts(events) == [("T-ANN", f"card:{card('warship_sighting')}")]
-    assert request(state).kind == "warship_attack" and "EC" in state.patrols
-    assert state.threat_row == [card("merchant_fights_back")]
+    assert request(state).kind == "warship_attack" and "EC" in state.table.patrols
+    assert state.table.threat_row == [card("merchant_fights_back")]
 
 
 def test_m1_loot_merchant_fights_back_before_storm_at_sea():
@@ -332,7 +335,7 @@ def test_m1_loot_merchant_fights_back_before_storm_at_sea():
     arrange.rig(state, 1, 6)  # the merchant 1 + 3 + 5, Vane 6 + Combat + Skill: he wins
     events = announce(state, "loot")
     assert acts(events) == [("T-ANN", f"card:{card('merchant_fights_back')}")]
-    assert state.threat_row == [card("storm_at_sea")]
+    assert state.table.threat_row == [card("storm_at_sea")]
     state, _vane = solo()
     row(state, "storm_at_sea")
     arrange.merchant(state, SANTO_DOMINGO, "M23", face_up=True, located_by="VA")
@@ -382,14 +385,14 @@ def test_m1_informer_before_the_kc_oust():
     crown_kc(state, "K1", "EC")
     events = announce(state, "in_port")
     assert acts(events) == [("T-ANN", f"card:{card('informer')}")]
-    assert vane.port is None and not state.ap.kc_action
+    assert vane.port is None and not state.table.ap.kc_action
     state, vane = solo(port=SANTO_DOMINGO)
     crown_kc(state, "K1", "EC")
     arrange.rig(state, 6, 1)  # KC 6 + 11 + 2 against 1 + Combat
     events = announce(state, "in_port")
     assert acts(events) == [("T-ANN", "kc_oust:K1")]
     assert [e.data["success"] for e in events if e.kind == "kc_oust"] == [True]
-    assert vane.port is None and state.ap.kc_action
+    assert vane.port is None and state.table.ap.kc_action
 
 
 def test_m1_no_oust_in_a_pirate_port_nor_with_the_kc_action_used():
@@ -399,7 +402,7 @@ def test_m1_no_oust_in_a_pirate_port_nor_with_the_kc_action_used():
     assert acts(announce(state, "in_port")) == []
     state, vane = solo(port=SANTO_DOMINGO)
     crown_kc(state, "K1", "EC")
-    state.ap.kc_action = True
+    state.table.ap.kc_action = True
     assert acts(announce(state, "in_port")) == [] and vane.port == SANTO_DOMINGO
 
 
@@ -418,7 +421,7 @@ def test_m1_move_doldrums_else_wear_and_tear_with_two_actions_left():
     assert vane.area == "WC" and vane.ship.speed == speed - 1
     state, vane = solo()
     row(state, "doldrums")
-    state.ap.crown = 1
+    state.table.ap.crown = 1
     assert acts(announce(state, "move", "move:WC")) == [] and vane.area == "WC"
     state, vane = solo()
     row(state, "doldrums", "wear_and_tear")
@@ -438,7 +441,7 @@ def test_m2_after_a_successful_locate_reaction_then_patrol():
     arrange.patrol(state, "EC", "W01")
     arrange.rig(state, 6)
     announce(state, "locate", f"port:{SANTO_DOMINGO}")
-    assert request(state).kind == "kc_attack" and state.merchants[SANTO_DOMINGO].face_up
+    assert request(state).kind == "kc_attack" and state.table.merchants[SANTO_DOMINGO].face_up
     state, _vane = solo()
     arrange.merchant(state, SANTO_DOMINGO, "M23")
     arrange.patrol(state, "EC", "W01")
@@ -476,9 +479,9 @@ def test_m2_after_a_failed_port_attack_patrol_else_sighting():
         row(state, "warship_sighting")
         if patrol:
             arrange.patrol(state, "EC", "W01")
-        state.ap.new_action("attack", SAN_JUAN)
-        state.ap.warship = used
-        events = run(state, step("_crown_moment", CROWN, "T-MID", "VA"))
+        state.table.ap.new_action("attack", SAN_JUAN)
+        state.table.ap.warship = used
+        events = run(state, step(state.crown._crown_moment, CROWN, "T-MID", "VA"))
         assert acts(events) == ([("T-MID", expected)] if expected else [])
 
 
@@ -509,7 +512,7 @@ def test_m3_kc_attack_on_the_pirate_port_first():
     crown_kc(state, "K1", "EC")
     arrange.rig(state, 6, 1)
     assert acts(moment3(state)) == [("end_of_actions", f"kc_port:{TORTUGA}")]
-    assert vane.port is None and state.ports[TORTUGA].destroyed and state.ap.kc_action
+    assert vane.port is None and state.table.ports[TORTUGA].destroyed and state.table.ap.kc_action
 
 
 def test_m3_mutiny_conspiracy_at_loyalty_7_or_less():
@@ -536,17 +539,17 @@ def test_m3_piratical_ambition_the_top_pirate_card_challenges():
         state, vane = solo()
         row(state, "piratical_ambition")
         vane.ship.loyalty = 8
-        state.pirate_deck.remove("BO")
-        state.pirate_deck.append("BO")
+        state.table.pirate_deck.remove("BO")
+        state.table.pirate_deck.append("BO")
         arrange.rig(state, *dice)
         events = moment3(state)
         assert acts(events) == [("end_of_actions", f"card:{card('piratical_ambition')}")]
-        assert "BO" in state.dead and "BO" not in state.pirate_deck
-        assert "BO" not in state.pirates
+        assert "BO" in state.table.dead and "BO" not in state.table.pirate_deck
+        assert "BO" not in state.table.pirates
         if vane_wins:
             assert vane.notoriety == 5 and vane.ship.loyalty == 9
         else:
-            assert "VA" not in state.pirates and "VA" in state.dead
+            assert "VA" not in state.table.pirates and "VA" in state.table.dead
             assert [e.data["case"] for e in events if e.kind == "scored"] == ["B"]
 
 
@@ -561,7 +564,7 @@ def test_m3_no_ambition_against_duel_4_or_an_empty_pirate_deck():
     state, vane = solo()
     vane.ship.loyalty = 8
     row(state, "piratical_ambition")
-    state.pirate_deck = []
+    state.table.pirate_deck = []
     assert acts(moment3(state)) == []
 
 
@@ -573,19 +576,19 @@ def test_m3_kc_surprise_else_pirate_converts_else_a_deployment_attempt():
     vane.ship.loyalty = 8
     row(state, "pirate_converts", "kc_surprise")
     moment3(state)
-    (kc,) = state.crown_kcs()
-    assert kc.area == "EC" and kc.id != "KX" and state.threat_row == [card("pirate_converts")]
+    (kc,) = state.table.crown_kcs()
+    assert kc.area == "EC" and kc.id != "KX" and state.table.threat_row == [card("pirate_converts")]
     state, vane = solo()
     vane.ship.loyalty = 8
     row(state, "pirate_converts")
     moment3(state)
-    assert [kc.id for kc in state.crown_kcs()] == ["KX"]
+    assert [kc.id for kc in state.table.crown_kcs()] == ["KX"]
     state, vane = solo()
     vane.ship.loyalty = 8
     vane.notoriety = 10
     arrange.rig(state, 1, 2, 3)
     assert acts(moment3(state)) == [("end_of_actions", "kc_deploy")]
-    assert len(state.crown_kcs()) == 1 and state.ap.crown == 1
+    assert len(state.table.crown_kcs()) == 1 and state.table.ap.crown == 1
     state, vane = solo()
     vane.ship.loyalty = 8
     vane.notoriety = 9
@@ -619,7 +622,7 @@ def test_m3_is_skipped_without_a_pirate_or_budget():
     state, vane = solo()
     row(state, "scurvy_outbreak")
     assert acts(moment3(state, None)) == []
-    state.ap.crown = state.level.ap_budget
+    state.table.ap.crown = state.table.level.ap_budget
     assert acts(moment3(state)) == [] and not vane.ship.scurvy
 
 
@@ -651,11 +654,11 @@ def test_the_budget_per_player_turn_by_level(level):
     for used, acted in ((budget - 1, True), (budget, False)):
         state, _vane = solo(level)
         row(state, "scurvy_outbreak")
-        state.ap.crown = used
+        state.table.ap.crown = used
         assert bool(acts(moment3(state))) is acted
     state, _vane = solo(level)
     crown_kc(state, "K4", "WC")
-    state.ap.crown = budget
+    state.table.ap.crown = budget
     announce(state, "move", "move:SM")
     assert request(state).kind == "kc_attack"
 
@@ -673,12 +676,12 @@ def test_the_kc_limit_and_the_row_size_by_level(level):
         for kc in ("K1", "K2", "K3")[:count]:
             crown_kc(state, kc, "NA")
         assert bool(acts(moment3(state))) is played
-        assert len(state.crown_kcs()) == limit
+        assert len(state.table.crown_kcs()) == limit
     state, _vane = solo(level)
     size = {"easy": 4, "standard": 5, "hard": 6}[level]
     for _ in range(size + 2):
-        state.threat_row_add(card("storm_at_sea"))
-    assert len(state.threat_row) == size
+        state.crown.threat_row_add(card("storm_at_sea"))
+    assert len(state.table.threat_row) == size
 
 
 # ---------------------------------------------------------------- other changes (19.5)
@@ -697,15 +700,15 @@ def test_no_booty_grab_and_ap_cards_only_for_actions():
     arrange.hand(state, 0, [card("storm_at_sea")])
     arrange.cards(state, 0)
     answer(state, f"card:{card('storm_at_sea')}")
-    assert state.actions_card_used
+    assert state.table.turn.actions_card_used
     state, _vane = solo()
     arrange.hand(state, 0, [card("storm_at_sea"), card("doldrums")])
-    state.actions_card_used = True
+    state.table.turn.actions_card_used = True
     state.flow.stop()
-    state.phase = "cards"
-    state.hup_played = True
-    state.flow.push(step("_card_phase"))
-    state.flow.run(state)
+    state.table.turn.phase = "cards"
+    state.table.turn.hup_played = True
+    state.flow.push(step(state.turns._card_phase))
+    state.flow.run()
     assert keys(state) == ["end"]
 
 
@@ -729,8 +732,8 @@ def test_the_game_ends_when_the_player_has_no_pirate_card_or_deck():
     no Pirate card in hand and the Pirate deck empty: the game ends at once; 0 VP against
     the target 100 is a margin of -100, a loss."""
     state, _vane = solo()
-    state.seats[0].pirate_cards = []
-    state.pirate_deck = []
+    state.table.seats[0].pirate_cards = []
+    state.table.pirate_deck = []
     crown_kc(state, "K2", "EC")
     announce(state, "move", "move:WC")
     arrange.rig(state, 6, 1)
@@ -744,8 +747,8 @@ def test_no_end_while_a_pirate_card_is_left():
     """[blackbeard §R19.6] The same death with a Pirate card still in the deck: play goes
     on."""
     state, _vane = solo()
-    state.seats[0].pirate_cards = []
-    state.pirate_deck = ["BO"]
+    state.table.seats[0].pirate_cards = []
+    state.table.pirate_deck = ["BO"]
     crown_kc(state, "K2", "EC")
     announce(state, "move", "move:WC")
     arrange.rig(state, 6, 1)
@@ -759,10 +762,10 @@ def test_victory_is_the_target_of_the_level(level, target):
     loses with margin -1."""
     for vp, won in ((target, True), (target - 1, False)):
         state, _vane = solo(level, port=SANTO_DOMINGO)
-        state.seats[0].vp = vp
-        state.pardons = 2
+        state.table.seats[0].vp = vp
+        state.table.pardons = 2
         arrange.deck_top(state, [card("general_pardon")])
-        events = run(state, step("_crown_draw", 0))
+        events = run(state, step(state.crown._crown_draw, 0))
         (over,) = [e.data for e in events if e.kind == "game_over"]
         assert (over["margin"], over["won"], over["target"]) == (vp - target, won, target)
 
@@ -778,7 +781,7 @@ def test_the_level_sets_option_8_unless_the_host_turns_it_off():
     game = Blackbeard()
 
     def plus2(players=1, **options):
-        return game.new_game(players, 1, options).options["option_2_4_plus2"]
+        return game.new_game(players, 1, options).table.options["option_2_4_plus2"]
 
     assert (plus2(solitaire_level="easy"), plus2(), plus2(solitaire_level="hard")) == (
         False, True, True)
@@ -798,7 +801,7 @@ def test_the_view_shows_the_crown():
     state, _vane = solo("hard")
     row(state, "informer", "doldrums")
     crown_kc(state, "K1", "NA")
-    state.ap.crown = 1
+    state.table.ap.crown = 1
     view = state.view(None)
     assert view["crown"] == {"level": "hard", "threat_row": [card("informer"), card("doldrums")],
                              "threat_row_limit": 6, "budget": 3, "budget_used": 1,
@@ -813,22 +816,23 @@ def test_the_view_shows_the_crown():
 
 def _check(state):
     """The invariants of every solitaire position."""
-    level = state.level
+    table = state.table
+    level = table.level
     for open_request in state.pending():
         assert open_request.seat == 0 and open_request.kind != "anti_pirate"
         if open_request.kind == "choose_action":
             assert "action:grab" not in [o.key for o in open_request.options]
-    assert len(state.threat_row) <= level.threat_row
-    assert all(state.deck_cards[c].cls == "AP" for c in state.threat_row)
-    assert len(state.crown_kcs()) <= level.kc_limit
-    assert state.ap.crown <= level.ap_budget
-    assert all(kc.owner == CROWN for kc in state.kcs.values())
+    assert len(table.threat_row) <= level.threat_row
+    assert all(table.deck_cards[c].cls == "AP" for c in table.threat_row)
+    assert len(table.crown_kcs()) <= level.kc_limit
+    assert table.ap.crown <= level.ap_budget
+    assert all(kc.owner == CROWN for kc in table.kcs.values())
     if state.pending() and state.pending()[0].kind != "choose_card":
         return  # a card may be in play (Buried Treasure before its pirate is named)
-    buried = sum(p.buried_treasure for p in state.pirates.values())
-    cards = (len(state.event_deck) + len(state.discard) + len(state.held_out)
-             + len(state.seats[0].events) + len(state.threat_row) + buried)
-    assert cards == deck_for(state.options).total
+    buried = sum(p.buried_treasure for p in table.pirates.values())
+    cards = (len(table.event_deck) + len(table.discard) + len(table.held_out)
+             + len(table.seats[0].events) + len(table.threat_row) + buried)
+    assert cards == deck_for(table.options).total
 
 
 def _play(seed, level, check=None):
@@ -853,7 +857,7 @@ def test_random_solitaire_games_end_with_every_invariant(level):
         state, events = _play(seed, level, _check)
         (over,) = [e.data for e in events if e.kind == "game_over"]
         assert over["reason"] in ("general_pardon", "no_pirates")
-        assert state.outcome().scores == (state.seats[0].vp - state.level.vp_target,)
+        assert state.outcome().scores == (state.table.seats[0].vp - state.table.level.vp_target,)
         assert state.outcome().places == (1,)
         assert {e.data["seat"] for e in events if e.kind == "turn_started"} == {0}
 
@@ -873,12 +877,14 @@ def test_a_clone_plays_on_exactly_as_its_original():
     """[blackbeard §R19.2] A clone taken mid-game (Threat Row, the Crown's budget and KCs
     included) plays on exactly as its original."""
     state = Blackbeard().new_game(1, 3, {"solitaire_level": "hard"})
+    table = state.table
     rng = random.Random(3)
     for _ in range(60):
         state.apply(0, rng.randrange(len(state.pending()[0].options)))
-    assert state.outcome() is None and state.turn > 1
+    assert state.outcome() is None and table.turn.number > 1
     copy = state.clone()
-    assert copy.threat_row == state.threat_row and copy.threat_row is not state.threat_row
+    row = copy.table.threat_row
+    assert row == table.threat_row and row is not table.threat_row
     answers = random.Random(9)
     while state.outcome() is None:
         index = answers.randrange(len(state.pending()[0].options))

@@ -11,8 +11,8 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from admiralty import cli
 from admiralty.cli import app
+from admiralty.console.served_matches import matches_list_table
 from admiralty.tournament import PlannedMatch, Result, Runner, Store, Tournament
 
 RANDOM_BOT = str(Path(__file__).resolve().parents[2] / "example_bots" / "random_bot.py")
@@ -46,7 +46,7 @@ def test_match_list_names_them_so_too():
     summaries = [{"match_id": "jamaica-0123456789abcdef", "status": "finished", "steps": 40,
                   "bot_names": ["random", "random"]}]
     console = Console(width=80, file=io.StringIO(), color_system=None)
-    console.print(cli.matches_list_table(summaries))
+    console.print(matches_list_table(summaries))
     assert_named_one_way(console.file.getvalue())
 
 

@@ -8,7 +8,7 @@ import io
 import pytest
 from rich.console import Console
 
-from admiralty import cli
+from admiralty.console.served_matches import matches_list_table
 
 SUMMARIES = [{"match_id": f"{game}-{'0123456789abcdef'[i:] + '0123456789abcdef'[:i]}",
               "status": status, "steps": steps,
@@ -21,7 +21,7 @@ SUMMARIES = [{"match_id": f"{game}-{'0123456789abcdef'[i:] + '0123456789abcdef'[
 @pytest.mark.parametrize("width", [80, 60])
 def test_every_id_is_whole_on_one_line(width):
     console = Console(width=width, file=io.StringIO(), color_system=None)
-    console.print(cli.matches_list_table(SUMMARIES))
+    console.print(matches_list_table(SUMMARIES))
     lines = console.file.getvalue().splitlines()
     assert max(map(len, lines)) <= width
     for summary in SUMMARIES:

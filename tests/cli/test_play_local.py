@@ -1,4 +1,4 @@
-"""The local runner (`admiralty_sdk.local`, `admiralty play --local`): the match the bots
+"""The local runner (`admiralty.referee.local`, `admiralty play --local`): the match the bots
 would play over gRPC, in this process, and search through seat-bound determinizations."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from admiralty.referee.local import load_bot, play_local
 from admiralty.wire import codec_for
 from admiralty_sdk import Bot, observation, seat_seed
-from admiralty_sdk.local import load_bot, play_local
 from admiralty_sdk.v1 import bot_pb2
 
 REPO = Path(__file__).resolve().parents[2]

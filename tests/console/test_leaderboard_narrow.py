@@ -12,8 +12,8 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from admiralty import cli
 from admiralty.cli import app
+from admiralty.cli.tournament import stored
 from admiralty.console.leaderboard import leaderboard_table
 from admiralty.tournament.plan import PlannedMatch
 from admiralty.tournament.ratings import make_rater
@@ -109,7 +109,7 @@ def test_tournament_show_names_every_bot_apart_explains_itself_and_wraps(adaptiv
     sorted by (as it is) and what mu, sigma, mu-3sig, 1st and score are; the stop line
     wraps at words."""
     console = Console(width=width, file=io.StringIO(), color_system=None)
-    monkeypatch.setattr(cli, "out", console)
+    monkeypatch.setattr(stored, "out", console)
     result = CliRunner().invoke(app, ["tournament", "show", "cup", "--db", str(adaptive_cup)])
     assert result.exit_code == 0, result.output
     lines = console.file.getvalue().splitlines()

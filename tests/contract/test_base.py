@@ -2,14 +2,15 @@
 
 import itertools
 import shutil
-from dataclasses import fields
+from dataclasses import FrozenInstanceError
 from pathlib import Path
 
 import pytest
 
 import admiralty.games as games
 from admiralty.games import Event, Outcome, load_game
-from admiralty.games.base import Option, Request, Window, new_event, new_request, source_hash
+from admiralty.games.base import Option, Request, Window, source_hash
+from admiralty.games.flow import Flow, step
 
 
 def test_outcome_ties_share_a_place_and_the_next_place_is_skipped():
@@ -31,31 +32,46 @@ def test_unknown_game_names_the_known_ones():
         load_game("chess")
 
 
-# `new_event` and `new_request` build the engines' events and requests without the
-# dataclasses' `__init__`: what they build must be exactly what the constructor builds, every
-# field set, so that a field added to `Event` or `Request` cannot be left unset by them.
+# The flow builds the engines' events and requests from a tuple of their fields, not through
+# the named tuples' `__new__`: what it builds must be exactly what the constructor builds,
+# every field set, so that a field added to `Event` or `Request` cannot be left unset.
 
 OPTIONS = (Option("a", "A"), Option("b", "B", {"n": 1}))
 
 
-def test_new_event_builds_what_the_constructor_builds():
-    for args in (("moved", {"ship": 1}), ("card_chosen", {"seat": 2, "card": 7}, frozenset({2}))):
-        made, built = new_event(*args), Event(*args)
-        assert made == built and repr(made) == repr(built)
-        assert [getattr(made, f.name) for f in fields(Event)] == list((*args, None)[:3])
-        assert made.visible_to(2) is built.visible_to(2)
-        assert made.visible_to(0) is built.visible_to(0)
+def test_the_flow_tells_the_events_the_constructor_builds():
+    flow = Flow()
+    flow.emit("moved", {"ship": 1})
+    flow.tell((2,), "card_chosen", {"seat": 2, "card": 7}, {"seat": 2})
+    assert flow.events == [Event("moved", {"ship": 1}),
+                           Event("card_chosen", {"seat": 2, "card": 7}, frozenset({2})),
+                           Event("card_chosen", {"seat": 2})]
+    assert [repr(made) for made in flow.events] == [
+        repr(Event("moved", {"ship": 1})),
+        repr(Event("card_chosen", {"seat": 2, "card": 7}, frozenset({2}))),
+        repr(Event("card_chosen", {"seat": 2}))]
 
 
-def test_new_request_builds_what_the_constructor_builds():
-    for optional, must_ask in itertools.product((False, True), repeat=2):
-        args = (3, 17, Window.INTERRUPT, "react", "React?", OPTIONS, optional)
-        made, built = new_request(*args, must_ask), Request(*args, must_ask=must_ask)
+def test_the_flow_opens_the_requests_the_constructor_builds():
+    for optional, publish in itertools.product((False, True), repeat=2):
+        flow = Flow()
+        flow.ask(3, Window.INTERRUPT, "react", "React?", OPTIONS, step(print),
+                 optional=optional, publish=publish)
+        (made,) = flow.pending()
+        built = Request(3, 1, Window.INTERRUPT, "react", "React?", OPTIONS, optional,
+                        must_ask=publish)
         assert made == built and repr(made) == repr(built)
-        assert {f.name: getattr(made, f.name) for f in fields(Request)} == {
-            "seat": 3, "window_id": 17, "window": Window.INTERRUPT, "kind": "react",
+        assert {f: getattr(made, f) for f in Request._fields} == {
+            "seat": 3, "window_id": 1, "window": Window.INTERRUPT, "kind": "react",
             "prompt": "React?", "options": OPTIONS, "optional": optional, "default": 0,
-            "must_ask": must_ask}
+            "must_ask": publish}
+
+
+def test_requests_options_and_events_are_immutable():
+    for value, name in ((Request(0, 1, Window.TURN, "k", "p", OPTIONS), "seat"),
+                        (OPTIONS[0], "key"), (Event("moved"), "kind")):
+        with pytest.raises((FrozenInstanceError, AttributeError)):
+            setattr(value, name, None)
 
 
 def test_the_rules_hash_covers_the_game_and_the_kit_it_runs_on(tmp_path):

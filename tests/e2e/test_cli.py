@@ -22,7 +22,7 @@ def assert_one_line_error(result: subprocess.CompletedProcess, *fragments: str,
     """Exit code 1 for a failure, 2 for a usage mistake; one `error:` line, no traceback."""
     assert result.returncode == code, result
     assert result.stderr.startswith("error: "), result.stderr
-    assert "admiralty/cli.py" not in result.stderr  # no traceback of our own
+    assert "admiralty/cli/" not in result.stderr  # no traceback of our own
     for fragment in fragments:
         assert fragment in result.stderr, result.stderr
 

@@ -13,7 +13,7 @@ import pytest
 from e2e_helpers import RANDOM_BOT, TEST_BOTS
 from test_cli import ADMIRALTY, admiralty, assert_one_line_error
 
-from admiralty.cli import exposure_warning
+from admiralty.cli.serve import exposure_warning
 from admiralty.referee.launcher import free_port
 
 TWO_BOTS = ["--bot", RANDOM_BOT, "--bot", RANDOM_BOT]

@@ -1,7 +1,7 @@
 """Helpers for the Jamaica rules scenarios (a module, not a conftest: names stay unique).
 
 A scenario starts from `new()`, sets the position with `admiralty.games.jamaica.arrange`,
-then answers requests by option key with `answer()` / `play()` and checks the result.
+then answers requests by option key with `arrange.choose()` / `play()` and checks the result.
 Seats that should stay out of the way play card 10 (gunpowder / food): with three empty
 holds both loads go in without a question.
 """
@@ -21,28 +21,17 @@ def new(players: int = 3, seed: int = 0, **options: Any) -> JamaicaState:
     return Jamaica().new_game(players, seed, options or None)
 
 
-def keys(state: JamaicaState, seat: int | None = None) -> list[str]:
-    """The option keys of `seat`'s open request (or of the first open request)."""
-    request = state.pending()[0] if seat is None else state.request_for(seat)
-    return [option.key for option in request.options]
-
-
-def answer(state: JamaicaState, seat: int, key: str) -> list[Event]:
-    """Answer `seat`'s open request with the option whose key is `key`."""
-    return state.apply(seat, keys(state, seat).index(key))
-
-
 def start(state: JamaicaState, captain: int = 0, dice: tuple[int, int] = (4, 2)) -> list[Event]:
     """Make `captain` the Captain with `dice` rolled, placed morning first, evening second."""
     arrange.captain(state, captain, dice)
-    return answer(state, captain, f"dice:sun={dice[0]},moon={dice[1]}")
+    return arrange.choose(state, f"dice:sun={dice[0]},moon={dice[1]}", seat=captain)
 
 
 def play(state: JamaicaState, cards: dict[int, int]) -> list[Event]:
     """Every seat plays the given card (QUIET if not given); the events of all answers."""
     events = []
     for seat in range(state.players):
-        events += answer(state, seat, f"card:{cards.get(seat, QUIET)}")
+        events += arrange.choose(state, f"card:{cards.get(seat, QUIET)}", seat=seat)
     return events
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from jamaica_helpers import answer, keys, new, private, public, round_with
+from jamaica_helpers import new, private, public, round_with
 
 from admiralty.games import Window
 from admiralty.games.jamaica import arrange
+from admiralty.games.jamaica.arrange import choose, keys
 
 FORWARD_FOOD = 4
 START = [("food", 3), ("gold", 3), None, None, None]
@@ -33,7 +34,7 @@ def test_the_attacker_spends_any_gunpowder_before_rolling():
     assert keys(state) == ["gunpowder:0", "gunpowder:1", "gunpowder:2", "gunpowder:3"]
     assert dict(request.options[2].payload) == {"amount": 2}
     bank = state.bank["gunpowder"]
-    events = answer(state, 0, "gunpowder:2")
+    events = choose(state, "gunpowder:2", seat=0)
     assert public(events, "gunpowder_spent") == [{"ship": 0, "role": "attacker", "amount": 2}]
     assert state.bank["gunpowder"] == bank + 2 and state.ships[0].total("gunpowder") == 1
     result = public(events, "combat_result")[0]
@@ -45,7 +46,7 @@ def test_an_attackers_star_wins_at_once_and_its_gunpowder_is_gone():
     """[jamaica §14.2] case 5: the defender neither spends gunpowder nor rolls."""
     state, _ = battle(["star"], attacker=[("gunpowder", 2), ("gold", 3), None, None, None],
                       defender=[("gunpowder", 5), ("gold", 3), None, None, None])
-    events = answer(state, 0, "gunpowder:2")
+    events = choose(state, "gunpowder:2", seat=0)
     assert [r["role"] for r in public(events, "combat_roll")] == ["attacker"]
     assert public(events, "combat_result")[0]["winner"] == 0
     assert state.ships[0].total("gunpowder") == 0 and state.ships[1].total("gunpowder") == 5
@@ -58,12 +59,12 @@ def test_the_defender_spends_gunpowder_out_of_turn_knowing_the_attack():
     strength is known; [jamaica §14.2] case 6: the defender's star beats an attack of 12."""
     state, _ = battle([10, "star"], attacker=[("gunpowder", 2), ("gold", 3), None, None, None],
                       defender=[("gunpowder", 1), ("gold", 3), None, None, None])
-    answer(state, 0, "gunpowder:2")
+    choose(state, "gunpowder:2", seat=0)
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (1, "gunpowder", Window.INTERRUPT)
     combat = state.view(1)["combat"]
     assert combat["strengths"] == [12, None] and combat["stage"] == "defender_gunpowder"
-    events = answer(state, 1, "gunpowder:0")
+    events = choose(state, "gunpowder:0", seat=1)
     assert public(events, "combat_result")[0]["winner"] == 1
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (1, "loot", Window.INTERRUPT)
@@ -72,7 +73,7 @@ def test_the_defender_spends_gunpowder_out_of_turn_knowing_the_attack():
 def test_equal_strengths_end_the_combat_with_no_spoils():
     """[jamaica §14.2] case 7: a tie: nothing happens."""
     state, events = battle([6, 8], attacker=[("gunpowder", 2), ("gold", 3), None, None, None])
-    events = answer(state, 0, "gunpowder:2")
+    events = choose(state, "gunpowder:2", seat=0)
     assert public(events, "combat_result")[0]["winner"] is None
     assert public(events, "spoils") == [] and state.combat is None
     assert state.pending()[0].kind == "place_dice"
@@ -125,13 +126,13 @@ def test_a_stolen_hold_is_loaded_by_the_loading_rules():
                       attacker=[("food", 3), ("gold", 3), ("gold", 1), ("food", 2),
                                 ("food", 1)],
                       defender=[("food", 4), ("gold", 5), None, None, None])
-    events = answer(state, 0, "loot:hold:1")
+    events = choose(state, "loot:hold:1", seat=0)
     assert public(events, "spoils") == [{"winner": 0, "loser": 1, "loot": "hold", "hold": 1,
                                          "kind": "gold", "count": 5}]
     request = state.pending()[0]
     assert (request.seat, request.kind) == (0, "stash")
     assert keys(state) == ["empty:0", "empty:3", "empty:4"]
-    answer(state, 0, "empty:3")
+    choose(state, "empty:3", seat=0)
     assert state.ships[0].kinds[3] == "gold" and state.ships[0].counts[3] == 5
     assert state.ships[1].counts[1] == 0 and state.ships[1].kinds[1] is None
 
@@ -148,7 +149,7 @@ def test_a_face_down_card_is_stolen_blind_and_only_thief_and_victim_learn_it():
     state = new(3)
     arrange.treasure(state, 1, "treasure_7a")
     state, _ = battle(["star"], state=state)
-    events = answer(state, 0, "loot:blind:0")
+    events = choose(state, "loot:blind:0", seat=0)
     secret = {"winner": 0, "loser": 1, "loot": "blind", "slot": 0, "face_down": True,
               "treasure": "treasure_7a", "value": 7}
     assert private(events, "spoils", 0) == [secret] == private(events, "spoils", 1)
@@ -167,7 +168,7 @@ def test_the_blind_slots_are_shuffled_so_a_slot_tells_nothing():
         arrange.treasure(state, 1, "treasure_7a")
         arrange.treasure(state, 1, "cursed_4")
         state, _ = battle(["star"], state=state)
-        answer(state, 0, "loot:blind:0")
+        choose(state, "loot:blind:0", seat=0)
         taken.add(state.ships[0].hidden[0])
     assert taken == {"treasure_7a", "cursed_4"}
 
@@ -178,7 +179,7 @@ def test_giving_a_cursed_card_tells_others_only_that_it_was_cursed():
     state = new(3)
     arrange.treasure(state, 0, "cursed_3")
     state, _ = battle(["star"], state=state)
-    events = answer(state, 0, "give:cursed:-3")
+    events = choose(state, "give:cursed:-3", seat=0)
     assert public(events, "spoils") == [{"winner": 0, "loser": 1, "loot": "give",
                                          "face_down": True, "cursed": True}]
     assert private(events, "spoils", 1)[0]["treasure"] == "cursed_3"
@@ -201,7 +202,7 @@ def test_stealing_the_sixth_hold_takes_its_contents():
                                                         ("gunpowder", 4), None, ("gunpowder", 4)])
     assert keys(state) == ["loot:none", "loot:hold:0", "loot:hold:1", "loot:hold:5",
                            "loot:treasure:sixth_hold"]
-    events = answer(state, 0, "loot:treasure:sixth_hold")
+    events = choose(state, "loot:treasure:sixth_hold", seat=0)
     assert public(events, "spoils")[0]["treasure"] == "sixth_hold"
     assert state.ships[0].powers == ["sixth_hold"]
     assert list(zip(state.ships[0].kinds, state.ships[0].counts, strict=True))[5] == (
@@ -217,17 +218,17 @@ def test_the_defender_with_the_sabre_forces_a_reroll_of_the_attackers_star():
     state, _ = battle(["star", 4, 6], state=state,
                       attacker=[("gunpowder", 1), ("gold", 3), None, None, None],
                       defender=[("gunpowder", 1), ("gold", 3), None, None, None])
-    answer(state, 0, "gunpowder:1")
+    choose(state, "gunpowder:1", seat=0)
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window, request.optional) == (
         1, "sabre", Window.INTERRUPT, True)
     assert keys(state) == ["pass", "sabre:reroll-opponent"]
-    events = answer(state, 1, "sabre:reroll-opponent")
+    events = choose(state, "sabre:reroll-opponent", seat=1)
     assert public(events, "sabre_used") == [{"seat": 1, "ship": 0, "role": "attacker",
                                              "face": "star"}]
     assert [(r["face"], r["reroll"]) for r in public(events, "combat_roll")] == [(4, True)]
     assert state.pending()[0].kind == "gunpowder" and state.pending()[0].seat == 1
-    events = answer(state, 1, "gunpowder:0")
+    events = choose(state, "gunpowder:0", seat=1)
     assert public(events, "sabre_used") == []
     assert public(events, "combat_result")[0]["strengths"] == [5, 6]
 
@@ -240,9 +241,9 @@ def test_the_attacking_sabre_holder_rerolls_on_its_own_turn_and_may_wait():
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (0, "sabre", Window.TURN)
     assert keys(state) == ["pass", "sabre:reroll-own"]
-    answer(state, 0, "pass")
+    choose(state, "pass", seat=0)
     assert keys(state) == ["pass", "sabre:reroll-opponent"]
-    events = answer(state, 0, "sabre:reroll-opponent")
+    events = choose(state, "sabre:reroll-opponent", seat=0)
     assert public(events, "combat_result")[0]["faces"] == [2, 10]
 
 
@@ -253,7 +254,7 @@ def test_gunpowder_is_spent_from_several_holds_smallest_first_back_to_the_bank()
                                         ("gunpowder", 2), None])
     assert keys(state)[-1] == "gunpowder:6"
     bank = state.bank["gunpowder"]
-    events = answer(state, 0, "gunpowder:4")
+    events = choose(state, "gunpowder:4", seat=0)
     ship = state.ships[0]
     assert list(zip(ship.kinds, ship.counts, strict=True))[:4] == [
         (None, 0), ("gold", 3), ("gunpowder", 2), (None, 0)]
@@ -268,11 +269,11 @@ def test_a_winning_defender_loads_the_goods_it_steals_out_of_turn():
                                         ("food", 4)])
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (1, "loot", Window.INTERRUPT)
-    answer(state, 1, "loot:hold:1")
+    choose(state, "loot:hold:1", seat=1)
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (1, "stash", Window.INTERRUPT)
     assert keys(state) == ["empty:0", "empty:2", "empty:3", "empty:4"]
-    events = answer(state, 1, "empty:2")
+    events = choose(state, "empty:2", seat=1)
     assert public(events, "loaded")[0] == {"ship": 1, "kind": "gold", "count": 3, "hold": 2,
                                            "emptied": {"kind": "food", "count": 1},
                                            "source": "loot"}
@@ -284,6 +285,6 @@ def test_a_hold_takes_any_number_of_tokens():
     """[jamaica §2] Holds, [jamaica G21]: no capacity: a stolen hold of 25 doubloons goes whole
     into one hold."""
     state, _ = battle(["star"], defender=[("gold", 25), None, None, None, None])
-    answer(state, 0, "loot:hold:0")
+    choose(state, "loot:hold:0", seat=0)
     ship = state.ships[0]
     assert list(zip(ship.kinds, ship.counts, strict=True))[2] == ("gold", 25)

@@ -1,13 +1,18 @@
 """The published game's cards and treasures ([jamaica §2, §8, G2, G5]): the data files
-hold them, and play follows them."""
+hold them, each labelled with its sources, and play follows them."""
 
 from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
 
 import pytest
 from jamaica_helpers import new, public, round_with
 
 from admiralty.games.jamaica import Jamaica, arrange
-from admiralty.games.jamaica.data import load
+from admiralty.games.jamaica.data import DATA_DIR, load
+from admiralty.games.provenance import Label, items, read_label
 
 CARDS = {  # the 11 cards of every colour, morning / evening (data/cards.toml)
     1: ("forward", "backward"), 2: ("backward", "forward"), 3: ("forward", "forward"),
@@ -85,3 +90,37 @@ def test_each_treasure_counts_its_value_at_the_end(card):
     arrange.place(state, 0, 48)
     events = round_with(state, {0: 3}, dice=(5, 2))
     assert public(events, "game_over")[0]["scores"][0] == 15 + 3 + SCORING.get(card, 0)
+
+
+DOCS = Path(__file__).parents[2] / "docs" / "games" / "jamaica.md"
+
+
+def labels() -> dict[str, Label]:
+    """The label of every item of every data file, by file and place."""
+    found = {}
+    for path in sorted(DATA_DIR.glob("*.toml")):
+        raw = tomllib.loads(path.read_text())
+        found.update({f"{path.name}: {where}": read_label(table, where)
+                      for where, table in items(raw)})
+    return found
+
+
+def test_every_item_rests_on_the_tagged_sources():
+    """[jamaica G1, G10]: every item is known from public sources, named by the tags the docs
+    page defines, with a confidence; only the pre-start score is a proposed default. One
+    source (M) backs the track graph, the combat die and the second +3; more back the rest."""
+    text = DOCS.read_text()
+    tags = set(re.findall(r"\*\*(\w+)\*\*", text[text.index("Sources: **"):].split("\n\n")[0]))
+    found = labels()
+    for where, label in found.items():
+        cited = re.sub(r"\[[^\]]*\]|\([^)]*\)|:.*", "", label.sources)  # tags, not notes
+        assert set(re.findall(r"[\w]+", cited)) <= tags, where
+        assert label.is_known or label.known == ("port_royal",), where
+    track = found.pop("track.toml: top level")
+    assert not track.is_known and track.sources == "rulebook [jamaica §3]"
+    weak = {where for where, label in found.items() if label.confidence != "H"}
+    assert {where.split(" row")[0] for where in weak} == {
+        "track.toml: [[space]]", "dice.toml: [combat_die]", "treasures.toml: [[treasure]]"}
+    assert "treasures.toml: [[treasure]] row 9 (id = 'treasure_3b')" in weak
+    raw = tomllib.loads((DATA_DIR / "track.toml").read_text())
+    assert all(space["score_confidence"] == "H" for space in raw["space"])

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from jamaica_helpers import answer, keys, new, private, public, round_with
+from jamaica_helpers import new, private, public, round_with
 
 from admiralty.games import Window
 from admiralty.games.jamaica import arrange
+from admiralty.games.jamaica.arrange import choose, keys
 from admiralty.games.jamaica.options import GHOST
 
 FORWARD_FOOD, GOLD_GOLD = 4, 8
@@ -50,7 +51,7 @@ def test_otherwise_the_captain_chooses_the_ghosts_direction():
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (1, "ghost_direction", Window.TURN)
     assert keys(state) == ["ghost:forward", "ghost:backward"]
-    events = answer(state, 1, "ghost:backward")
+    events = choose(state, "ghost:backward", seat=1)
     assert public(events, "ghost_sails") == [
         {"half": "morning", "direction": -1, "steps": 2, "reason": "captain"},
         {"half": "evening", "direction": 1, "steps": 1, "reason": "last"}]
@@ -65,7 +66,7 @@ def ghost_attacks_the_captain(rolls, state=None):
     arrange.place(state, GHOST, 28)
     arrange.rig(state, combat=rolls)
     round_with(state, {0: GOLD_GOLD}, dice=(2, 1))
-    answer(state, 0, "ghost:forward")
+    choose(state, "ghost:forward", seat=0)
     return state
 
 
@@ -86,7 +87,7 @@ def test_the_ghost_throws_everything_but_gold_into_the_sea():
     """[jamaica §14.2] case 13: after winning, the Ghost keeps only gold."""
     state = ghost_attacks_the_captain([6, 4])
     bank = state.bank["food"]
-    events = answer(state, 1, "loot:hold:0")
+    events = choose(state, "loot:hold:0", seat=1)
     assert public(events, "overboard") == [{"ship": GHOST, "kind": "food", "count": 3}]
     assert state.bank["food"] == bank + 3 and state.ships[0].counts[0] == 0
     assert state.ghost.total("food") == 0
@@ -95,7 +96,7 @@ def test_the_ghost_throws_everything_but_gold_into_the_sea():
 def test_the_ghost_loads_the_gold_it_wins():
     """[jamaica §10]: stolen gold goes into the Ghost's holds by the loading rules."""
     state = ghost_attacks_the_captain([6, 4])
-    answer(state, 1, "loot:hold:1")
+    choose(state, "loot:hold:1", seat=1)
     assert list(zip(state.ghost.kinds, state.ghost.counts, strict=True))[:3] == [
         ("gold", 5), ("gold", 3), ("gold", 3)]
 
@@ -118,7 +119,7 @@ def test_a_player_who_beats_the_ghost_cannot_take_lady_beth_but_may_give_any_car
     player_beats_the_ghost(state)
     assert keys(state) == ["loot:none", "loot:hold:0", "loot:hold:1", "loot:blind:0",
                            "give:treasure:7"]
-    events = answer(state, 0, "give:treasure:7")
+    events = choose(state, "give:treasure:7", seat=0)
     assert state.ghost.hidden == ["treasure_5", "treasure_7a"]
     assert private(events, "spoils", 0)[0]["treasure"] == "treasure_7a"
     assert public(events, "spoils") == [{"winner": 0, "loser": GHOST, "loot": "give",
@@ -152,7 +153,7 @@ def test_the_captain_defending_against_the_ghost_answers_out_of_turn():
     assert state.active == 0 and state.view(None)["combat"]["strengths"] == [8, None]
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (0, "gunpowder", Window.INTERRUPT)
-    answer(state, 0, "gunpowder:2")
+    choose(state, "gunpowder:2", seat=0)
     assert state.view(None)["combat"]["winner"] == 0
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (0, "loot", Window.INTERRUPT)
@@ -169,7 +170,7 @@ def test_the_captain_chooses_the_ghosts_route_at_a_fork():
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (1, "fork", Window.TURN)
     assert keys(state) == ["fork:outer", "fork:inner"]
-    events = answer(state, 1, "fork:inner")
+    events = choose(state, "fork:inner", seat=1)
     assert [m["path"] for m in public(events, "moved") if m["ship"] == GHOST] == [[6, 13], [14]]
     assert state.ghost.space == 14
 
@@ -182,7 +183,7 @@ def test_gold_the_ghost_cannot_load_goes_to_the_bank():
                                  ("gold", 1)])
     state = ghost_attacks_the_captain([6, 4], state)
     bank = state.bank["gold"]
-    events = answer(state, 1, "loot:hold:1")
+    events = choose(state, "loot:hold:1", seat=1)
     assert public(events, "overboard") == [{"ship": GHOST, "kind": "gold", "count": 3}]
     assert state.bank["gold"] == bank + 3 and state.ships[0].total("gold") == 2 + 1
     assert state.ghost.total("gold") == 11
@@ -195,7 +196,7 @@ def test_the_ghost_steals_a_face_down_card_blind_and_nobody_but_its_victim_sees_
     arrange.treasure(state, 0, "treasure_5")
     state = ghost_attacks_the_captain([6, 4], state)
     assert "loot:blind:0" in keys(state)
-    events = answer(state, 1, "loot:blind:0")
+    events = choose(state, "loot:blind:0", seat=1)
     assert private(events, "spoils", 0)[0]["treasure"] == "treasure_5"
     assert private(events, "spoils", 1) == []
     assert public(events, "spoils") == [{"winner": GHOST, "loser": 0, "loot": "blind",
@@ -211,9 +212,9 @@ def test_a_power_the_ghost_steals_lies_face_up_by_it():
     arrange.treasure(state, 0, "sarans_sabre")
     state = ghost_attacks_the_captain([6, 4], state)
     assert state.pending()[0].window == Window.INTERRUPT
-    answer(state, 0, "pass")
-    answer(state, 0, "pass")
-    events = answer(state, 1, "loot:treasure:sarans_sabre")
+    choose(state, "pass", seat=0)
+    choose(state, "pass", seat=0)
+    events = choose(state, "loot:treasure:sarans_sabre", seat=1)
     assert public(events, "spoils") == [{"winner": GHOST, "loser": 0, "loot": "treasure",
                                          "treasure": "sarans_sabre"}]
     assert state.view(None)["ghost"]["powers"] == ["sarans_sabre"]
@@ -237,7 +238,7 @@ def test_a_sixth_hold_the_ghost_steals_keeps_only_gold():
     arrange.treasure(state, 0, "sixth_hold")
     arrange.holds(state, 0, [("food", 3), ("gold", 3), None, None, None, ("food", 4)])
     state = ghost_attacks_the_captain([6, 4], state)
-    events = answer(state, 1, "loot:treasure:sixth_hold")
+    events = choose(state, "loot:treasure:sixth_hold", seat=1)
     assert public(events, "overboard") == [{"ship": GHOST, "kind": "food", "count": 4}]
     assert state.ghost.powers == ["sixth_hold"] and state.ghost.counts[5] == 0
     assert len(state.ships[0].kinds) == 5

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from jamaica_helpers import answer, keys, new, public, round_with
+from jamaica_helpers import new, public, round_with
 
 from admiralty.games import Window
 from admiralty.games.jamaica import arrange
+from admiralty.games.jamaica.arrange import choose, keys
 
 GOLD_FORWARD, GOLD_GOLD, GUNPOWDER_FOOD = 7, 8, 10
 
@@ -37,7 +38,7 @@ def test_the_sixth_hold_is_its_own_choice():
     assert keys(state) == ["hold:2", "hold:5"]
     assert dict(request.options[1].payload) == {"hold": 5, "load_kind": "gunpowder",
                                                 "load_count": 4, "kind": None, "count": 0}
-    answer(state, 0, "hold:5")
+    choose(state, "hold:5", seat=0)
     assert holds_of(state, 0)[5] == ("gunpowder", 4)
 
 
@@ -49,7 +50,7 @@ def test_with_no_empty_hold_only_a_hold_of_another_kind_may_be_emptied():
                              ("gold", 4)])
     round_with(state, {0: GUNPOWDER_FOOD}, dice=(3, 1))
     assert keys(state) == ["empty:0", "empty:3", "empty:4"]
-    events = answer(state, 0, "empty:4")
+    events = choose(state, "empty:4", seat=0)
     assert public(events, "loaded")[0] == {"ship": 0, "kind": "gunpowder", "count": 3,
                                            "hold": 4, "emptied": {"kind": "gold", "count": 4},
                                            "source": "bank"}
@@ -93,9 +94,9 @@ def test_gold_gold_with_full_holds_empties_two_holds_of_other_kinds():
                              ("food", 1)])
     round_with(state, {0: GOLD_GOLD}, dice=(4, 2))
     assert keys(state) == ["empty:0", "empty:2", "empty:3", "empty:4"]
-    answer(state, 0, "empty:0")
+    choose(state, "empty:0", seat=0)
     assert keys(state) == ["empty:2", "empty:3", "empty:4"]
-    answer(state, 0, "empty:4")
+    choose(state, "empty:4", seat=0)
     assert holds_of(state, 0) == [("gold", 4), ("gold", 3), ("food", 2), ("gunpowder", 1),
                                   ("gold", 2)]
 
@@ -105,7 +106,7 @@ def test_gold_gold_never_empties_the_morning_hold_even_when_dumping_is_allowed()
     state = new(3, allow_dump_same_kind=True)
     arrange.holds(state, 0, [("gold", 3), ("gold", 3), ("gold", 2), ("gold", 1), ("food", 1)])
     round_with(state, {0: GOLD_GOLD}, dice=(4, 2))
-    answer(state, 0, "empty:4")
+    choose(state, "empty:4", seat=0)
     assert keys(state) == ["empty:0", "empty:2", "empty:3"]
 
 
@@ -136,7 +137,7 @@ def test_a_same_kind_hold_is_emptied_before_the_bank_gives():
     round_with(state, {0: GOLD_FORWARD}, dice=(3, 1))
     assert keys(state) == ["empty:0", "empty:1"]
     assert [o.payload["load_count"] for o in state.pending()[0].options] == [3, 1]
-    events = answer(state, 0, "empty:0")
+    events = choose(state, "empty:0", seat=0)
     assert public(events, "loaded")[0] == {"ship": 0, "kind": "gold", "count": 3, "hold": 0,
                                            "emptied": {"kind": "gold", "count": 5},
                                            "source": "bank"}

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from jamaica_helpers import answer, keys, new, public, round_with
+from jamaica_helpers import new, public, round_with
 
 from admiralty.games import Window
 from admiralty.games.jamaica import arrange
+from admiralty.games.jamaica.arrange import choose, keys
 
 FORWARD_BACKWARD, BACKWARD_FORWARD, FORWARD_FORWARD, FORWARD_FOOD = 1, 2, 3, 4
 
@@ -21,7 +22,7 @@ def test_the_mover_chooses_the_branch_at_a_fork():
     assert (request.seat, request.kind, request.window) == (0, "fork", Window.TURN)
     assert keys(state) == ["fork:outer", "fork:inner"]
     assert dict(request.options[0].payload) == {"space": 7, "branch": "outer"}
-    events = answer(state, 0, "fork:inner")
+    events = choose(state, "fork:inner", seat=0)
     assert public(events, "moved")[0] == {"ship": 0, "direction": 1, "from": 5, "to": 14,
                                           "path": [6, 13, 14], "lap": "racing"}
     assert public(events, "paid")[0] == {"ship": 0, "space": 14, "kind": "food", "amount": 4,
@@ -36,7 +37,7 @@ def test_moving_backward_through_a_merge_offers_both_lanes():
     arrange.holds(state, 0, [("food", 6), ("gold", 3), None, None, None])
     round_with(state, {0: BACKWARD_FORWARD}, dice=(2, 1))
     assert keys(state) == ["fork:outer", "fork:inner"]
-    events = answer(state, 0, "fork:outer")
+    events = choose(state, "fork:outer", seat=0)
     moves = public(events, "moved")
     assert [(m["from"], m["path"]) for m in moves] == [(16, [15, 12]), (12, [15])]
     assert state.ships[0].counts[0] == 6 - 2 - 3
@@ -110,7 +111,7 @@ def test_the_payer_chooses_which_holds_pay_when_it_matters():
     assert (request.kind, request.window, request.default) == ("pay", Window.TURN, 0)
     assert keys(state) == ["pay:1=3", "pay:1=2,2=1", "pay:1=1,2=2"]
     assert dict(request.options[1].payload) == {"holds": [1, 2], "amounts": [2, 1]}
-    answer(state, 0, "pay:1=1,2=2")
+    choose(state, "pay:1=1,2=2", seat=0)
     assert state.ships[0].counts[1:3] == [2, 3]
 
 
@@ -148,7 +149,7 @@ def test_the_attacker_picks_one_of_several_ships_and_fights_only_it():
     request = state.pending()[0]
     assert (request.seat, request.kind) == (0, "target")
     assert keys(state) == ["target:1", "target:2"]
-    events = answer(state, 0, "target:2")
+    events = choose(state, "target:2", seat=0)
     assert public(events, "combat_started") == [{"attacker": 0, "defender": 2, "space": 18}]
 
 

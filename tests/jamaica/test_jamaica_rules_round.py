@@ -3,21 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from jamaica_helpers import (
-    QUIET,
-    answer,
-    deal,
-    keys,
-    new,
-    play,
-    private,
-    public,
-    round_with,
-    start,
-)
+from jamaica_helpers import QUIET, deal, new, play, private, public, round_with, start
 
 from admiralty.games import IllegalAction, Window
 from admiralty.games.jamaica import arrange
+from admiralty.games.jamaica.arrange import choose, keys
 
 
 def test_the_captain_chooses_which_die_is_morning_and_which_evening():
@@ -28,7 +18,7 @@ def test_the_captain_chooses_which_die_is_morning_and_which_evening():
     assert request.seat == 1 and request.window == Window.TURN
     assert keys(state) == ["dice:sun=5,moon=2", "dice:sun=2,moon=5"]
     assert dict(request.options[1].payload) == {"morning": 2, "evening": 5}
-    events = answer(state, 1, "dice:sun=2,moon=5")
+    events = choose(state, "dice:sun=2,moon=5", seat=1)
     assert public(events, "dice_placed") == [{"captain": 1, "morning": 2, "evening": 5}]
     assert (state.morning, state.evening) == (2, 5)
 
@@ -65,7 +55,7 @@ def test_no_view_reveals_a_choice_until_its_owner_resolves_it():
     state = new(3)
     deal(state, {0: QUIET, 1: 3, 2: QUIET})
     start(state, captain=0)
-    answer(state, 1, "card:3")
+    choose(state, "card:3", seat=1)
     for viewer in (None, 0, 2):
         seat1 = state.view(viewer)["players"][1]
         assert seat1["has_chosen"] and seat1["revealed_card"] is None
@@ -154,7 +144,7 @@ def test_an_answer_without_an_open_request_or_option_is_refused_and_changes_noth
     chosen, so only seats 1 and 2 may answer, and only with an index of their options."""
     state = new(3)
     start(state)
-    answer(state, 0, keys(state, 0)[0])
+    choose(state, keys(state, 0)[0], seat=0)
     digest, pending = state.digest(), state.pending()
     with pytest.raises(IllegalAction):
         state.apply(seat, index)
@@ -172,7 +162,7 @@ def test_a_player_who_loses_morgans_map_draws_nothing_until_below_three():
     arrange.place(state, 1, 18)
     arrange.rig(state, combat=["star"])
     round_with(state, {0: 4}, dice=(2, 1))
-    events = answer(state, 0, "loot:treasure:morgans_map")
+    events = choose(state, "loot:treasure:morgans_map", seat=0)
     assert [len(ship.hand) for ship in state.ships] == [4, 3, 3]
     assert state.ships[1].hand == [1, 2, 3]
     assert private(events, "cards_drawn", 1) == []

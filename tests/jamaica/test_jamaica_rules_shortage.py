@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from jamaica_helpers import answer, keys, new, public, round_with
+from jamaica_helpers import new, public, round_with
 
 from admiralty.games import Window
 from admiralty.games.jamaica import arrange
+from admiralty.games.jamaica.arrange import choose, keys
 
 FORWARD_FOOD = 4
 
@@ -76,7 +77,7 @@ def test_the_retreating_player_chooses_the_lane_at_a_merge():
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (0, "fork", Window.TURN)
     assert keys(state) == ["fork:outer", "fork:inner"]
-    events = answer(state, 0, "fork:inner")
+    events = choose(state, "fork:inner", seat=0)
     assert public(events, "retreated")[0]["path"] == [15, 14, 13, 6, 5, 4]
 
 
@@ -92,7 +93,7 @@ def test_a_combat_on_the_retreat_comes_first_and_may_cause_a_new_shortage():
     round_with(state, {0: FORWARD_FOOD}, dice=(3, 1))
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (1, "loot", Window.INTERRUPT)
-    events = answer(state, 1, "loot:hold:1")
+    events = choose(state, "loot:hold:1", seat=1)
     assert public(events, "shortage") == [{"ship": 0, "space": 45, "kind": "gold", "cost": 7,
                                            "paid": 0}]
     assert public(events, "retreated")[0]["to"] == 44

@@ -40,7 +40,7 @@ from functools import partial
 from typing import Any
 
 from admiralty.games import GameState, Request, Window, load_game, visible_events
-from admiralty.games.black_fleet.scenario import arrange as fleet_arrange
+from admiralty.games.black_fleet import arrange as fleet_arrange
 from admiralty.games.blackbeard import arrange as bb_arrange
 from admiralty.games.blackbeard.state import BlackbeardState
 from admiralty.games.chance import Chance
@@ -364,11 +364,12 @@ def _scramble_blackbeard(state, observer, rng, parts):
     if "hands" in parts and other and kind == "new_captain":
         return None  # lists the seat's Pirate cards; nothing opens it again
     twin = state.clone()
+    table = twin.table
     if "rng" in parts:
         twin.chance = Chance(rng.getrandbits(128))
     if "decks" in parts:  # hidden from their holders too
-        rng.shuffle(twin.event_deck)
-        rng.shuffle(twin.pirate_deck)
+        rng.shuffle(table.event_deck)
+        rng.shuffle(table.pirate_deck)
     if "hands" in parts:
         pinned = {}
         if other and kind in BB_PINNED:
@@ -377,12 +378,12 @@ def _scramble_blackbeard(state, observer, rng, parts):
                                            and not isinstance(a, bool)]}
         _deal_blackbeard(twin, observer, rng, pinned)
     if "merchants" in parts:  # face down: type and Cargo Value unknown to everyone
-        face_down = [m for m in twin.merchants.values() if not m.face_up]
-        pool = [m.id for m in face_down] + twin.merchant_pool
+        face_down = [m for m in table.merchants.values() if not m.face_up]
+        pool = [m.id for m in face_down] + table.merchant_pool
         rng.shuffle(pool)
         for merchant in face_down:
             merchant.id = pool.pop()
-        twin.merchant_pool[:] = sorted(pool)
+        table.merchant_pool[:] = sorted(pool)
     if "hands" in parts and other and kind in BB_REOPEN:
         _reopen_blackbeard(twin, asked)
     return twin
@@ -391,14 +392,15 @@ def _scramble_blackbeard(state, observer, rng, parts):
 def _deal_blackbeard(twin, observer, rng, pinned):
     """Other seats' Event cards (never a Must Play Immediately card, which is played when
     drawn) and undeployed Pirate cards, dealt again with the decks; `pinned` cards stay."""
-    seats = [p for p in twin.seats if p.seat != observer]
-    mpi = {c for c, card in twin.deck_cards.items() if card.cls == "MPI"}
+    table = twin.table
+    seats = [p for p in table.seats if p.seat != observer]
+    mpi = {c for c, card in table.deck_cards.items() if card.cls == "MPI"}
 
     def keep(player, hand):
         held = list(pinned.get(player.seat, ()))
         return [c for c in hand if c in held and not held.remove(c)]
 
-    for attr, deck in (("events", twin.event_deck), ("pirate_cards", twin.pirate_deck)):
+    for attr, deck in (("events", table.event_deck), ("pirate_cards", table.pirate_deck)):
         kept = {p.seat: keep(p, getattr(p, attr)) for p in seats}
         pool = [c for p in seats for c in getattr(p, attr)] + deck
         for cards in kept.values():
@@ -422,12 +424,12 @@ def _reopen_blackbeard(twin, asked):
     if request.kind == "choose_card":
         pass  # the phase's next frame, `_card_phase`, is on top of the stack
     elif request.kind == "skull_and_crossbones":
-        twin.flow.push(step("_rp_skull", *then[1]))
+        twin.flow.push(step(twin.rolls._rp_skull, *then[1]))
     elif request.kind == "deploy_card":
-        twin.flow.push(step("_deploy_ask", request.seat, 2 if request.optional else 1))
+        twin.flow.push(step(twin.setup._deploy_ask, request.seat, 2 if request.optional else 1))
     else:  # draw_or_deploy
-        twin.action_k(request.seat)
-    twin.flow.run(twin)
+        twin.actions.action_k(request.seat)
+    twin.flow.run()
 
 
 def random_twins(game: str, seed: int, steps: int, players: int | None = None,
@@ -513,7 +515,7 @@ def fleet_window(card: str, spare: str, seed: int = 0) -> GameState:
     fortune deck (the first game from `seed` on where it does)."""
     for tried in range(seed, seed + 1000):
         state = load_game("black_fleet").new_game(4, tried)
-        fleet_arrange(state, seat=0, fortune={0: [card]}, ships={
+        fleet_arrange.position(state, seat=0, fortune={0: [card]}, ships={
             "merchant:0": (16, ["blue"] * 3), "merchant:1": (39, ["green"] * 3),
             "merchant:2": (68, ["purple"] * 3), "merchant:3": (54, ["yellow"] * 3),
             "pirate:0": "NW", "pirate:1": "NE", "pirate:2": "SW", "pirate:3": "SE"})
@@ -583,12 +585,12 @@ def blackbeard_roll_point(seed: int = 0) -> GameState:
     [blackbeard §12.0, §R4.5]."""
     for tried in range(seed, seed + 1000):
         state = bb_arrange.ready(4, tried)
-        seat = state.order[0]
+        seat = state.table.order[0]
         bb_arrange.pirate(state, seat, "VA", "EC", ship="schooner")
         bb_arrange.merchant(state, 32, "M23")
         bb_arrange.hand(state, seat, [SKULL, WEAR])
         bb_arrange.actions(state, seat, 2)
-        if AMBITION in state.event_deck:
+        if AMBITION in state.table.event_deck:
             return state
     raise AssertionError(f"no game from seed {seed} on with Piratical Ambition in the deck")
 
@@ -603,7 +605,7 @@ def blackbeard_no_actions(seed: int = 0) -> tuple[GameState, GameState]:
     or, in the twin, Wear and Tear instead of Careening, which can. Whether and to whom
     the Card Play Phase opens must not tell the others which [blackbeard §4.55]."""
     state = bb_arrange.ready(4, seed)
-    seat = state.order[1]
+    seat = state.table.order[1]
     bb_arrange.remove_pirates(state)
     bb_arrange.hand(state, seat, [CAREENING, FAIR_WINDS, KC_SURPRISE, AMBITION])
     twin = state.clone()
@@ -617,7 +619,7 @@ def swap_events(state: GameState, seat: int, held: int, other: int) -> GameState
     """A clone in which `seat` holds `other` instead of `held`, which takes the place of a
     copy of `other` in the Event deck."""
     twin = state.clone()
-    hand, deck = twin.seats[seat].events, twin.event_deck
+    hand, deck = twin.table.seats[seat].events, twin.table.event_deck
     hand[hand.index(held)], deck[deck.index(other)] = other, held
     hand.sort()
     return twin
@@ -652,11 +654,12 @@ def blackbeard_twins(seed: int) -> list[Twins]:
     and the chance seed, then everything."""
     state = blackbeard_roll_point(seed)
     named = [Twins("blackbeard:roll-point:skull-or-ambition", "blackbeard", state,
-                   swap_events(state, state.order[0], SKULL, AMBITION), state.order[1],
+                   swap_events(state, state.table.order[0], SKULL, AMBITION),
+                   state.table.order[1],
                    blackbeard_locate, frozenset(BB_REVEALS["hands"]))]
     hand, other = blackbeard_no_actions(seed)
     named.append(Twins("blackbeard:card-phase:no-card-sets-actions", "blackbeard", hand,
-                       other, hand.order[2], blackbeard_choice,
+                       other, hand.table.order[2], blackbeard_choice,
                        frozenset(BB_REVEALS["hands"])))
     rng = random.Random(seed)
     randoms = []
@@ -679,7 +682,7 @@ def _active_twins(seed: int, steps: int, players: int, parts: tuple[str, ...]) -
     state, steps = _before_the_end("blackbeard", players, seed, steps, rng)
     while True:
         asked = state.pending()[0].seat
-        if asked == state.active:
+        if asked == state.table.turn.active:
             twin = scramble(state, asked, rng, parts)
             if twin is not None:
                 name = f"blackbeard:active:{seed}:{steps}:{'+'.join(parts)}"

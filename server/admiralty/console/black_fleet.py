@@ -184,15 +184,15 @@ def chart(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Tex
           dense: bool = False) -> Text:
     """The sea grid under column letters, each row after its number: terrain, ports,
     beaches and lairs, with every ship on its space; `dense` leaves out the gaps."""
-    cells = {(s["row"], s["col"]): s["id"] for s in board["spaces"]}
     ships = _ships_by_space(view)
+    ship_at = {(s["row"], s["col"]): ships[s["id"]] for s in board["spaces"] if s["id"] in ships}
     gap = "" if dense else " "
     letters = gap.join(chr(ord("A") + c) for c in range(board["cols"]))
     rows = [Text(f"   {letters}", style="dim")]
     for r, line in enumerate(board["grid"]):
         text = Text(f"{r + 1:>2} ", style="dim")
         for c, glyph in enumerate(line):
-            text.append_text(_cell(glyph, ships.get(cells.get((r, c)))))
+            text.append_text(_cell(glyph, ship_at.get((r, c))))
             text.append(gap)
         rows.append(text)
     return Text("\n").join(rows)

@@ -563,7 +563,8 @@ def header(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
     line = _say(Text("Blackbeard", style="bold"), f" · turn {view['turn']}")
     if view.get("active") is not None and view.get("phase") != "over":
         line.append_text(_say(" · ", _seat(names, view["active"]), " to play"))
-    line.append(f" · {PHASES.get(view.get('phase'), view.get('phase'))}")
+    phase = view.get("phase", "")
+    line.append(f" · {PHASES.get(phase, phase)}")
     line.append(f" · pardons {view['pardons']}/3", style="bold yellow"
                 if view.get("pardon_in_force") else "")
     line.append(f" · deck {view['event_deck']}", style="dim")

@@ -18,7 +18,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
     from admiralty.games.info import GameInfo
@@ -55,15 +56,17 @@ class Option:
     payload: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
-class Request:
-    """A decision the engine waits for. Treat it as immutable.
+class Request(NamedTuple):
+    """A decision the engine waits for.
 
     `kind` names the decision (e.g. ``choose_card``) so bots can dispatch on it;
     `optional` means PASS is allowed and is option 0; `default` is the option the
     referee applies when a bot fails to answer; `must_ask` means the referee asks it of
-    its seat even with a single option. Not a frozen dataclass: engines build one per
-    decision, and a frozen one costs three times as much to construct.
+    its seat even with a single option. Engines open requests through their `Flow`.
+
+    An immutable value, like `Event`: a named tuple rather than a frozen dataclass, because
+    a decision builds a request and about four events, and a frozen dataclass costs three
+    times as much to build (every field set through `object.__setattr__`).
     """
 
     seat: Seat
@@ -81,14 +84,13 @@ class Request:
     what the seat holds."""
 
 
-@dataclass(slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened. `audience` is None for public events, else the seats told.
 
-    Treat it as immutable; it is not frozen for the same reason as `Request`."""
+    Engines tell events through their `Flow` (`emit`, `tell`)."""
 
     kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = MappingProxyType({})
     audience: frozenset[Seat] | None = None
 
     def visible_to(self, viewer: Viewer) -> bool:
@@ -100,40 +102,6 @@ class Event:
         if self.audience is not None:
             out["audience"] = sorted(self.audience)
         return out
-
-
-def new_event(kind: str, data: Mapping[str, Any], audience: frozenset[Seat] | None = None
-              ) -> Event:
-    """`Event(kind, data, audience)` for an engine's hot paths, built without the
-    dataclass's `__init__`: CPython 3.11 enters a class's Python `__init__` from C, a fresh
-    interpreter loop that costs more than the three stores it makes, while this function
-    is called within the loop. Every decision records about four events."""
-    made = _new(Event)
-    made.kind = kind
-    made.data = data
-    made.audience = audience
-    return made
-
-
-def new_request(seat: Seat, window_id: int, window: Window, kind: str, prompt: str,
-                options: tuple[Option, ...], optional: bool = False,
-                must_ask: bool = False) -> Request:
-    """`Request(...)` for the decision flow, built as `new_event` builds events: one
-    a decision."""
-    made = _new(Request)
-    made.seat = seat
-    made.window_id = window_id
-    made.window = window
-    made.kind = kind
-    made.prompt = prompt
-    made.options = options
-    made.optional = optional
-    made.default = 0
-    made.must_ask = must_ask
-    return made
-
-
-_new = object.__new__
 
 
 def visible_events(events: Iterable[Event], viewer: Viewer) -> list[Event]:
@@ -156,11 +124,10 @@ class Outcome:
 
 
 class GameState(ABC):
-    """One game in progress. Subclasses keep every random draw in their own seeded RNG."""
+    """One game in progress. Every random draw comes from its `Chance`, named streams of
+    its seed (`admiralty.games.chance`), so a state holds no generator of its own."""
 
     players: int
-    rng: random.Random
-    """The one source of randomness; its state is part of `snapshot()` and `clone()`."""
 
     @abstractmethod
     def pending(self) -> list[Request]:
@@ -184,7 +151,7 @@ class GameState(ABC):
 
     @abstractmethod
     def clone(self) -> GameState:
-        """An independent copy, RNG included."""
+        """An independent copy, its chance (the seed) included."""
 
     @abstractmethod
     def determinize(self, seat: Seat, rng: random.Random) -> GameState:
@@ -199,7 +166,8 @@ class GameState(ABC):
 
     @abstractmethod
     def snapshot(self) -> Any:
-        """The full hidden state as plain JSON data (RNG included); the basis of `digest`."""
+        """The full hidden state as plain JSON data (the seed included); the basis of
+        `digest`."""
 
     @property
     def setup_events(self) -> list[Event]:

@@ -11,6 +11,7 @@ costs time from the bank, not a defaulted move.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 import grpc
 
@@ -44,6 +45,29 @@ class HelloError(ValueError):
 def normalise_address(address: str) -> str:
     """`grpc://host:port` or `host:port` -> `host:port`."""
     return address.removeprefix("grpc://")
+
+
+class SeatBot(Protocol):
+    """What a match asks of the bot in a seat: a `BotClient`, or a bot in this process."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def absent(self) -> str: ...
+
+    @property
+    def auto_pass(self) -> frozenset[Window]: ...
+
+    @property
+    def diagnose(self) -> Callable[[bool], str] | None: ...
+
+    def reached(self) -> bool: ...
+
+    async def decide(self, request: bot_pb2.DecideRequest, timeout: float
+                     ) -> bot_pb2.DecideResponse: ...
+
+    async def match_over(self, request: bot_pb2.MatchOverRequest, timeout: float) -> None: ...
 
 
 class BotClient:

@@ -126,6 +126,11 @@ class Sent:
     """None if the bot replied (in time, whatever it said); else the call's status."""
     detail: str = ""
 
+    @property
+    def ending(self) -> str:
+        """How the call ended, as a check's message says it."""
+        return "OK" if self.code is None else f"{self.code.name}: {self.detail}"
+
 
 class ObservedClient(BotClient):
     """The referee's client to the bot under check, noting every request it sends and how
@@ -304,6 +309,8 @@ async def _play(setup: _Setup, game: str, stage: Stage) -> Played:
     finally:
         await client.close()
     for match, seats in zip(matches, played.seats, strict=True):
+        if match.spec.record_path is None:
+            raise RuntimeError(f"check match {match.spec.match_id} kept no record")
         played.decisions.update((Window(line["window"]), line["how"])
                                 for line in read_record(match.spec.record_path)
                                 if line["t"] == "decision" and line["seat"] in seats)
@@ -483,7 +490,7 @@ def _legal_check(one: list[Played], window: Window) -> Check:
 
 def _unasked(one: list[Played], window: Window) -> str:
     """Why the bot was never asked in a `window` window, from the records."""
-    how = Counter()
+    how: Counter[str] = Counter()
     for played in one:
         for (kind, made), count in played.decisions.items():
             if kind is window:
@@ -553,10 +560,10 @@ def _match_info_check(played: list[Played]) -> Check:
         return _check("match-info", Result.NOT_EXERCISED, f"never asked in {_matches(played)}")
     if broke:
         return _check("match-info", Result.FAIL, f"{len(broke)} of {len(informed)} requests "
-                      f"with match_info failed: {broke[0].code.name}: {broke[0].detail}")
+                      f"with match_info failed: {broke[0].ending}")
     if later and not later_answered:
         return _check("match-info", Result.FAIL, f"none of the {len(later)} requests without "
-                      f"match_info was answered: {later[0].code.name}: {later[0].detail}")
+                      f"match_info was answered: {later[0].ending}")
     return _check("match-info", Result.PASS, f"{len(informed)} requests with match_info and "
                   f"{later_answered} of {len(later)} later ones without it answered")
 

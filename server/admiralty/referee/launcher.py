@@ -471,8 +471,8 @@ class LaunchedBot:
             self._supervisor = asyncio.ensure_future(self._watch(startup_timeout))
 
     async def _watch(self, startup_timeout: float) -> None:
-        while True:
-            await asyncio.to_thread(self.process.wait)
+        while (process := self.process) is not None:
+            await asyncio.to_thread(process.wait)
             if self._stopping:
                 return
             self.crashes += 1
@@ -603,10 +603,10 @@ async def _await_hello(bot: LaunchedBot, timeout: float) -> None:
             raise BotLaunchError(_failure(bot, f"was refused: its Hello is over "
                                                f"{MAX_REPLY_BYTES:,} bytes", tail=False)
                                  ) from None
-        if (error.code() is grpc.StatusCode.UNAVAILABLE
-                and await _exit_code(bot) is not None):  # it died answering: say so
-            raise BotLaunchError(_failure(
-                bot, f"exited with code {bot.process.returncode} when asked Hello")) from None
+        code = await _exit_code(bot) if error.code() is grpc.StatusCode.UNAVAILABLE else None
+        if code is not None:  # it died answering: say so
+            raise BotLaunchError(_failure(bot, f"exited with code {code} when asked Hello")
+                                 ) from None
         details = (error.details() or "")[:200]
         raise BotLaunchError(_failure(
             bot, f"did not answer Hello ({error.code().name}{': ' if details else ''}"

@@ -22,7 +22,7 @@ import grpc
 from google.protobuf.message import Message
 
 from admiralty.games import Event, GameState, Outcome, Request, Window, load_game
-from admiralty.referee.clients import BotClient
+from admiralty.referee.clients import SeatBot
 from admiralty.referee.policy import FailurePolicy, IncidentKind, fallback_index
 from admiralty.referee.record import RecordWriter
 from admiralty.text import printable
@@ -234,7 +234,8 @@ Listener = Callable[[int, Sequence[Event], GameState], None]
 
 DecisionListener = Callable[[int, Request, Answer, Sequence[Incident]], None]
 """Called before every decision is applied with its step, the request, the answer applied
-and the incidents it caused: what a seat's-eye screen shows of the seat's own requests."""
+(its option and `how` it was obtained) and the incidents it caused: what a seat's-eye
+screen shows of the seat's own requests, and the local runner's list of decisions."""
 
 
 class Match:
@@ -245,7 +246,7 @@ class Match:
     `clock` is the referee's clock (monotonic seconds).
     """
 
-    def __init__(self, spec: MatchSpec, bots: Sequence[BotClient],
+    def __init__(self, spec: MatchSpec, bots: Sequence[SeatBot],
                  listeners: Sequence[Listener] = (), *, wire_id: str | None = None,
                  state: GameState | None = None, clock: Callable[[], float] = time.monotonic,
                  decision_listeners: Sequence[DecisionListener] = ()):
@@ -283,12 +284,12 @@ class Match:
         try:
             self._retire_absent()
             self._publish(self.state.setup_events)
-            while self.state.outcome() is None:
+            while (outcome := self.state.outcome()) is None:
                 _raise_if_cancelling()
                 if self.steps >= MAX_STEPS:
                     raise RuntimeError(f"match {self.spec.match_id} exceeded {MAX_STEPS} steps")
                 await self._play_window(self.state.pending())
-            report = self._report(self.state.outcome())
+            report = self._report(outcome)
             if self._recorder:
                 self._recorder.digest(self.steps, self.state.digest())
                 self._recorder.result(report.places, report.scores, report.forfeited,
@@ -372,27 +373,29 @@ class Match:
         message = self._request_pb(request, request_id, window_id, seat, timeout)
         started = self._clock()
         bot = self.bots[request.seat]
-        reply, failure = await self._call(bot, message, timeout, started)
+        reply = await self._call(bot, message, timeout, started)
         latency = self._clock() - started
         seat.bank -= latency
         seat.latencies_ms.append(latency * 1000)
         self.round_trips += 1
-        if failure is not None and failure[0] in DIAGNOSED and bot.diagnose:
-            note = bot.diagnose(failure[0] is IncidentKind.ILLEGAL)
-            failure = (failure[0], "\n".join(filter(None, (failure[1], note))))
-        if failure is None:
+        if isinstance(reply, bot_pb2.DecideResponse):
             failure = _check_reply(reply, request_id, len(request.options))
-        if failure is not None:
-            index = self._incident(request, request_id, *failure)
-            return Answer(index, request_id, latency * 1000, "incident")
-        seat.timeouts_in_row = seat.failed_in_row = 0
-        if reply.resend_match_info:
-            seat.informed = False
-        return Answer(reply.option_index, request_id, latency * 1000)
+            if failure is None:
+                seat.timeouts_in_row = seat.failed_in_row = 0
+                if reply.resend_match_info:
+                    seat.informed = False
+                return Answer(reply.option_index, request_id, latency * 1000)
+        else:
+            kind, detail = reply
+            if kind in DIAGNOSED and bot.diagnose:
+                note = bot.diagnose(kind is IncidentKind.ILLEGAL)
+                detail = "\n".join(filter(None, (detail, note)))
+            failure = kind, detail
+        index = self._incident(request, request_id, *failure)
+        return Answer(index, request_id, latency * 1000, "incident")
 
-    async def _call(self, bot: BotClient, message: bot_pb2.DecideRequest, timeout: float,
-                    started: float
-                    ) -> tuple[bot_pb2.DecideResponse | None, tuple[IncidentKind, str] | None]:
+    async def _call(self, bot: SeatBot, message: bot_pb2.DecideRequest, timeout: float,
+                    started: float) -> bot_pb2.DecideResponse | tuple[IncidentKind, str]:
         """The bot's reply, or the incident its failure is.
 
         A call the connection broke (a blip, or a process the launcher restarts) is asked
@@ -401,22 +404,22 @@ class Match:
         could not be reached at all before the deadline is unreachable, not late.
         """
         try:
-            return await bot.decide(message, timeout), None
+            return await bot.decide(message, timeout)
         except grpc.aio.AioRpcError as error:
             _raise_if_cancelled(error)
             if error.code() not in BROKEN:
-                return None, _classify(error, bot.reached())
+                return _classify(error, bot.reached())
             broken = (IncidentKind.CRASH, f"the connection broke: {error.details()}")
         left = timeout - (self._clock() - started)
         if left <= 0.001:
-            return None, broken
+            return broken
         message.deadline_ms = int(left * 1000)
         try:
-            return await bot.decide(message, left), None
+            return await bot.decide(message, left)
         except grpc.aio.AioRpcError as error:
             _raise_if_cancelled(error)
             back = error.code() not in BROKEN and bot.reached()
-            return None, _classify(error, True) if back else broken
+            return _classify(error, True) if back else broken
 
     def _request_pb(self, request: Request, request_id: str, window_id: int, seat: SeatStats,
                     timeout: float) -> bot_pb2.DecideRequest:
@@ -428,8 +431,8 @@ class Match:
             options=options_to_pb(self.codec, request.options),
             events=self._take_events(request.seat),
             deadline_ms=int(timeout * 1000), time_bank_ms=int(max(seat.bank, 0) * 1000),
-            **{self.codec.field: self.codec.observation_pb(view)},
         )
+        getattr(message, self.codec.field).CopyFrom(self.codec.observation_pb(view))
         if not seat.informed:
             message.match_info.CopyFrom(self.match_info)
             seat.informed = True
@@ -595,7 +598,7 @@ def checked_options(game_name: str, players: int, options: dict[str, Any] | None
     return resolved
 
 
-async def run_match(spec: MatchSpec, bots: Sequence[BotClient],
+async def run_match(spec: MatchSpec, bots: Sequence[SeatBot],
                     listeners: Sequence[Listener] = (),
                     decision_listeners: Sequence[DecisionListener] = ()) -> MatchReport:
     """Play one match between connected bots (seat i is `bots[i]`)."""

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from admiralty import __version__
-from admiralty.games import Event, GameState, IllegalAction, load_game
+from admiralty.games import Event, IllegalAction, load_game
 
 
 def private_dir(path: Path) -> None:
@@ -148,18 +148,6 @@ class ReplayReport:
     @property
     def ok(self) -> bool:
         return not self.mismatches and self.complete
-
-
-def replay_steps(header: dict[str, Any], lines: Iterator[dict[str, Any]]
-                 ) -> Iterator[tuple[list[Event], GameState]]:
-    """Re-run a record: the setup events, then the events of each recorded decision, each
-    with the state after it. Raises IllegalAction where a decision does not fit."""
-    state = load_game(header["game"]).new_game(header["players"], header["seed"],
-                                               header["options"])
-    yield state.setup_events, state
-    for line in lines:
-        if line["t"] == "decision":
-            yield state.apply(line["seat"], line["index"]), state
 
 
 def verify_record(path: Path) -> ReplayReport:

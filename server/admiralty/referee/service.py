@@ -16,6 +16,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,7 @@ class MatchHandle:
     spec: MatchSpec
     ordinal: int
     bot_names: list[str] = field(default_factory=list)
-    status: int = referee_pb2.MATCH_STATUS_STARTING
+    status: referee_pb2.MatchStatus = referee_pb2.MATCH_STATUS_STARTING
     match: Match | None = None
     report: MatchReport | None = None
     error: str = ""
@@ -91,6 +92,15 @@ class MatchHandle:
     @property
     def finished(self) -> bool:
         return self.status in (referee_pb2.MATCH_STATUS_FINISHED, referee_pb2.MATCH_STATUS_FAILED)
+
+    def more_events(self, seen: int) -> bool:
+        """Whether events beyond the first `seen` are kept, or the match has finished: what
+        a watcher waits for."""
+        return len(self.events) > seen or self.finished
+
+    def more_decisions(self, seen: int) -> bool:
+        """Whether decisions beyond the first `seen` are kept, or the match has finished."""
+        return len(self.decisions) > seen or self.finished
 
     def summary(self, incidents: bool = True) -> referee_pb2.MatchSummary:
         """What the operator sees of the match: the seed and record path included. A list
@@ -150,7 +160,8 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
         self._created = 0
         self._tasks: set[asyncio.Task] = set()
 
-    async def CreateMatch(self, request, context):
+    async def CreateMatch(self, request: referee_pb2.CreateMatchRequest,
+                          context: grpc.aio.ServicerContext):
         try:
             spec = self._spec(request)
         except ValueError as error:
@@ -214,13 +225,15 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
             await handle._notify()
             self._forget_old()
 
-    async def GetMatch(self, request, context):
+    async def GetMatch(self, request: referee_pb2.GetMatchRequest,
+                       context: grpc.aio.ServicerContext):
         handle = self.matches.get(request.match_id)
         if handle is None:
             await context.abort(grpc.StatusCode.NOT_FOUND, f"no match {request.match_id[:80]!r}")
         return referee_pb2.GetMatchResponse(match=handle.summary())
 
-    async def ListMatches(self, request, context):
+    async def ListMatches(self, request: referee_pb2.ListMatchesRequest,
+                          context: grpc.aio.ServicerContext):
         size = min(request.page_size or PAGE_SIZE, MAX_PAGE_SIZE)
         try:
             start = int(request.page_token or 0)
@@ -232,7 +245,8 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
             matches=[handle.summary(incidents=False) for handle in page[:size]],
             next_page_token=str(page[size].ordinal) if more else "")
 
-    async def Watch(self, request, context):
+    async def Watch(self, request: referee_pb2.WatchRequest,
+                    context: grpc.aio.ServicerContext):
         handle = self.matches.get(request.match_id)
         if handle is None:
             await context.abort(grpc.StatusCode.NOT_FOUND, f"no match {request.match_id[:80]!r}")
@@ -301,8 +315,7 @@ async def _frames(handle: MatchHandle, omniscient: bool):
                                     view=_view(handle.match.state, omniscient))
     while True:
         async with handle.changed:
-            await handle.changed.wait_for(
-                lambda seen=sent: len(handle.events) > seen or handle.finished)
+            await handle.changed.wait_for(partial(handle.more_events, sent))
         fresh = handle.events[sent:]
         sent += len(fresh)
         visible = [(step, e) for step, e in fresh if omniscient or e.visible_to(None)]
@@ -339,8 +352,7 @@ async def _seat_frames(handle: MatchHandle, seat: int):
     done = 0
     while True:
         async with handle.changed:
-            await handle.changed.wait_for(lambda d=done: len(handle.decisions) > d
-                                          or handle.finished)
+            await handle.changed.wait_for(partial(handle.more_decisions, done))
         for line in handle.decisions[done:]:
             done += 1
             for frame in _frame_pb(step_frame(state, done, line, seat, line["incidents"])):

@@ -19,6 +19,8 @@ the process as it restarts any bot it launched.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import enum
 import json
 import subprocess
 from typing import Final
@@ -34,7 +36,15 @@ STDIO_PREFIX = "stdio:"
 RESTART_GRACE = 0.05
 """Seconds before its deadline at which a call stops waiting for a restarted process and
 fails UNAVAILABLE: for the referee a crash, as for a gRPC bot not back in time."""
-_OVERSIZE: Final = object()
+
+
+class _Oversize(enum.Enum):
+    """A sentinel of its own type, so that a type checker tells it from a line."""
+
+    LINE = enum.auto()
+
+
+_OVERSIZE: Final = _Oversize.LINE
 """What `_Child.ask` returns for an answer over `MAX_REPLY_BYTES`."""
 
 
@@ -68,7 +78,7 @@ class _Child:
         stdin, _ = await loop.connect_write_pipe(asyncio.BaseProtocol, process.stdin)
         return cls(stdout, reader, stdin)
 
-    async def ask(self, request: bytes) -> bytes | object | None:
+    async def ask(self, request: bytes) -> bytes | _Oversize | None:
         """The answer to `request`: the line after those owed to earlier requests, whose
         callers gave up waiting; `_OVERSIZE`; or None once the process's stdout has ended.
         Cancelling it loses nothing: the answer is still owed, and dropped when it comes."""
@@ -82,7 +92,7 @@ class _Child:
             if not self._owed:
                 return answer
 
-    async def _read_line(self) -> bytes | object | None:
+    async def _read_line(self) -> bytes | _Oversize | None:
         """The next line without its newline, `_OVERSIZE` or None at the end; never
         more than MAX_REPLY_BYTES and a read or two of a line held."""
         while True:
@@ -188,10 +198,10 @@ class StdioBridge(bot_pb2_grpc.BotServiceServicer):
         """The running process. While the launcher restarts it the call waits, as a call
         to a gRPC bot waits for it to listen again, until just before its deadline."""
         remaining = context.time_remaining()
-        try:
+        with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(None if remaining is None
                                        else remaining - RESTART_GRACE):
                 await self._running.wait()
-        except TimeoutError:
+        if not self._running.is_set() or self._child is None:  # late, or detached again
             await context.abort(grpc.StatusCode.UNAVAILABLE, "the bot's process is not running")
         return self._child

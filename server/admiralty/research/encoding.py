@@ -278,12 +278,13 @@ def _jamaica() -> tuple[Field, ...]:
               Tally("hand", cards), Num("cards_in_hand"), Num("hand_limit"), Num("deck_size"),
               Tally("discard", cards), Num("has_chosen"), OneHot("chosen_card", cards),
               OneHot("revealed_card", cards), Num("score"))
-    combat = (*(Seat(role, seats, (GHOST,)) for role in ("attacker", "defender", "winner")),
-              OneHot("stage", ("attacker_gunpowder", "attacker_roll", "defender_gunpowder",
-                               "defender_roll", "spoils", "stash")),
-              Rows("rolls", (0, 1), (OneHot("", tuple(info["combat_die"])),), by_position),
-              Rows("strengths", (0, 1), (Num(""),), by_position),
-              Rows("gunpowder", (0, 1), (Num(""),), by_position), Num("sabre_used"))
+    combat: tuple[Field, ...] = (
+        *(Seat(role, seats, (GHOST,)) for role in ("attacker", "defender", "winner")),
+        OneHot("stage", ("attacker_gunpowder", "attacker_roll", "defender_gunpowder",
+                         "defender_roll", "spoils", "stash")),
+        Rows("rolls", (0, 1), (OneHot("", tuple(info["combat_die"])),), by_position),
+        Rows("strengths", (0, 1), (Num(""),), by_position),
+        Rows("gunpowder", (0, 1), (Num(""),), by_position), Num("sabre_used"))
     return (Num("round"), Seat("captain", seats), Seat("active", seats),
             OneHot("phase", ("choose_cards", "place_dice", "resolve", "ghost", "game_over")),
             Num("dice.morning"), Num("dice.evening"),

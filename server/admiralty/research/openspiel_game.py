@@ -35,6 +35,8 @@ from admiralty.research.actions import ACTION_BOUNDS, MAX_DECISIONS, PLAYERS, Ta
 
 pyspiel = require("pyspiel")  # before numpy, which open_spiel installs
 np = require("numpy")
+Game: Any = pyspiel.Game  # classes of a module loaded by `require`: unknown to mypy
+State: Any = pyspiel.State
 
 PREFIX = "admiralty_"
 
@@ -67,7 +69,7 @@ def _defaults(game: str) -> dict[str, int]:
     return {"players": info.default_players, "seed": 0, "round_cap": info.defaults()["round_cap"]}
 
 
-class AdmiraltyGame(pyspiel.Game):
+class AdmiraltyGame(Game):
     """One registered game (a subclass per engine names it in `GAME`); its `seed`
     parameter seeds the deals of its initial states."""
 
@@ -140,7 +142,7 @@ class _Deal:
         return _Deal(self.game, table, list(self.trails or ()))
 
 
-class AdmiraltyState(pyspiel.State):
+class AdmiraltyState(State):
     """A game in progress: the engine asks one seat at a time (`Table.request`)."""
 
     def __init__(self, game: AdmiraltyGame):

@@ -26,7 +26,7 @@ from admiralty.research.actions import ACTION_BOUNDS, Table, check_players
 
 np = require("numpy")
 spaces = require("gymnasium").spaces
-pz = require("pettingzoo")
+AECEnv: Any = require("pettingzoo").AECEnv  # loaded by `require`, so unknown to mypy
 wrappers = require("pettingzoo.utils.wrappers")
 
 OBSERVATION_BOUND = 1e6
@@ -43,7 +43,7 @@ def env(game: str, players: int | None = None, render_mode: str | None = None,
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class raw_env(pz.AECEnv):  # PettingZoo names the unwrapped environment so
+class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
     """One game of `game` for `players` seats (the game's default count when None)."""
 
     metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}

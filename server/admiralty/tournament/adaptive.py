@@ -173,7 +173,7 @@ def next_block(name: str, seed: int, deals: Deals, players: int, plan: Sequence[
     for match in plan:  # every match so far: who sat right after whom
         for seat, bot in enumerate(match.seats):
             seating.after[bot, match.seats[(seat + 1) % players]] += 1
-    out = []
+    out: list[PlannedMatch] = []
     for group_index, order in enumerate(seating.seat_round(groups)):
         for shift in range(players):
             path = _seed_path(players, deals, block - 1, group_index, shift)

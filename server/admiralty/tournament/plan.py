@@ -82,7 +82,7 @@ def plan_matches(name: str, pool_size: int, players: int, rounds: int, seed: int
     check_design(pool_size, players, rounds, matches_per_bot)
     rng = random.Random(derive_seed(seed, "seating"))
     seating = CyclicSeating(rng)
-    plan = []
+    plan: list[PlannedMatch] = []
     for round_ in range(rounds):
         if players == 1:
             groups: list[tuple[int, ...]] = [(bot,) for bot in range(pool_size)]

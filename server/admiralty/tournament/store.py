@@ -373,7 +373,8 @@ class Store:
 
 
 def _result(row: tuple) -> Result:
-    return Result(row[0], *(json.loads(v) for v in row[1:6]), row[6], row[7])
+    places, scores, forfeited, incidents, latencies = (json.loads(v) for v in row[1:6])
+    return Result(row[0], places, scores, forfeited, incidents, latencies, row[6], row[7])
 
 
 def _create_private(path: Path) -> None:

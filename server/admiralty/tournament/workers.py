@@ -23,7 +23,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -45,7 +45,7 @@ class WorkerError(RuntimeError):
     """A referee worker could not start or failed; the message says which and why."""
 
 
-async def run_all(coroutines: Iterable[Awaitable[Any]]) -> None:
+async def run_all(coroutines: Iterable[Coroutine[Any, Any, Any]]) -> None:
     """Run them concurrently; the first failure cancels the others and is raised as itself."""
     try:
         async with asyncio.TaskGroup() as group:
@@ -95,7 +95,12 @@ class _Worker:
 async def _readable(conn: Connection) -> None:
     loop = asyncio.get_running_loop()
     ready = loop.create_future()
-    loop.add_reader(conn.fileno(), lambda: ready.done() or ready.set_result(None))
+
+    def wake() -> None:
+        if not ready.done():
+            ready.set_result(None)
+
+    loop.add_reader(conn.fileno(), wake)
     try:
         await ready
     finally:

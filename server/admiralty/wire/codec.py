@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from google.protobuf import message_factory, struct_pb2
+from google.protobuf.descriptor import Descriptor
 from google.protobuf.message import Message
 
 from admiralty.games import Event, Option, Window
 from admiralty_sdk.v1 import black_fleet_pb2, blackbeard_pb2, common_pb2, jamaica_pb2
+
+if TYPE_CHECKING:
+    from google._upb._message import Descriptor as UpbDescriptor
 
 _WINDOW_KINDS = {
     Window.TURN: common_pb2.WINDOW_KIND_TURN,
@@ -24,10 +28,10 @@ _WINDOW_KINDS = {
     Window.SEALED: common_pb2.WINDOW_KIND_SEALED,
     Window.SETUP: common_pb2.WINDOW_KIND_SETUP,
 }
-_WINDOWS = {value: key for key, value in _WINDOW_KINDS.items()}
+_WINDOWS: dict[int, Window] = {value: key for key, value in _WINDOW_KINDS.items()}
 
 
-def to_window_kind(window: Window) -> int:
+def to_window_kind(window: Window) -> common_pb2.WindowKind:
     return _WINDOW_KINDS[window]
 
 
@@ -47,15 +51,16 @@ def struct(data: Mapping[str, Any]) -> struct_pb2.Struct:
 
 _MESSAGE, _REPEATED_MESSAGE, _MESSAGE_MAP, _VALUE, _REPEATED_VALUE = range(5)
 _VALUE_TYPE = "google.protobuf.Value"
-_SPECIAL: dict[str, dict[str, tuple[int, type[Message] | None]]] = {}
+_SPECIAL: dict[str, dict[str, tuple[int, type[Message]]]] = {}
 
 
-def _special(cls: type[Message]) -> dict[str, tuple[int, type[Message] | None]]:
-    """The fields of `cls` whose data the constructor cannot take as it is: those holding
-    a `google.protobuf.Value` somewhere below them. Computed once per message type."""
+def _special(cls: type[Message]) -> dict[str, tuple[int, type[Message]]]:
+    """The fields of `cls` whose data the constructor cannot take as it is, and the message
+    class of each: those holding a `google.protobuf.Value` somewhere below them. Computed
+    once per message type."""
     name = cls.DESCRIPTOR.full_name
     if name not in _SPECIAL:
-        special = {}
+        special: dict[str, tuple[int, type[Message]]] = {}
         for field in cls.DESCRIPTOR.fields:
             kind = field.message_type
             if kind is None:
@@ -63,19 +68,25 @@ def _special(cls: type[Message]) -> dict[str, tuple[int, type[Message] | None]]:
             if kind.GetOptions().map_entry:
                 kind = kind.fields_by_name["value"].message_type
                 if kind is not None and _holds_value(kind):
-                    special[field.name] = (_MESSAGE_MAP, message_factory.GetMessageClass(kind))
+                    special[field.name] = (_MESSAGE_MAP, _message_class(kind))
             elif kind.full_name == _VALUE_TYPE:
-                special[field.name] = (_REPEATED_VALUE if field.is_repeated else _VALUE, None)
+                special[field.name] = (_REPEATED_VALUE if field.is_repeated else _VALUE,
+                                       struct_pb2.Value)
             elif _holds_value(kind):
                 special[field.name] = (_REPEATED_MESSAGE if field.is_repeated else _MESSAGE,
-                                       message_factory.GetMessageClass(kind))
+                                       _message_class(kind))
         _SPECIAL[name] = special
     return _SPECIAL[name]
 
 
-def _holds_value(descriptor) -> bool:
-    return descriptor.full_name == _VALUE_TYPE or bool(
-        _special(message_factory.GetMessageClass(descriptor)))
+def _holds_value(descriptor: Descriptor | UpbDescriptor) -> bool:
+    return descriptor.full_name == _VALUE_TYPE or bool(_special(_message_class(descriptor)))
+
+
+def _message_class(descriptor: Descriptor | UpbDescriptor) -> type[Message]:
+    """The class of `descriptor`'s messages. Protobuf's default backend (upb) describes every
+    message with its own Descriptor, which GetMessageClass takes but its stub leaves out."""
+    return message_factory.GetMessageClass(descriptor)  # type: ignore[arg-type]
 
 
 def build(cls: type[Message], data: Mapping[str, Any]) -> Message:
@@ -174,9 +185,10 @@ def options_to_pb(codec: GameCodec, options: Sequence[Option]) -> list[common_pb
     """The options of a request, each with its JSON and typed payload."""
     messages = []
     for index, option in enumerate(options):
-        typed = {codec.field: codec.payload_pb(option.payload)} if option.payload else {}
-        messages.append(common_pb2.Option(index=index, key=option.key, label=option.label,
-                                          **typed))
+        message = common_pb2.Option(index=index, key=option.key, label=option.label)
+        if option.payload:
+            getattr(message, codec.field).CopyFrom(codec.payload_pb(option.payload))
+        messages.append(message)
     return messages
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from admiralty.games.base import Option, new_event
+from admiralty.games.base import Option
 from admiralty.games.black_fleet import options
 from admiralty.games.black_fleet.board import Port
 from admiralty.games.black_fleet.turn import Attack, Burial, Deed, Sale, Sinking
@@ -196,18 +196,8 @@ def deliver(state: BlackFleetState, port_key: str) -> Sale:
     price = sale_price(player, colour, port)
     state.return_cubes(ship.cargo)
     ship.cargo = []
-    state._events.append(
-        new_event(
-            "delivered",
-            {
-                "seat": player.seat,
-                "port": port_key,
-                "colour": colour,
-                "cubes": cubes,
-                "price": price,
-            },
-        )
-    )
+    state.flow.emit("delivered", {"seat": player.seat, "port": port_key, "colour": colour,
+                                  "cubes": cubes, "price": price})
     state.pay(player.seat, price * cubes, "delivery")
     state.load(player, port)
     return Sale(port_key, cubes)
@@ -231,12 +221,11 @@ def attack(state: BlackFleetState, seat: int) -> Attack:
     state.return_cubes(taken[room:])  # Double Raid: what the hold cannot keep
     sunk = not merchant.cargo
     data = {"seat": player.seat, "victim": seat, "colour": taken[0], "cubes": take}
-    state._events.append(
-        new_event("attacked", {**data, "treasure": len(taken[:room]), "sunk": sunk}))
+    state.flow.emit("attacked", {**data, "treasure": len(taken[:room]), "sunk": sunk})
     _pay_for_attack(state, seat, take)
     if sunk:
         state.remove(merchant)
-        state._events.append(new_event("merchant_sunk", {"seat": seat, "by": pirate.ref}))
+        state.flow.emit("merchant_sunk", {"seat": seat, "by": pirate.ref})
     return Attack(seat, sunk)
 
 
@@ -261,12 +250,8 @@ def sink(state: BlackFleetState, seat: int) -> Sinking:
     state.remove(target)
     ship = state.current.ship
     assert ship is not None, "a sinking is an action of the ship being activated"
-    state._events.append(
-        new_event(
-            "pirate_sunk",
-            {"seat": seat, "by": ship.ref, "attacker": player.seat, "treasure": treasure},
-        )
-    )
+    state.flow.emit("pirate_sunk", {"seat": seat, "by": ship.ref, "attacker": player.seat,
+                                    "treasure": treasure})
     reward = state.data.setup.sink_reward + player.mods.get("sink_bonus", 0)
     state.pay(player.seat, reward, "sinking")
     return Sinking(seat, bool(treasure))
@@ -293,9 +278,7 @@ def rob(state: BlackFleetState, seat: int, colour: str) -> None:
     player = state.seats[state.active]
     state.seats[seat].pirate.cargo.remove(colour)
     player.pirate.cargo.append(colour)
-    state._events.append(
-        new_event("pirate_robbed", {"seat": player.seat, "victim": seat, "colour": colour})
-    )
+    state.flow.emit("pirate_robbed", {"seat": player.seat, "victim": seat, "colour": colour})
     state.pay(player.seat, state.data.setup.attack_reward, "attack")
 
 
@@ -308,11 +291,8 @@ def bury(state: BlackFleetState, _: Any = None) -> Burial:
     cubes = len(pirate.cargo)
     state.return_cubes(pirate.cargo)
     pirate.cargo = []
-    state._events.append(
-        new_event(
-            "buried", {"seat": player.seat, "space": pirate.space, "cubes": cubes, "value": value}
-        )
-    )
+    state.flow.emit("buried", {"seat": player.seat, "space": pirate.space, "cubes": cubes,
+                               "value": value})
     state.pay(player.seat, value * cubes + player.mods.get("bury_bonus", 0), "burial")
     return Burial(value, pirate.space in state.data.board.beaches)
 

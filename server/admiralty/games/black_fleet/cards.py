@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from admiralty.games.base import Option, new_event
+from admiralty.games.base import Option
 from admiralty.games.black_fleet import movement, options
 from admiralty.games.black_fleet.turn import Attack, Burial, Sale, Sinking
 
@@ -241,9 +241,7 @@ def play(state: BlackFleetState, card_id: str) -> bool:
     card = state.data.fortune[card_id]
     player.fortune.remove(card_id)
     state.fortune_discard.append(card_id)
-    state._events.append(
-        new_event("fortune_played", {"seat": player.seat, "card": card_id, "title": card.title})
-    )
+    state.flow.emit("fortune_played", {"seat": player.seat, "card": card_id, "title": card.title})
     if card.effect == "boost":
         player.boosts.append(card_id)
         player.refresh(state.data)
@@ -272,19 +270,8 @@ def free_move(state: BlackFleetState, card_id: str, ref: str, space: int, steps:
     ship = state.ship_by_ref(ref)
     origin = ship.space
     state.put(ship, space)
-    state._events.append(
-        new_event(
-            "ship_moved",
-            {
-                "seat": state.active,
-                "ship": ship.ref,
-                "from": origin,
-                "to": space,
-                "steps": steps,
-                "card": card_id,
-            },
-        )
-    )
+    state.flow.emit("ship_moved", {"seat": state.active, "ship": ship.ref, "from": origin,
+                                   "to": space, "steps": steps, "card": card_id})
 
 
 def swap_ships(state: BlackFleetState) -> None:
@@ -295,9 +282,5 @@ def swap_ships(state: BlackFleetState) -> None:
     merchant.space, pirate.space = pirate.space, merchant.space
     state.at[merchant.space] = merchant
     state.at[pirate.space] = pirate
-    state._events.append(
-        new_event(
-            "ships_swapped",
-            {"seat": player.seat, "merchant": merchant.space, "pirate": pirate.space},
-        )
-    )
+    state.flow.emit("ships_swapped", {"seat": player.seat, "merchant": merchant.space,
+                                      "pirate": pirate.space})

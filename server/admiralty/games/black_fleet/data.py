@@ -3,9 +3,10 @@
 Everything a person holding the physical game might want to correct lives in
 `data/*.toml`: the map (`board.toml`), the movement deck (`movement.toml`), the
 fortune cards (`fortune.toml`), the development cards (`development.toml`) and the
-setup figures (`setup.toml`). This module turns those files into frozen records and
+setup figures (`setup.toml`), each item labelled known or reconstructed
+(`admiralty.games.provenance`). This module turns those files into frozen records and
 refuses files that would make the engine misbehave (unknown effect kinds, wrong
-card counts), so a typing mistake fails loudly at load time, not mid-game.
+card counts, a missing label), so a typing mistake fails loudly at load time, not mid-game.
 
 >>> data = load_data()
 >>> len(data.movement), len(data.fortune), len(data.development)
@@ -14,13 +15,13 @@ card counts), so a typing mistake fails loudly at load time, not mid-game.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from admiralty.games import provenance
 from admiralty.games.black_fleet.board import Board
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -218,8 +219,7 @@ class GameData:
 
 
 def _read(directory: Path, name: str) -> dict[str, Any]:
-    with (directory / name).open("rb") as handle:
-        return tomllib.load(handle)
+    return provenance.load(directory / name)
 
 
 def parse_modifier(entry: Mapping[str, Any]) -> Modifier:
@@ -250,7 +250,7 @@ def _movement(raw: dict[str, Any]) -> dict[str, MovementCard]:
     return cards
 
 
-_FORTUNE_FIELDS = {"ids", "title", "kind", "text", "windows", "before", "effect", "boosts", "basis"}
+_FORTUNE_FIELDS = {"ids", "title", "kind", "text", "windows", "before", "effect", "boosts"}
 
 
 def _fortune(raw: dict[str, Any], board: Board) -> dict[str, FortuneCard]:

@@ -31,8 +31,7 @@ class Ship:
         self.cargo: list[str] = []
 
     def copy(self) -> Ship:
-        other = Ship.__new__(Ship)
-        other.kind, other.owner, other.navy, other.ref = self.kind, self.owner, self.navy, self.ref
+        other = Ship(self.kind, self.owner, self.navy)
         other.space, other.zone, other.cargo = self.space, self.zone, self.cargo.copy()
         return other
 
@@ -105,9 +104,8 @@ class Player:
         self.pirate = Ship("pirate", seat)
 
     def copy(self) -> Player:
-        other = Player.__new__(Player)
-        other.seat, other.colour, other.money = self.seat, self.colour, self.money
-        other.victory_cost, other.victory_bought = self.victory_cost, self.victory_bought
+        other = Player(self.seat, self.colour, self.money, self.victory_cost)
+        other.victory_bought = self.victory_bought
         other.development, other.bought = self.development.copy(), self.bought.copy()
         other.charter_port = self.charter_port
         other.movement, other.fortune = self.movement.copy(), self.fortune.copy()

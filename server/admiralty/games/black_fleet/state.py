@@ -2,13 +2,13 @@
 decision flow (`admiralty.games.flow`).
 
 `BlackFleetState` is a `Table` (the pieces and their mechanics) that runs its turn on a
-`Flow`. A turn is pushed as a list of `Step` frames, each naming a method below:
+`Flow`. A turn is pushed as a list of `Step` frames, each calling a method below:
 
     _reenter_merchant, _window("start"), _reenter_pirate, _play_movement,
     _window("first"), _choose_ship, _draw, _buy, _end_turn
 
 and a step that needs a decision opens it with `flow.ask`; the answer calls the method
-its option names (`name(option, *args)`), which may push more frames. A fortune window
+its option's step holds (`method(option, *args)`), which may push more frames. A fortune window
 is a frame pushed before the step it precedes, so nothing has to remember where to go
 back: after a ship's activation `_end_activation` pushes `_window("between")` and
 `_choose_ship`, or `_window("last")` before the draw already waiting below. An
@@ -24,21 +24,20 @@ option itself). Only this module writes the turn's state (`current`, a `Turn`).
 
 from __future__ import annotations
 
-import itertools
+import copy
 import random
 from typing import Any
 
-from admiralty.games.base import Event, GameState, Option, Outcome, Request, Window, new_event
+from admiralty.games.base import Option, Outcome, Window
 from admiralty.games.black_fleet import actions, cards, movement, options, view
-from admiralty.games.black_fleet.data import WINDOWS, GameData
+from admiralty.games.black_fleet.data import GameData
 from admiralty.games.black_fleet.options import BUY_NONE, PASS, STOP, SWAP
 from admiralty.games.black_fleet.pieces import Player, Ship
 from admiralty.games.black_fleet.table import Table
 from admiralty.games.black_fleet.turn import Turn
 from admiralty.games.chance import Chance
 from admiralty.games.determinize import fresh_chance, redeal
-from admiralty.games.flow import Flow, Step, is_step, step
-from admiralty.games.flow import apply as flow_apply
+from admiralty.games.flow import FlowState, Step, is_step, step
 
 _PROMPTS = {
     "place_merchant": "Choose a port and a free space next to it for your merchant",
@@ -60,39 +59,8 @@ _CHOOSE_ACTION_PROMPT, _MOVE_SHIP_PROMPT = _PROMPTS["choose_action"], _PROMPTS["
 _PLAY_FORTUNE_PROMPT = _PROMPTS["play_fortune"]
 _PASS_ALONE = (PASS,)
 
-_WINDOWS = {name: step("_window", name) for name in WINDOWS}
-_PLAY = {name: step("_play_fortune", name) for name in WINDOWS}
-_SWAP = {name: step("_swap", name) for name in WINDOWS}
-_PASS = step("_pass")
-_CHOOSE_SHIP = step("_choose_ship")
-_ACTIVE = step("_activation", False, False)
-_ACT, _DECLINE, _SAIL, _STOP = step("_act"), step("_decline"), step("_sail"), step("_stop")
 
-
-def _turn(merchant_out: bool, windows: bool, pirate_out: bool) -> tuple[Step, ...]:
-    """The frames of a turn [black_fleet §5, §11] as pushed when it begins, without those
-    that could only pass: re-entering a ship that is in play, and the fortune windows
-    while the seat holds no fortune card and cannot swap its ships (no card reaches its
-    hand before step 3, so the windows up to the first activation could not open)."""
-    steps = [
-        step("_reenter_merchant") if merchant_out else None,
-        _WINDOWS["start"] if windows else None,
-        step("_reenter_pirate") if pirate_out else None,  # Hideout in W0 may place it
-        step("_play_movement"),
-        _WINDOWS["first"] if windows else None,
-        _CHOOSE_SHIP,
-        step("_draw"),
-        step("_buy"),
-        step("_end_turn"),
-    ]
-    return tuple(step for step in steps if step is not None)
-
-
-_TURNS = {flags: _turn(*flags) for flags in itertools.product((False, True), repeat=3)}
-"""The frames of a turn by (merchant off the board, windows, pirate off the board)."""
-
-
-class BlackFleetState(Table, GameState):
+class BlackFleetState(Table, FlowState):
     """One game of Black Fleet for 3 or 4 seats; seat 0 holds black and starts."""
 
     def __init__(
@@ -107,34 +75,22 @@ class BlackFleetState(Table, GameState):
         self.final_round = False
         self.ended_by: str | None = None
         self.current = Turn()
-        self.flow = Flow()
         self._outcome: Outcome | None = None
-        self._events.append(
-            new_event(
-                "game_started",
-                {
-                    "players": players,
-                    "colours": [p.colour for p in self.seats],
-                    "first_seat": 0,
-                    "victory_costs": [p.victory_cost for p in self.seats],
-                    "money": [p.money for p in self.seats],
-                    "round_cap": round_cap,
-                },
-            )
-        )
+        self.flow.emit("game_started", {
+            "players": players,
+            "colours": [p.colour for p in self.seats],
+            "first_seat": 0,
+            "victory_costs": [p.victory_cost for p in self.seats],
+            "money": [p.money for p in self.seats],
+            "round_cap": round_cap,
+        })
         self.deal()
-        self.flow.push(*[step("_place", seat) for seat in range(players)],
-                       step("_begin_turn", 0))
-        self.flow.run(self)
-        self._setup_events = self._events
+        self.flow.push(*[step(self._place, seat) for seat in range(players)],
+                       step(self._begin_turn, 0))
+        self.flow.run()
+        self._setup_events = self.flow.events
 
     # -- the engine contract -----------------------------------------------------------
-
-    def pending(self) -> list[Request]:
-        request = self.flow.request  # `flow.pending()` without the call: no SEALED window
-        return [request] if request is not None else []
-
-    apply = flow_apply
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -149,12 +105,10 @@ class BlackFleetState(Table, GameState):
         return view.static_info(self.data)
 
     def clone(self) -> BlackFleetState:
-        other = object.__new__(BlackFleetState)
-        other.__dict__.update(self.__dict__)
+        other = copy.copy(self)
         self.copy_pieces(other)
         other.current = self.current.copy(other._by_ref)
-        other.flow = self.flow.copy()
-        other._events = []
+        other.flow = self.flow.copy((self, other))
         return other
 
     def determinize(self, seat: int, rng: random.Random) -> BlackFleetState:
@@ -184,14 +138,6 @@ class BlackFleetState(Table, GameState):
 
     # -- positions built by hand ---------------------------------------------------------
 
-    def start_turn_of(self, seat: int) -> list[Event]:
-        """Begin `seat`'s turn now, setup or not (positions built by `scenario.arrange`)."""
-        self._events = []
-        self.flow.stop()
-        self.flow.push(step("_begin_turn", seat))
-        self.flow.run(self)
-        return self._events
-
     def ask_again(self) -> None:
         """Open the pending request again, with the same window id, from the position as
         it is now: for twin positions whose hidden cards were changed by hand, when the
@@ -202,24 +148,24 @@ class BlackFleetState(Table, GameState):
             return
         kind, then = asked.request.kind, asked.then
         if kind == "play_fortune":
-            frame = _WINDOWS[self.current.window]
+            frame = step(self._window, self.current.window)
         elif kind == "play_movement":
-            frame = step("_play_movement")
+            frame = step(self._play_movement)
         elif kind == "buy":
-            frame = step("_buy")
+            frame = step(self._buy)
         elif kind == "discard_fortune" and is_step(then):
-            frame = step("_discard", *then[1])
+            frame = step(self._discard, *then[1])
         else:
             return
         self.flow.withdraw()
         self.flow.push(frame)
-        self.flow.run(self)
+        self.flow.run()
 
     # -- setup placement [black_fleet §4.1] step 9 ---------------------------------------
 
     def _place(self, seat: int) -> None:
         self.flow.ask(seat, _SETUP, "place_merchant", _PROMPTS["place_merchant"],
-                      self._placements(), step("_placed", seat))
+                      self._placements(), step(self._placed, seat))
 
     def _placements(self) -> tuple[Option, ...]:
         """Every free space next to a port that still has cubes to load [black_fleet G12],
@@ -248,14 +194,33 @@ class BlackFleetState(Table, GameState):
         if player.boosts:
             player.boosts.clear()
             player.refresh(self.data)
-        self._events.append(
-            new_event("turn_started", {"seat": seat, "turn": self.turn, "round": self.round})
-        )
+        self.flow.emit("turn_started", {"seat": seat, "turn": self.turn, "round": self.round})
         income = player.mods.get("turn_income", 0)
         if income:
             self.pay(seat, income, "turn_income")
         windows = bool(player.fortune) or bool(player.mods.get("swap_own_ships"))
-        self.flow.push(*_TURNS[player.merchant.space is None, windows, not player.pirate.in_play])
+        self.flow.push(*self._turn_steps(player.merchant.space is None, windows,
+                                         not player.pirate.in_play))
+
+    def _turn_steps(self, merchant_out: bool, windows: bool, pirate_out: bool
+                    ) -> list[Step]:
+        """The frames of a turn [black_fleet §5, §11] as pushed when it begins, without
+        those that could only pass: re-entering a ship that is in play, and the fortune
+        windows while the seat holds no fortune card and cannot swap its ships (no card
+        reaches its hand before step 3, so the windows up to the first activation could
+        not open)."""
+        steps = [
+            step(self._reenter_merchant) if merchant_out else None,
+            step(self._window, "start") if windows else None,
+            step(self._reenter_pirate) if pirate_out else None,  # Hideout in W0 may place it
+            step(self._play_movement),
+            step(self._window, "first") if windows else None,
+            step(self._choose_ship),
+            step(self._draw),
+            step(self._buy),
+            step(self._end_turn),
+        ]
+        return [frame for frame in steps if frame is not None]
 
     def _reenter_merchant(self) -> None:
         active = self.active
@@ -264,9 +229,9 @@ class BlackFleetState(Table, GameState):
         placements = self._placements()
         if placements:
             self.flow.ask(active, _TURN, "reenter_merchant", _PROMPTS["reenter_merchant"],
-                          placements, step("_placed", active))
+                          placements, step(self._placed, active))
         else:
-            self._events.append(new_event("merchant_stays_out", {"seat": active}))
+            self.flow.emit("merchant_stays_out", {"seat": active})
 
     def _reenter_pirate(self) -> None:
         player = self.seats[self.active]
@@ -274,20 +239,18 @@ class BlackFleetState(Table, GameState):
             return
         board = self.data.board
         choices = [options.zone(key) for key in board.zones]
-        then = [_ZONE] * len(choices)
+        then = [step(self._zone)] * len(choices)
         if player.mods.get("reenter_at_lair"):
             lairs = [options.lair(space) for space in board.lairs if space not in self.at]
             choices += lairs
-            then += [_LAIR] * len(lairs)
+            then += [step(self._lair)] * len(lairs)
         self.flow.ask(self.active, _TURN, "reenter_pirate", _PROMPTS["reenter_pirate"],
                       tuple(choices), tuple(then))
 
     def _zone(self, option: Option) -> None:
         key = option.payload["zone"]
         self.seats[self.active].pirate.zone = key
-        self._events.append(
-            new_event("pirate_placed", {"seat": self.active, "zone": key, "space": None})
-        )
+        self.flow.emit("pirate_placed", {"seat": self.active, "zone": key, "space": None})
 
     def _lair(self, option: Option) -> None:
         self.place_pirate_on_lair(self.active, option.payload["space"])
@@ -308,11 +271,11 @@ class BlackFleetState(Table, GameState):
         self.current.window = name
         if not choices:
             self.flow.ask(self.active, _TURN, "play_fortune", _PLAY_FORTUNE_PROMPT, _PASS_ALONE,
-                          _PASS, optional=True, publish=True)
+                          step(self._pass), optional=True, publish=True)
             return
-        play, swap = _PLAY[name], _SWAP[name]
+        play, swap = step(self._play_fortune, name), step(self._swap, name)
         self.flow.ask(self.active, _TURN, "play_fortune", _PLAY_FORTUNE_PROMPT, (PASS, *choices),
-                      (_PASS, *[swap if o is SWAP else play for o in choices]),
+                      (step(self._pass), *[swap if o is SWAP else play for o in choices]),
                       optional=True, publish=True)
 
     def _pass(self, option: Option) -> None:
@@ -321,7 +284,7 @@ class BlackFleetState(Table, GameState):
     def _play_fortune(self, option: Option, window: str) -> None:
         """Play the card, resolve its target if it has one, then open the window again."""
         card_id = option.payload["card"]
-        self.flow.push(_WINDOWS[window])
+        self.flow.push(step(self._window, window))
         needs_target = cards.play(self, card_id)
         if self.current.played is not None and self.data.fortune[card_id].effect == "boost":
             self._refresh_control()  # Bribed Admiral gives the other navy
@@ -331,7 +294,7 @@ class BlackFleetState(Table, GameState):
     def _swap(self, option: Option, window: str) -> None:
         cards.swap_ships(self)
         self.current.swapped = True
-        self.flow.push(_WINDOWS[window])
+        self.flow.push(step(self._window, window))
 
     def _choose_target(self, card_id: str) -> None:
         effect = self.data.fortune[card_id].effect
@@ -339,13 +302,13 @@ class BlackFleetState(Table, GameState):
         then: Step | tuple[Step, ...]
         if effect == "steal":
             choices = tuple([options.target("seat", seat) for seat in found])
-            then = step("_steal", card_id)
+            then = step(self._steal, card_id)
         elif effect == "pirate_to_lair":
             choices = tuple([options.target("lair", space) for space in found])
-            then = _HIDE
+            then = step(self._hide)
         else:  # free_move: a ship, then where it goes
             choices = tuple([options.target(kind, who) for kind, who in found])
-            then = tuple([step("_pick_ship", card_id, f"{kind}:{who}") for kind, who in found])
+            then = tuple([step(self._pick_ship, card_id, f"{kind}:{who}") for kind, who in found])
         self.flow.ask(self.active, _TURN, "choose_target", _PROMPTS["choose_target"],
                       choices, then)
 
@@ -358,7 +321,7 @@ class BlackFleetState(Table, GameState):
     def _pick_ship(self, option: Option, card_id: str, ref: str) -> None:
         self.flow.ask(self.active, _TURN, "choose_destination", _PROMPTS["choose_destination"],
                       cards.destination_options(self, card_id, ref),
-                      step("_free_move", card_id, ref))
+                      step(self._free_move, card_id, ref))
 
     def _free_move(self, option: Option, card_id: str, ref: str) -> None:
         payload = option.payload
@@ -375,7 +338,7 @@ class BlackFleetState(Table, GameState):
                 options.movement_card(c.id, c.navy, c.navy_move, c.pirate, c.merchant, c.fortune)
             )
         self.flow.ask(self.active, _TURN, "play_movement", _PROMPTS["play_movement"],
-                      tuple(choices), _PLAYED)
+                      tuple(choices), step(self._played))
 
     def _played(self, option: Option) -> None:
         card_id = option.payload["card"]
@@ -384,7 +347,7 @@ class BlackFleetState(Table, GameState):
         self.current.played = card_id
         self._refresh_control()
         card = self.data.movement[card_id]
-        self._events.append(new_event("movement_played", {"seat": self.active, **card.to_json()}))
+        self.flow.emit("movement_played", {"seat": self.active, **card.to_json()})
 
     def _refresh_control(self) -> None:
         """The navy ships the active player moves this turn: the card's, or both
@@ -414,17 +377,9 @@ class BlackFleetState(Table, GameState):
 
     def _choose_ship(self) -> None:
         ships = self.waiting_ships()
-        refs = tuple([ship.ref for ship in ships])
-        asked = _ACTIVATE.get(refs)
-        if asked is None:
-            asked = _ACTIVATE[refs] = (
-                tuple([options.ship(ship.kind, ship.navy) for ship in ships]),
-                tuple([step("_activate", ref) for ref in refs]),
-            )
-        if len(refs) == 1:  # what the flow does with a lone option, without the ask's cost
-            self._activate(asked[0][0], refs[0])
-            return
-        self.flow.ask(self.active, _TURN, "choose_ship", _PROMPTS["choose_ship"], *asked)
+        self.flow.ask(self.active, _TURN, "choose_ship", _PROMPTS["choose_ship"],
+                      tuple([options.ship(ship.kind, ship.navy) for ship in ships]),
+                      tuple([step(self._activate, ship.ref) for ship in ships]))
 
     def _activate(self, option: Option, ref: str) -> None:
         ship = self._by_ref[ref]
@@ -437,9 +392,7 @@ class BlackFleetState(Table, GameState):
         current.acts = []
         if ship.space is not None:
             del self.at[ship.space]
-        self._events.append(
-            new_event("ship_activated", {"seat": self.active, "ship": ref, "points": points})
-        )
+        self.flow.emit("ship_activated", {"seat": self.active, "ship": ref, "points": points})
         self._activation(False, False)
 
     def _activation(self, declined: bool, sailed: bool) -> None:
@@ -457,18 +410,21 @@ class BlackFleetState(Table, GameState):
             acting = actions.BY_KIND[ship.kind](self, self.seats[self.active], ship, space)
             if acting:
                 self.flow.ask(self.active, _TURN, "choose_action", _CHOOSE_ACTION_PROMPT,
-                              (PASS, *acting), _ACTS[len(acting)], optional=True)
+                              (PASS, *acting),
+                              (step(self._decline), *(step(self._act),) * len(acting)),
+                              optional=True)
                 return
         free = space not in self.at
         if sailed and free:
             self._end_activation()
             return
         sails = movement.sail_options(self, ship)
+        sail = step(self._sail)
         if free:
             self.flow.ask(self.active, _TURN, "move_ship", _MOVE_SHIP_PROMPT,
-                          (STOP, *sails), _SAILS_THEN[len(sails)])
+                          (STOP, *sails), (step(self._stop), *(sail,) * len(sails)))
         else:
-            self.flow.ask(self.active, _TURN, "move_ship", _MOVE_SHIP_PROMPT, tuple(sails), _SAIL)
+            self.flow.ask(self.active, _TURN, "move_ship", _MOVE_SHIP_PROMPT, tuple(sails), sail)
 
     def _act(self, option: Option) -> None:
         """Take the action of the option's payload [black_fleet §5.3, §5.4, §5.5]."""
@@ -483,9 +439,9 @@ class BlackFleetState(Table, GameState):
         else:
             current.acts.append(kind)
         if kind == "attack_pirate" and actions.may_rob(self, subject):
-            self.flow.push(_ACTIVE)  # once the cube is chosen
+            self.flow.push(step(self._activation, False, False))  # once the cube is chosen
             self.flow.ask(self.active, _TURN, "choose_target", _PROMPTS["choose_target"],
-                          actions.cube_options(self, subject), step("_rob", subject))
+                          actions.cube_options(self, subject), step(self._rob, subject))
             return
         deed = actions.EFFECTS[kind](self, subject)
         if deed is not None:
@@ -508,12 +464,8 @@ class BlackFleetState(Table, GameState):
         ship.zone = None
         ship.space = space
         current.points -= cost
-        self._events.append(
-            new_event(
-                "ship_moved",
-                {"seat": self.active, "ship": ship.ref, "from": origin, "to": space, "steps": cost},
-            )
-        )
+        self.flow.emit("ship_moved", {"seat": self.active, "ship": ship.ref, "from": origin,
+                                      "to": space, "steps": cost})
         self._activation(False, True)
 
     def _stop(self, option: Option) -> None:
@@ -528,9 +480,7 @@ class BlackFleetState(Table, GameState):
             self.at[ship.space] = ship
         current.activated.append(ship.ref)
         current.ship = None
-        self._events.append(
-            new_event("ship_done", {"seat": self.active, "ship": ship.ref, "space": ship.space})
-        )
+        self.flow.emit("ship_done", {"seat": self.active, "ship": ship.ref, "space": ship.space})
         player = self.seats[self.active]
         done = current.activated
         merchant, pirate = player.merchant, player.pirate
@@ -544,9 +494,9 @@ class BlackFleetState(Table, GameState):
                     waiting = True
                     break
         if waiting:
-            self.flow.push(_CHOOSE_SHIP)
+            self.flow.push(step(self._choose_ship))
         if player.fortune or player.mods.get("swap_own_ships"):  # else it could only pass
-            self.flow.push(_WINDOWS["between" if waiting else "last"])
+            self.flow.push(step(self._window, "between" if waiting else "last"))
 
     # -- step 3: drawing [black_fleet §5.7] ----------------------------------------------
 
@@ -570,19 +520,15 @@ class BlackFleetState(Table, GameState):
             fortune = self.data.fortune
             self.flow.ask(self.active, _TURN, "discard_fortune", _PROMPTS["discard_fortune"],
                           tuple([options.discard(c, fortune[c].title) for c in player.fortune]),
-                          step("_discarded", owed))
+                          step(self._discarded, owed))
 
     def _discarded(self, option: Option, owed: int) -> None:
         card_id = option.payload["card"]
         self.seats[self.active].fortune.remove(card_id)
         self.fortune_discard.append(card_id)
-        self._events.append(
-            new_event(
-                "fortune_discarded",
-                {"seat": self.active, "card": card_id, "title": option.payload["title"],
-                 "reason": "icon" if owed else "hand_limit"},
-            )
-        )
+        self.flow.emit("fortune_discarded", {"seat": self.active, "card": card_id,
+                                             "title": option.payload["title"],
+                                             "reason": "icon" if owed else "hand_limit"})
         self._discard(max(0, owed - 1))
 
     # -- step 4: buying [black_fleet §5.8, §11] -------------------------------------------
@@ -591,15 +537,15 @@ class BlackFleetState(Table, GameState):
         player = self.seats[self.active]
         development = self.data.development
         choices = [BUY_NONE]
-        then = [_PASS]
+        then = [step(self._pass)]
         for cost, card_id in player.development.items():
             if cost not in player.bought and cost <= player.money:
                 choices.append(options.buy_development(cost, card_id, development[card_id].title))
-                then.append(_BUY_DEVELOPMENT)
+                then.append(step(self._buy_development))
         ready = len(player.bought) == len(player.development) and not player.victory_bought
         if ready and player.victory_cost <= player.money:
             choices.append(options.buy_victory(player.victory_cost))
-            then.append(_BUY_VICTORY)
+            then.append(step(self._buy_victory))
         if len(choices) > 1:  # buying nothing is no choice
             self.flow.ask(self.active, _TURN, "buy", _PROMPTS["buy"], tuple(choices),
                           tuple(then), optional=True)
@@ -613,10 +559,10 @@ class BlackFleetState(Table, GameState):
         player.bought.append(cost)
         player.refresh(self.data)
         public = {"seat": player.seat, "cost": cost, "card": card.id, "title": card.title}
-        self._events.append(new_event("development_bought", public))
+        self.flow.emit("development_bought", public)
         effects = {m.kind for m in card.effects}
         if "name_port_on_buy" in effects:
-            self.flow.push(_NAME_PORT)
+            self.flow.push(step(self._name_port))
         if "movement_hand" in effects:
             self.draw_movement(player, 1)
 
@@ -624,28 +570,25 @@ class BlackFleetState(Table, GameState):
         player = self.seats[self.active]
         self.pay(player.seat, -player.victory_cost, "victory")
         player.victory_bought = True
-        self._events.append(
-            new_event("victory_bought", {"seat": player.seat, "cost": player.victory_cost})
-        )
+        self.flow.emit("victory_bought", {"seat": player.seat, "cost": player.victory_cost})
         if not self.final_round:
             self.final_round = True
-            self._events.append(
-                new_event("final_round", {"seat": player.seat, "round": self.round}))
+            self.flow.emit("final_round", {"seat": player.seat, "round": self.round})
 
     def _name_port(self) -> None:
         ports = self.data.board.ports.values()
         self.flow.ask(self.active, _TURN, "name_port", _PROMPTS["name_port"],
-                      tuple([options.port(p.key, p.name) for p in ports]), step("_port_named"))
+                      tuple([options.port(p.key, p.name) for p in ports]), step(self._port_named))
 
     def _port_named(self, option: Option) -> None:
         key = option.payload["port"]
         self.seats[self.active].charter_port = key
-        self._events.append(new_event("port_named", {"seat": self.active, "port": key}))
+        self.flow.emit("port_named", {"seat": self.active, "port": key})
 
     # -- end of turn and of game [black_fleet §11] ----------------------------------------
 
     def _end_turn(self) -> None:
-        self._events.append(new_event("turn_ended", {"seat": self.active, "turn": self.turn}))
+        self.flow.emit("turn_ended", {"seat": self.active, "turn": self.turn})
         last = self.active == self.players - 1
         if last and (self.final_round or self.round >= self.round_cap):
             self._finish("victory" if self.final_round else "round_cap")
@@ -665,28 +608,5 @@ class BlackFleetState(Table, GameState):
         outcome = self._outcome = Outcome.from_ranking(
             [self.ranking_key(p) for p in self.seats], [p.money for p in self.seats]
         )
-        self._events.append(
-            new_event(
-                "game_over",
-                {
-                    "reason": reason,
-                    "places": list(outcome.places),
-                    "scores": list(outcome.scores),
-                    "rounds": self.round,
-                },
-            )
-        )
-
-
-_ZONE, _LAIR, _HIDE = step("_zone"), step("_lair"), step("_hide")
-_PLAYED, _NAME_PORT = step("_played"), step("_name_port")
-_BUY_DEVELOPMENT, _BUY_VICTORY = step("_buy_development"), step("_buy_victory")
-
-_SAILS_THEN = [(_STOP, *(_SAIL,) * count) for count in range(128)]
-"""`_SAILS_THEN[n]`: `stop` then `n` sails, what a `move_ship` request's options call (a
-ship can reach each sea space at most once)."""
-_ACTS = [(_DECLINE, *(_ACT,) * count) for count in range(16)]
-"""`_ACTS[n]`: `pass` then `n` actions, what a `choose_action` request's options call (a
-ship has a handful of actions at most: a port or two, and the seats)."""
-_ACTIVATE: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[Step, ...]]] = {}
-"""The options and steps of activating each of these ships (`merchant:0`...), made once."""
+        self.flow.emit("game_over", {"reason": reason, "places": list(outcome.places),
+                                     "scores": list(outcome.scores), "rounds": self.round})

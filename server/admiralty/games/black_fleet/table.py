@@ -3,9 +3,9 @@
 Ships on the sea, cubes in the ports' stocks and holds, doubloons, the decks, their
 discard piles and the box of unused development cards, with what changes them: placing
 and sinking ships, loading cubes, paying, drawing and reshuffling. It knows nothing of
-whose turn it is or what is asked next: that is the flow (`state.py`), which is a
-`Table` and calls these mechanics. The events they cause go to `events`, which the flow
-starts afresh for each answer.
+whose turn it is or what is asked next: that is the state (`state.py`), which is a
+`Table` and runs the flow that calls these mechanics. They tell what they did through the
+flow (`Flow.emit`, `Flow.tell`), which starts its events afresh for each answer.
 
 Every random draw comes from a named chance stream [black_fleet §10]:
 
@@ -22,12 +22,11 @@ was decided before.
 
 from __future__ import annotations
 
-from admiralty.games.base import Event, new_event
 from admiralty.games.black_fleet.board import Port
 from admiralty.games.black_fleet.data import GameData
-from admiralty.games.black_fleet.events import tell
 from admiralty.games.black_fleet.pieces import Player, Ship
 from admiralty.games.chance import Chance
+from admiralty.games.flow import Flow
 
 _CAPACITY = {kind: f"capacity.{kind}" for kind in ("merchant", "pirate", "navy")}
 _DECKS = ("movement", "fortune")
@@ -60,8 +59,8 @@ class Table:
         """The development cards dealt to nobody, face down."""
         self.shuffles = dict.fromkeys(_DECKS, 0)
         """How many times each deck has been shuffled (the deal's shuffle included)."""
-        self._events: list[Event] = []
-        """What the mechanics caused since the flow last emptied it."""
+        self.flow = Flow()
+        """The game's decisions, run by the state; the mechanics tell it what they did."""
 
     def deal(self) -> None:
         """Navies, development cards, shuffled decks, fortune and movement hands
@@ -80,8 +79,9 @@ class Table:
         costs = list(setup.development_costs)
         for player in self.seats:
             dealt = [player.development[cost] for cost in costs]
-            tell(self._events, player.seat, "development_dealt",
-                 {"seat": player.seat, "cards": dealt}, {"seat": player.seat, "costs": costs})
+            self.flow.tell((player.seat,), "development_dealt",
+                           {"seat": player.seat, "cards": dealt},
+                           {"seat": player.seat, "costs": costs})
             self.draw_fortune(player, setup.fortune_start)
             self.draw_movement(player, setup.movement_hand)
 
@@ -136,8 +136,7 @@ class Table:
     def place_pirate_on_lair(self, seat: int, space: int) -> None:
         pirate = self.seats[seat].pirate
         self.put(pirate, space)
-        self._events.append(
-            new_event("pirate_placed", {"seat": seat, "zone": None, "space": space}))
+        self.flow.emit("pirate_placed", {"seat": seat, "zone": None, "space": space})
 
     # -- cubes ---------------------------------------------------------------------------
 
@@ -157,18 +156,9 @@ class Table:
         cubes = min(self.capacity(player, "merchant") - len(ship.cargo), self.stock[port.colour])
         self.stock[port.colour] -= cubes
         ship.cargo += [port.colour] * cubes
-        self._events.append(
-            new_event(
-                "merchant_loaded",
-                {
-                    "seat": player.seat,
-                    "port": port.key,
-                    "space": ship.space,
-                    "colour": port.colour,
-                    "cubes": cubes,
-                },
-            )
-        )
+        self.flow.emit("merchant_loaded", {"seat": player.seat, "port": port.key,
+                                           "space": ship.space, "colour": port.colour,
+                                           "cubes": cubes})
 
     # -- money ---------------------------------------------------------------------------
 
@@ -177,11 +167,8 @@ class Table:
         [black_fleet G17]."""
         player = self.seats[seat]
         player.money += change
-        self._events.append(
-            new_event(
-                "money", {"seat": seat, "change": change, "total": player.money, "reason": reason}
-            )
-        )
+        self.flow.emit("money", {"seat": seat, "change": change, "total": player.money,
+                                 "reason": reason})
 
     def transfer(self, source: int, target: int, amount: int, reason: str) -> None:
         """Move up to `amount` doubloons between seats; never below zero [black_fleet §R5.8]."""
@@ -213,7 +200,7 @@ class Table:
                 return None
             deck[:] = self.shuffle(name, discard)
             discard.clear()
-            self._events.append(new_event("deck_reshuffled", {"deck": name, "size": len(deck)}))
+            self.flow.emit("deck_reshuffled", {"deck": name, "size": len(deck)})
         return deck.pop()
 
     def draw_movement(self, player: Player, count: int) -> None:
@@ -227,7 +214,7 @@ class Table:
         player.movement += drawn
         if drawn:
             public = {"seat": player.seat, "count": len(drawn)}
-            tell(self._events, player.seat, "movement_drawn", {**public, "cards": drawn}, public)
+            self.flow.tell((player.seat,), "movement_drawn", {**public, "cards": drawn}, public)
 
     def draw_fortune(self, player: Player, count: int) -> None:
         drawn = []
@@ -240,4 +227,4 @@ class Table:
         player.fortune += drawn
         if drawn:
             public = {"seat": player.seat, "count": len(drawn)}
-            tell(self._events, player.seat, "fortune_drawn", {**public, "cards": drawn}, public)
+            self.flow.tell((player.seat,), "fortune_drawn", {**public, "cards": drawn}, public)

@@ -9,7 +9,7 @@ objectives are judged [black_fleet §R5.3].
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -82,22 +82,22 @@ class Turn:
     def copy(self, ships: Mapping[str, Ship]) -> Turn:
         """An independent copy whose `ship` is the same ship among `ships` (a clone's):
         lists are copied, every other field is immutable and shared."""
-        other = object.__new__(Turn)
-        for name in _FIELDS:
-            value = getattr(self, name)
-            setattr(other, name, value.copy() if type(value) is list else value)
-        if self.ship is not None:
-            other.ship = ships[self.ship.ref]
-        return other
+        return replace(self, activated=self.activated.copy(), acts=self.acts.copy(),
+                       log=self.log.copy(),
+                       ship=ships[self.ship.ref] if self.ship is not None else None)
 
     def to_json(self) -> dict[str, Any]:
         """Every field as JSON data (the ship by its reference), for the snapshot."""
-        out = {name: getattr(self, name) for name in _FIELDS}
-        out["controlled"] = list(self.controlled)
-        out["activated"], out["acts"] = list(self.activated), list(self.acts)
-        out["ship"] = self.ship.ref if self.ship is not None else None
-        out["log"] = [deed_json(deed) for deed in self.log]
-        return out
-
-
-_FIELDS = tuple(f.name for f in fields(Turn))
+        return {
+            "played": self.played,
+            "controlled": list(self.controlled),
+            "activated": list(self.activated),
+            "ship": self.ship.ref if self.ship is not None else None,
+            "points": self.points,
+            "acts": list(self.acts),
+            "broadside_used": self.broadside_used,
+            "swapped": self.swapped,
+            "next_navy_spent": self.next_navy_spent,
+            "log": [deed_json(deed) for deed in self.log],
+            "window": self.window,
+        }

@@ -5,10 +5,11 @@ Everything a person holding the physical game might want to correct lives in tho
 the map (`map.toml`), the ports (`ports.toml`), the Pirate cards (`pirates.toml`), the ships
 and counters (`ships.toml`), the Event deck (`events.toml`), the charts and rolls
 (`charts.toml`), victory and retirement (`victory.toml`) and the setup figures
-(`setup.toml`). Every row is labelled `known` (with its source in the rules) or
-`reconstructed`. This module reads every value from the files and refuses a file that would
-make an engine misbehave (an unknown area in an edge, a duplicate id, a gap in the counter
-ids, a rating out of range, a missing label, a deck too small to deal, a misspelt field),
+(`setup.toml`). Every row is labelled `known` (with its sources in the rules) or
+`reconstructed`, in every game's vocabulary (`admiralty.games.provenance`). This module
+reads every value from the files and refuses a file that would make an engine misbehave
+(an unknown area in an edge, a duplicate id, a gap in the counter ids, a rating out of
+range, a missing label, a deck too small to deal, a misspelt field),
 with a `ValueError` naming the file and the row. It assumes no total: how many ports,
 pirates or cards there are is what the files say (the tests hold the rules' numbers).
 
@@ -33,10 +34,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NoReturn
 
-DATA_DIR = Path(__file__).parent / "data"
+from admiralty.games.provenance import Label, label_keys, read_label
 
-STATUSES = ("known", "reconstructed")
-"""Every row's `status`: a fact from the rules, or a design that fits them."""
+DATA_DIR = Path(__file__).parent / "data"
 
 RATINGS = ("initiative", "ability", "leadership", "cruelty", "cunning", "duel")
 """A Pirate card's six ratings, in the card's order (the rules' "Skill" is `ability`)."""
@@ -93,7 +93,7 @@ EFFECTS = frozenset(
 )
 """The Event effects an engine interprets, by `key`: a card with another key needs code."""
 
-NP_BASES = frozenset(
+NP_MEASURES = frozenset(
     {"cargo_value", "hostage_value", "port_value", "kc_combat", "warship_combat", "duel_sum",
      "one"}
 )
@@ -123,26 +123,10 @@ FIGURES: Mapping[str, tuple[str, ...]] = {
 }
 """The charts' tables of plain numbers and the figures each must give."""
 
-_LABEL_FIELDS = ("status", "source", "known", "note")
 _MISSING: Any = object()
 
 
 # ---------------------------------------------------------------------------- records
-
-
-@dataclass(frozen=True, slots=True)
-class Label:
-    """What is known of a row: `status` "known" (all of it, from `source`) or
-    "reconstructed" (a design; `known` names the fields that are known after all)."""
-
-    status: str
-    source: str = ""
-    known: tuple[str, ...] = ()
-    note: str = ""
-
-    @property
-    def is_known(self) -> bool:
-        return self.status == "known"
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +228,8 @@ class Pirate:
 
     @property
     def ratings(self) -> dict[str, int]:
-        return {key: getattr(self, key) for key in RATINGS}
+        return dict(zip(RATINGS, (self.initiative, self.ability, self.leadership,
+                                  self.cruelty, self.cunning, self.duel), strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,11 +397,11 @@ class CargoRow:
 
 @dataclass(frozen=True, slots=True)
 class NotorietyRow:
-    """NP = `factor` x the `basis` (one of NP_BASES)."""
+    """NP = `factor` x the `measure` (one of NP_MEASURES)."""
 
     key: str
     rule: str
-    basis: str
+    measure: str
     factor: int
     label: Label
 
@@ -659,7 +644,7 @@ class _Row:
         if not isinstance(raw, dict):
             self.fail("must be a table")
         self.raw: dict[str, Any] = raw
-        self.read: set[str] = set(_LABEL_FIELDS)
+        self.read: set[str] = set(label_keys(raw))
 
     def fail(self, problem: str) -> NoReturn:
         raise ValueError(f"{self.file}: {self.where}: {problem}")
@@ -715,30 +700,8 @@ class _Row:
         return tuple(value)
 
     def label(self) -> Label:
-        """The row's status label, checked: known rows name their source; `known` lists
-        fields of a reconstructed row, with a source."""
-        status = self.raw.get("status")
-        if status is None:
-            self.fail('missing status label (status = "known" or "reconstructed")')
-        if status not in STATUSES:
-            self.fail(f'status {status!r} is not "known" or "reconstructed"')
-        source = self.raw.get("source", "")
-        note = self.raw.get("note", "")
-        known = self.raw.get("known", [])
-        if not isinstance(source, str) or not isinstance(note, str):
-            self.fail("source and note must be strings")
-        if not isinstance(known, list) or not all(isinstance(k, str) for k in known):
-            self.fail("known must be a list of field names")
-        if status == "known" and not source:
-            self.fail("a known row needs a source (the rule it comes from)")
-        if known and status == "known":
-            self.fail("a known row is known as a whole: drop its `known` list")
-        if known and not source:
-            self.fail("a row with known fields needs a source")
-        unknown = [name for name in known if name not in self.raw]
-        if unknown:
-            self.fail(f"known names fields the row does not have: {unknown}")
-        return Label(status, source, tuple(known), note)
+        """The row's label, checked as every game's data labels are."""
+        return read_label(self.raw, f"{self.file}: {self.where}")
 
     def done(self) -> None:
         """Refuse an unlabelled row and fields nobody read."""
@@ -1136,7 +1099,7 @@ def _charts(file: _File) -> Charts:
     notoriety = {}
     for row in file.rows("notoriety", "key"):
         notoriety[row.text("key")] = NotorietyRow(row.text("key"), row.text("rule"),
-                                                  row.text("basis", sorted(NP_BASES)),
+                                                  row.text("measure", sorted(NP_MEASURES)),
                                                   row.number("factor", 1), row.label())
         row.done()
     loyalty = {}

@@ -15,25 +15,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from admiralty.games.base import Request
-from admiralty.games.blackbeard.actions import target_pirate
+from admiralty.games.blackbeard.choices import pirate_option, target_pirate
 from admiralty.games.determinize import Pile, fresh_chance, redeal
 from admiralty.games.flow import Step, is_step, step
 
 if TYPE_CHECKING:
     from admiralty.games.blackbeard.state import BlackbeardState
+    from admiralty.games.blackbeard.table import Table
 
 REOPEN: dict[str, Callable[[BlackbeardState, Request, Step], None]] = {
     "choose_card": lambda state, request, then: None,  # `_card_phase` is on the stack
     "skull_and_crossbones": lambda state, request, then: state.flow.push(
-        step("_rp_skull", *then[1])),
+        step(state.rolls._rp_skull, *then[1])),
     "deploy_card": lambda state, request, then: state.flow.push(
-        step("_deploy_ask", request.seat, 2 if request.optional else 1)),
-    "draw_or_deploy": lambda state, request, then: state.action_k(request.seat),
-    "anti_pirate": lambda state, request, then: state._offer_ap(*then[1]),
+        step(state.setup._deploy_ask, request.seat, 2 if request.optional else 1)),
+    "draw_or_deploy": lambda state, request, then: state.actions.action_k(request.seat),
+    "anti_pirate": lambda state, request, then: state.antipirate._offer_ap(*then[1]),
 }
 """Requests whose options depend on their seat's hand, and how each is opened again
 (after `Flow.withdraw`) as the step that opened it would."""
@@ -49,14 +49,15 @@ def determinize(state: BlackbeardState, seat: int, rng: random.Random) -> Blackb
     """A copy with what `seat` cannot see dealt again from `rng` (see the module)."""
     new = state.clone()
     new.chance = fresh_chance(rng)
+    table = new.table
     asked = new.flow.asked
     other = asked.request if asked is not None and asked.request.seat != seat else None
-    mpi = {number for number, card in new.deck_cards.items() if card.cls == "MPI"}
-    hands: list[tuple[str, list, set]] = [("events", new.event_deck, mpi)]
+    mpi = {number for number, card in table.deck_cards.items() if card.cls == "MPI"}
+    hands: list[tuple[str, list, set]] = [("events", table.event_deck, mpi)]
     if not (asked is not None and asked.request.kind == "draft_pick"):  # an open draft
-        hands.append(("pirate_cards", new.pirate_deck, set()))
+        hands.append(("pirate_cards", table.pirate_deck, set()))
     for attr, deck, undealt in hands:
-        hidden = {player.seat: getattr(player, attr)[:] for player in new.seats
+        hidden = {player.seat: getattr(player, attr)[:] for player in table.seats
                   if player.seat != seat}
         holder, kept = _pinned(new, other, attr)
         if holder is not None:
@@ -65,8 +66,8 @@ def determinize(state: BlackbeardState, seat: int, rng: random.Random) -> Blackb
         piles: list[Pile] = [(cards, dealable) for cards in hidden.values()]
         redeal(rng, [*piles, (deck, None)])
         for owner, cards in hidden.items():
-            setattr(new.seats[owner], attr, sorted([*cards, kept] if owner == holder else cards))
-    _merchants(new, rng)
+            setattr(table.seats[owner], attr, sorted([*cards, kept] if owner == holder else cards))
+    _merchants(table, rng)
     if other is not None:
         _ask_again(new, other.kind)
     return new
@@ -85,35 +86,33 @@ def _pinned(state: BlackbeardState, request: Request | None, attr: str
         return None, None
     then = state.flow.then
     assert is_step(then)
-    hand = getattr(state.seats[request.seat], attr)
+    hand = getattr(state.table.seats[request.seat], attr)
     card = next((arg for arg in then[1] if arg in hand), None)
     return (request.seat, card) if card is not None else (None, None)
 
 
-def _merchants(state: BlackbeardState, rng: random.Random) -> None:
+def _merchants(table: Table, rng: random.Random) -> None:
     """The face-down merchants and the merchant pool, dealt again [blackbeard §6.31]."""
-    face_down = [merchant for _, merchant in sorted(state.merchants.items())
+    face_down = [merchant for _, merchant in sorted(table.merchants.items())
                  if not merchant.face_up]
     slots = [[merchant.id] for merchant in face_down]
-    redeal(rng, [*((slot, None) for slot in slots), (state.merchant_pool, None)])
+    redeal(rng, [*((slot, None) for slot in slots), (table.merchant_pool, None)])
     for merchant, (merchant_id,) in zip(face_down, slots, strict=True):
         merchant.id = merchant_id
-    state.merchant_pool.sort()
+    table.merchant_pool.sort()
 
 
 def _ask_again(state: BlackbeardState, kind: str) -> None:
     """Open another seat's request again from its new hand (see the module)."""
-    from admiralty.games.blackbeard.state import pirate_option  # state.py imports this module
-
     flow = state.flow
     asked = flow.asked
     assert asked is not None and is_step(asked.then)
     request, then = asked.request, asked.then
     if kind in RELIST:
         option = pirate_option if kind == "new_captain" else target_pirate
-        cards = state.seats[request.seat].pirate_cards
-        flow.request = replace(request, options=tuple(map(option, cards)))
+        cards = state.table.seats[request.seat].pirate_cards
+        flow.request = request._replace(options=tuple(map(option, cards)))
     elif kind in REOPEN:
         flow.withdraw()
         REOPEN[kind](state, request, then)
-        flow.run(state)
+        flow.run()

@@ -37,7 +37,7 @@ class Blackbeard(Game):
                  options: Mapping[str, Any] | None = None) -> BlackbeardState:
         self.check_players(players)
         resolved = self.resolve_options(options, players)
-        return BlackbeardState(players, seed, solitaire_options(resolved, players))
+        return BlackbeardState.new(players, seed, solitaire_options(resolved, players))
 
     def static_info(self) -> dict[str, Any]:
         """The map, the ports, the Pirate cards, the ship types and the Event titles."""

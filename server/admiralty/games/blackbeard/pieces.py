@@ -1,16 +1,18 @@
 """The pieces of a game of Blackbeard in play: pirates on their displays, merchants in their
-ports' boxes, the ports' state, each player's cards and score.
+ports' boxes, the ports' state, each player's cards and score, and the markers of the turn
+and of the anti-pirate side's interference.
 
-Plain records with no rules in them: the mechanics (`mechanics`) read and change them, the
-turn (`state`) decides when. A pirate's record splits as the rules split it [blackbeard
-§5.0]: what belongs to the *ship* stays with the ship when a new captain takes it
-(`Ship`), what belongs to the *pirate* ends with him (`Pirate`).
+Plain records with no rules in them: the mechanics (`mechanics`, `table`) read and change
+them, the collaborators of the state decide when. A pirate's record splits as the rules
+split it [blackbeard §5.0]: what belongs to the *ship* stays with the ship when a new
+captain takes it (`Ship`), what belongs to the *pirate* ends with him (`Pirate`). Each
+record copies itself (`copy`), one level of containers deep: what `Table.copy` needs.
 """
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 VOLUNTARY, INVOLUNTARY = "voluntary", "involuntary"
 """The two sides of a Debauchery & Revelry marker [blackbeard §13.13]."""
@@ -23,6 +25,9 @@ class Hostage:
 
     id: str
     nation: str
+
+    def copy(self) -> Hostage:
+        return Hostage(self.id, self.nation)
 
 
 @dataclass(slots=True)
@@ -52,6 +57,11 @@ class Ship:
 
     def empty_holds(self) -> list[int]:
         return [index for index, doubloons in enumerate(self.holds) if not doubloons]
+
+    def copy(self) -> Ship:
+        return Ship(self.type, self.combat, self.speed, self.loyalty, self.holds[:],
+                    [hostage.copy() for hostage in self.hostages], set(self.attack_history),
+                    self.letter_of_marque, self.heavy_guns, self.scurvy, self.revelry)
 
 
 @dataclass(slots=True)
@@ -93,7 +103,10 @@ class Pirate:
         return self.port is None
 
     def copy(self) -> Pirate:
-        return copy.deepcopy(self)
+        return Pirate(self.id, self.owner, self.area, self.ship.copy(), self.port,
+                      self.notoriety, self.net_worth, self.cunning_used, dict(self.information),
+                      set(self.bribed), self.buried_treasure, self.sack_pending,
+                      self.deployed_turn, self.half_move, self.recover_progress, self.ally)
 
 
 @dataclass(slots=True)
@@ -106,6 +119,9 @@ class Merchant:
     located_by: str | None = None
     """The pirate that located it this Player Turn (only he may loot it) [blackbeard §8.21]."""
 
+    def copy(self) -> Merchant:
+        return Merchant(self.id, self.port, self.face_up, self.located_by)
+
 
 @dataclass(slots=True)
 class Commissioner:
@@ -115,6 +131,9 @@ class Commissioner:
     id: str
     owner: int
     area: str
+
+    def copy(self) -> Commissioner:
+        return Commissioner(self.id, self.owner, self.area)
 
 
 @dataclass(slots=True)
@@ -128,6 +147,9 @@ class PortState:
     """A Port Attack marker: later attacks face 2d6 + Defense [blackbeard §9.58]."""
     safe_haven: str | None = None
     """The pirate whose Safe Haven it is."""
+
+    def copy(self) -> PortState:
+        return PortState(self.governor, self.destroyed, self.attacked, self.safe_haven)
 
 
 @dataclass(slots=True)
@@ -150,3 +172,117 @@ class Player:
         return Player(self.seat, self.events[:], self.pirate_cards[:], self.vp,
                       self.vp_from_net_worth, self.retired[:], self.eliminated[:],
                       self.best_notoriety)
+
+
+@dataclass(slots=True)
+class Turn:
+    """The turn marker and what the flow keeps of the Player Turn in progress: its phase,
+    the Actions card being played and the Pirate Action under way [blackbeard §4.4, §4.5]."""
+
+    number: int = 0
+    active: int | None = None
+    """The Pirate Player, from the first Player Turn on."""
+    phase: str = "setup"
+    active_pirate: str | None = None
+    action_no: int = 0
+    """Actions announced in this Player Turn (names the streams of their rolls)."""
+    actions_left: int = 0
+    actions_pirate: str | None = None
+    """The pirate whose Initiative set a diamond card's Actions [blackbeard §4.52]."""
+    actions_card_used: bool = False
+    hup_played: bool = False
+    fallbacks: int = 0
+    draws: int = 0
+    """Event cards drawn in this Player Turn (names the streams of MPI cards)."""
+    counted: bool = False
+    """The card being played is the turn's Actions card (moment 3 follows its Actions)."""
+    card_loop: bool = False
+    """The Actions under way are those of the turn's Actions card."""
+    card_actor: str | None = None
+    """Solitaire: the pirate of the last Action of the turn's Actions card, for the
+    Crown's moment 3 [blackbeard §R19.3]."""
+    must_revel: str | None = None
+    """A pirate who cashed in a Pirate Port in this In-Port Activities [blackbeard §9.35]."""
+
+    @property
+    def seat(self) -> int:
+        """The Pirate Player, in a Player Turn (whatever asks this runs in one)."""
+        assert self.active is not None
+        return self.active
+
+    def copy(self) -> Turn:
+        return replace(self)  # every field is a plain value
+
+
+@dataclass(slots=True)
+class Deployment:
+    """Deployment at setup [blackbeard §3.0]: the seats done deploying, and under secret
+    placement the (Pirate card, ship type) each seat deploys and the sea areas it wrote
+    down, hidden until the sealed window reveals them."""
+
+    passed: list[int] = field(default_factory=list)
+    placing: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
+    written: dict[int, list[str]] = field(default_factory=dict)
+
+    def copy(self) -> Deployment:
+        return Deployment(self.passed[:],
+                          {seat: chosen[:] for seat, chosen in self.placing.items()},
+                          {seat: areas[:] for seat, areas in self.written.items()})
+
+
+T_ANN, T_ENTER, T_MID, T_END = "T-ANN", "T-ENTER", "T-MID", "T-END"
+"""The points of a Pirate Action where the anti-pirate side may act [blackbeard §R4.3]."""
+
+
+@dataclass(slots=True)
+class Interference:
+    """What the anti-pirate side has done this Player Turn and in the Pirate Action under
+    way: the facts the limits L1-L6 read [blackbeard §R4.3]. All of it is public."""
+
+    used: list[int] = field(default_factory=list)
+    """Seats that took their one AP Action this Player Turn (L1)."""
+    kc_action: bool = False
+    """A KC AP Action was taken this Player Turn (L4)."""
+    titles: list[str] = field(default_factory=list)
+    """AP card titles (keys) played this Player Turn (L5)."""
+    action: str | None = None
+    """The Pirate Action under way, and its target."""
+    target: Any = None
+    warship: bool = False
+    """A warship act was taken in this Pirate Action (L3)."""
+    kc_deploy: bool = False
+    """A KC deployment was attempted in this Pirate Action (L2)."""
+    reaction: bool = False
+    """A KC Reacted in this Pirate Action (L6)."""
+    cancelled: bool = False
+    entering: str | None = None
+    """At T-ENTER: the sea area the step enters (a port's: its sea area)."""
+    revelry: list[str] = field(default_factory=list)
+    """Pirates a D&R card will put in D&R when the Action is completed."""
+    surprise: str | None = None
+    """The KC a KC Surprise brought in during this Action: +1, no -1, to its Reaction."""
+    sighted: str | None = None
+    """A sighted warship waiting beside the one already patrolling its area (W12)."""
+    acts: int = 0
+    """Acts taken in this Pirate Action (names their chance streams)."""
+    crown: int = 0
+    """Solitaire: the AP Actions the Crown took this Player Turn, against its budget
+    [blackbeard §R19.2]."""
+
+    def new_action(self, action: str | None, target: Any) -> None:
+        self.action, self.target = action, target
+        self.warship = self.kc_deploy = self.reaction = self.cancelled = False
+        self.entering = self.surprise = self.sighted = None
+        self.revelry = []
+        self.acts = 0
+
+    def new_turn(self) -> None:
+        self.used, self.kc_action, self.titles = [], False, []
+        self.crown = 0
+        self.new_action(None, None)
+
+    def copy(self) -> Interference:
+        return Interference(self.used[:], self.kc_action, self.titles[:], self.action,
+                            self.target, self.warship, self.kc_deploy, self.reaction,
+                            self.cancelled, self.entering, self.revelry[:], self.surprise,
+                            self.sighted, self.acts, self.crown)

@@ -1,42 +1,52 @@
 """The board of a game of Blackbeard in play: ports, merchant boxes, pools and decks,
-pirates by id, the players' records, and the queries and small mechanics that read and
-change them.
+pirates by id, the players' records, the markers of the turn and of the anti-pirate
+side, and the queries and small mechanics that read and change them.
 
-The table never opens a request and never writes whose turn it is: that is the flow's
-(`state`). Every random draw comes from `self.chance` through a stream named by what it
-decides (see `roll`); pools are kept sorted, since their order is not a fact of the game,
-and a blind draw picks from them with its own stream.
+The table holds every fact of the game that changes, so that a copy of the game is a copy
+of the table (`copy`) with its collaborators built afresh on it. It never opens a request
+and never decides whose turn it is: that is the collaborators' (`state`); it tells what
+happened through the flow it is given (`flow.emit`). Every random draw comes from
+`self.chance` through a stream named by what it decides (see `roll`); pools are kept
+sorted, since their order is not a fact of the game, and a blind draw picks from them
+with its own stream.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+import copy
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
 
-from admiralty.games.base import Event, new_event
+from admiralty.games.base import Outcome, Window
 from admiralty.games.blackbeard import mechanics as mech
-from admiralty.games.blackbeard.data import DIAMOND, load
+from admiralty.games.blackbeard.data import DIAMOND, SolitaireLevel, load
 from admiralty.games.blackbeard.options import deck_for
 from admiralty.games.blackbeard.pieces import (
     INVOLUNTARY,
     Commissioner,
+    Deployment,
+    Interference,
     Merchant,
     Pirate,
     Player,
     PortState,
     Ship,
+    Turn,
 )
 from admiralty.games.chance import Chance, Name
+from admiralty.games.flow import Flow
 
+T = TypeVar("T")
 DATA = load()
 D6 = (1, 2, 3, 4, 5, 6)
 FIG = DATA.charts.figures
 LOYALTY = DATA.charts.loyalty
 NOTORIETY = DATA.charts.notoriety
-CODES = tuple(DATA.ports)
 PORTS_OF = {area: DATA.ports_of(area) for area in DATA.areas}
 """The ports of each sea area (Bermuda in two), read once."""
-"""Port codes in code order: the order of the next-available-port rule."""
+CROWN = -1
+"""The owner (and acting "seat") of the Crown, the anti-pirate side of a solitaire game: it
+is no seat, holds no hand and scores nothing [blackbeard §R19.2]."""
 
 DESTROYED, PIRATE_PORT, SAFE_HAVEN = mech.DESTROYED, mech.PIRATE_PORT, mech.SAFE_HAVEN
 ANTI, PRO, NEUTRAL = mech.ANTI_PIRATE, mech.PRO_PIRATE, mech.NEUTRAL
@@ -44,12 +54,12 @@ FRIENDLY = frozenset({PRO, SAFE_HAVEN, NEUTRAL})
 """The attitudes of a national port that allow In-Port Activities [blackbeard §9.4]."""
 
 
-def audience(*seats: int) -> frozenset[int]:
-    return frozenset(seats)
-
-
 class Table:
     """The pieces of one game and the mechanics that move them."""
+
+    flow: Flow
+    """Where the mechanics tell what happened: given by the state once it is made (a copy's
+    flow is made from the copy's collaborators, after them)."""
 
     def __init__(self, players: int, chance: Chance, options: Mapping[str, Any]) -> None:
         self.players = players
@@ -95,18 +105,46 @@ class Table:
         self.pardon_in_force = False
         self.from_bermuda: list[str] = []
         """Pirates an effect has just placed At Sea from Bermuda, in North Atlantic until
-        their owner chooses (the flow asks him) [blackbeard §2.2, §7.3]."""
-        self._events: list[Event] = []
+        their owner chooses (`bermuda.Bermuda` asks him) [blackbeard §2.2, §7.3]."""
+        self.turn = Turn()
+        self.deployment = Deployment()
+        self.ap = Interference()
+        self.rolled: dict[str, int] = {}
+        """The dice of the rolls of the Action in progress, by name, after any re-roll."""
+        self.bonus: dict[str, int] = {}
+        """Skull and Crossbones bonuses on those rolls."""
+        self.challenger: Pirate | None = None
+        """A Piratical Ambition challenger while his duel is fought [blackbeard §R4.5]."""
+        self.threat_row: list[int] = []
+        """Solitaire: the Crown's face-up AP cards, oldest first [blackbeard §R19.2]."""
+        self.end_reason: str | None = None
+        self.outcome: Outcome | None = None
 
-    # ------------------------------------------------------------------ events and dice
+    def copy(self) -> Table:
+        """An independent table: every container copied, every piece by its own `copy`;
+        the data, the chance and the flow are shared (the state gives a copy its own
+        flow)."""
+        new = copy.copy(self)
+        new.options, new.patrols = dict(self.options), dict(self.patrols)
+        new.rolled, new.bonus = dict(self.rolled), dict(self.bonus)
+        new.seats = [seat.copy() for seat in self.seats]
+        new.pirates = {pid: pirate.copy() for pid, pirate in self.pirates.items()}
+        new.ports = {code: port.copy() for code, port in self.ports.items()}
+        new.merchants = {code: merchant.copy() for code, merchant in self.merchants.items()}
+        new.kcs = {kc: commissioner.copy() for kc, commissioner in self.kcs.items()}
+        new.merchant_pool, new.hostage_pool = self.merchant_pool[:], self.hostage_pool[:]
+        new.warship_pool, new.kc_pool = self.warship_pool[:], self.kc_pool[:]
+        new.kcs_killed, new.anti_governors = self.kcs_killed[:], self.anti_governors[:]
+        new.removed_governors = self.removed_governors[:]
+        new.event_deck, new.discard = self.event_deck[:], self.discard[:]
+        new.held_out, new.pirate_deck = self.held_out[:], self.pirate_deck[:]
+        new.retired, new.dead = self.retired[:], self.dead[:]
+        new.from_bermuda, new.threat_row = self.from_bermuda[:], self.threat_row[:]
+        new.turn, new.deployment, new.ap = self.turn.copy(), self.deployment.copy(), self.ap.copy()
+        new.challenger = self.challenger.copy() if self.challenger is not None else None
+        return new
 
-    def _emit(self, kind: str, data: Mapping[str, Any]) -> None:
-        self._events.append(new_event(kind, data))
-
-    def _tell(self, seat: int, kind: str, secret: Mapping[str, Any],
-              public: Mapping[str, Any]) -> None:
-        """A private event for `seat` and its public twin without the secret."""
-        self._events += (new_event(kind, secret, audience(seat)), new_event(kind, public))
+    # ------------------------------------------------------------------ dice
 
     def roll(self, count: int, *name: Name) -> tuple[int, ...]:
         """`count` d6 from the stream `name`."""
@@ -119,6 +157,17 @@ class Table:
         """Black die tens, white die units [blackbeard §2.5]."""
         tens, units = self.chance.rolls(D6, 2, *name)
         return 10 * tens + units
+
+    def shuffled(self, items: Iterable[T], *name: Name) -> list[T]:
+        return self.chance.shuffled(items, *name)
+
+    def where(self, *what: str | int) -> tuple[str | int, ...]:
+        """The name of a roll of the current Action: ("turn", t, "action", a, *what)."""
+        return ("turn", self.turn.number, "action", self.turn.action_no, *what)
+
+    def ap_roll(self, count: int, *what: str | int) -> int:
+        """An anti-pirate side's roll (no one's Cunning touches it), named by its act."""
+        return sum(self.roll(count, *self.where("ap", self.ap.acts, *what)))
 
     def draw_from(self, pool: list[str], *name: Name) -> str | None:
         """A blind draw from a sorted pool; None when it is empty [blackbeard §R0.4]."""
@@ -135,17 +184,25 @@ class Table:
 
     # ------------------------------------------------------------------ who and where
 
-    def seat_of(self, pirate_id: str) -> int:
-        return self.pirates[pirate_id].owner
+    def window_of(self, seat: int) -> Window:
+        """A seat's own question: in its turn, or out of it."""
+        return Window.TURN if seat == self.turn.active else Window.INTERRUPT
+
+    def still_active(self, pid: str) -> bool:
+        """Whether the pirate is on the map and still the Pirate Player's."""
+        pirate = self.pirates.get(pid)
+        return pirate is not None and pirate.owner == self.turn.active
+
+    @staticmethod
+    def at_sea(pirate: Pirate) -> bool:
+        """At Sea in a sea area: not In Port, not in a Transit Box."""
+        return pirate.port is None and pirate.area in DATA.areas
 
     def pirates_of(self, seat: int) -> list[Pirate]:
         return [p for p in self.pirates.values() if p.owner == seat]
 
     def in_port(self, code: int) -> list[Pirate]:
         return [p for p in self.pirates.values() if p.port == code]
-
-    def in_transit(self, pirate: Pirate) -> bool:
-        return pirate.area in DATA.transits
 
     def others(self, seat: int) -> tuple[int, ...]:
         """The other players in Player Order from the player after `seat` [blackbeard §4.63]."""
@@ -236,7 +293,7 @@ class Table:
 
     def ally(self, pirate: Pirate, other: Pirate) -> None:
         pirate.ally, other.ally = other.id, pirate.id
-        self._emit("alliance_formed", {"seat": pirate.owner, "pirates": [pirate.id, other.id]})
+        self.flow.emit("alliance_formed", {"seat": pirate.owner, "pirates": [pirate.id, other.id]})
 
     def dissolve(self, pirate: Pirate, reason: str) -> None:
         """The alliance ends [blackbeard §11.16]."""
@@ -244,9 +301,9 @@ class Table:
         pirate.ally = None
         if partner is not None:
             partner.ally = None
-            self._emit("alliance_dissolved", {"seat": pirate.owner,
-                                              "pirates": [pirate.id, partner.id],
-                                              "reason": reason})
+            self.flow.emit("alliance_dissolved", {"seat": pirate.owner,
+                                                  "pirates": [pirate.id, partner.id],
+                                                  "reason": reason})
 
     def steps(self, pirate: Pirate) -> list[tuple[str, str | int]]:
         """The places one Move step can take him: ("area", id), ("transit", id) or ("port",
@@ -266,6 +323,26 @@ class Table:
     def kc_of(self, seat: int) -> Commissioner | None:
         """The KC `seat` controls: at most one [blackbeard §10.13]."""
         return next((kc for kc in self.kcs.values() if kc.owner == seat), None)
+
+    def crown_kcs(self) -> list[Commissioner]:
+        return sorted((kc for kc in self.kcs.values() if kc.owner == CROWN), key=lambda k: k.id)
+
+    @property
+    def level(self) -> SolitaireLevel:
+        """Solitaire's difficulty level: budget, KC limit, Threat Row size, VP target
+        [blackbeard §R19.7]."""
+        return DATA.setup.solitaire_levels[self.options["solitaire_level"]]
+
+    def kc_room(self, seat: int) -> bool:
+        """Whether `seat` may bring in a KC: a player controls one at most (10.13); the
+        Crown fewer than its level's limit [blackbeard §R19.2]."""
+        if seat == CROWN:
+            return len(self.crown_kcs()) < self.level.kc_limit
+        return self.kc_of(seat) is None
+
+    def place_kc(self, kc: str, seat: int, area: str, how: str) -> None:
+        self.kcs[kc] = Commissioner(kc, seat, area)
+        self.flow.emit("kc_placed", {"kc": kc, "seat": seat, "area": area, "how": how})
 
     def barred(self, pirate: Pirate) -> tuple[str, ...]:
         """Sea areas he may not enter: his own player's KC's, whose port he may not leave
@@ -291,8 +368,8 @@ class Table:
         new = mech.crew_loyalty(DATA, ship.loyalty, delta, crew_loyalty_max=self.loyalty_max)
         if new != ship.loyalty:
             ship.loyalty = new
-            self._emit("loyalty", {"pirate": pirate.id, "change": delta, "loyalty": new,
-                                   "reason": reason})
+            self.flow.emit("loyalty", {"pirate": pirate.id, "change": delta, "loyalty": new,
+                                       "reason": reason})
 
     def loyalty_row(self, pirate: Pirate, key: str) -> None:
         row = LOYALTY[key]
@@ -305,8 +382,8 @@ class Table:
             pirate.notoriety += points
             seat = self.seats[pirate.owner]
             seat.best_notoriety = max(seat.best_notoriety, pirate.notoriety)
-            self._emit("notoriety", {"pirate": pirate.id, "gained": points,
-                                     "notoriety": pirate.notoriety, "reason": reason})
+            self.flow.emit("notoriety", {"pirate": pirate.id, "gained": points,
+                                         "notoriety": pirate.notoriety, "reason": reason})
 
     def hit(self, pirate: Pirate, track: str, hits: int, reason: str) -> bool:
         """Apply `hits` one at a time to Combat or Speed; True when the ship sinks
@@ -317,10 +394,10 @@ class Table:
         if result.loyalty:
             self.loyalty(pirate, result.loyalty, "speed_below_zero")
         if result.sunk:
-            return self._sunk(pirate, reason)
+            return self.sink(pirate, reason)
         if hits:
-            self._emit("damage", {"pirate": pirate.id, "track": track, "hits": hits,
-                                  "combat": ship.combat, "speed": ship.speed, "reason": reason})
+            self.flow.emit("damage", {"pirate": pirate.id, "track": track, "hits": hits,
+                                      "combat": ship.combat, "speed": ship.speed, "reason": reason})
         return False
 
     def repair(self, pirate: Pirate, speed_hits: int, combat_hits: int) -> None:
@@ -345,15 +422,27 @@ class Table:
         ship.revelry = side
         pirate.recover_progress = 0
         in_pirate_port = pirate.port is not None and DATA.ports[pirate.port].pirate_port
-        self._emit("revelry", {"pirate": pirate.id, "side": side})
+        self.flow.emit("revelry", {"pirate": pirate.id, "side": side})
         self.loyalty(pirate, mech.revelry_loyalty(DATA, pirate_port=in_pirate_port), "revelry")
 
     # ------------------------------------------------------------------ placing and leaving
 
+    def deploy(self, seat: int, card: str, area: str, kind: str, *,
+               from_hand: bool = True) -> Pirate:
+        """A Pirate card from the hand to the map, with a new ship and display
+        [blackbeard §5.13]."""
+        if from_hand:
+            self.seats[seat].pirate_cards.remove(card)
+        pirate = Pirate(card, seat, area, self.new_ship(kind), deployed_turn=self.turn.number)
+        self.pirates[card] = pirate
+        self.flow.emit("pirate_deployed", {"seat": seat, "pirate": card, "area": area,
+                                           "ship": kind})
+        return pirate
+
     def place_at_sea(self, pirate: Pirate, area: str | None = None) -> None:
         """Put him At Sea in his port's area. From Bermuda without `area` he goes to its first
-        area and joins `from_bermuda`: the flow asks his owner for North Atlantic or
-        Central Atlantic [blackbeard §2.2, §7.3]."""
+        area and joins `from_bermuda`: `bermuda.Bermuda` asks his owner for North Atlantic
+        or Central Atlantic [blackbeard §2.2, §7.3]."""
         if pirate.port is not None:
             areas = self.port_areas(pirate.port)
             if area is None and len(areas) > 1:
@@ -379,10 +468,20 @@ class Table:
         if code is None:
             self.merchant_pool.append(merchant_id)
             self.merchant_pool.sort()
-            self._emit("merchant_unplaced", {})
+            self.flow.emit("merchant_unplaced", {})
             return
         self.merchants[code] = Merchant(merchant_id, code)
-        self._emit("merchant_placed", {"port": code})
+        self.flow.emit("merchant_placed", {"port": code})
+
+    def new_merchant(self, *name: str | int) -> bool:
+        """One merchant drawn blind and placed face down by d66; False when the pool is
+        empty [blackbeard §6.31, §6.32]."""
+        merchant = self.draw_from(self.merchant_pool, "merchants", *name, "pool")
+        if merchant is None:
+            return False
+        self.place_merchant(self.next_port(self.d66("merchants", *name, "port"),
+                                           self.merchant_fits), merchant)
+        return True
 
     def merchant_fits(self, code: int) -> bool:
         return (not DATA.ports[code].pirate_port and not self.ports[code].destroyed
@@ -413,7 +512,7 @@ class Table:
             self.remove_merchant(code)
         for pirate in self.in_port(code):
             self.place_at_sea(pirate)
-        self._emit("port_destroyed", {"port": code})
+        self.flow.emit("port_destroyed", {"port": code})
 
     def place_governor(self, governor: str, code: int) -> None:
         """A Governor takes a port: a Pro-Pirate one there leaves the game with his Safe
@@ -431,8 +530,8 @@ class Table:
             state.safe_haven = None
             for pirate in self.in_port(code):
                 self.place_at_sea(pirate)
-                self._emit("ousted", {"pirate": pirate.id, "port": code, "area": pirate.area})
-        self._emit("governor_placed", {"port": code, "side": side, "governor": governor})
+                self.flow.emit("ousted", {"pirate": pirate.id, "port": code, "area": pirate.area})
+        self.flow.emit("governor_placed", {"port": code, "side": side, "governor": governor})
 
     def remove_pirate(self, pirate: Pirate, why: str) -> None:
         """He leaves play (retired or dead): hostages to the pool, Safe Havens end, a
@@ -463,20 +562,36 @@ class Table:
         player = self.seats[seat]
         player.vp += vp
         player.vp_from_net_worth += net_worth_vp
-        self._emit("scored", {"seat": seat, "vp": vp, "case": case, "pirate": pirate,
-                              "total": player.vp})
+        self.flow.emit("scored", {"seat": seat, "vp": vp, "case": case, "pirate": pirate,
+                                  "total": player.vp})
 
-    def _sunk(self, pirate: Pirate, reason: str) -> bool:
-        self._emit("sunk", {"pirate": pirate.id, "reason": reason})
+    def sink(self, pirate: Pirate, reason: str) -> bool:
+        self.flow.emit("sunk", {"pirate": pirate.id, "reason": reason})
         self.eliminate(pirate, "sunk")
         return True
+
+    def retire(self, pid: str, case: str, price: int) -> None:
+        """The owner scores NP + Net Worth at the case's rate [blackbeard §R18.3, §R18.42]."""
+        pirate = self.pirates[pid]
+        pirate.net_worth -= price
+        score = mech.retirement_score(
+            DATA, case, pirate.notoriety, pirate.net_worth,
+            net_worth_per_vp=self.options["net_worth_per_vp"],
+            pirate_port_retirement_rate=self.options["pirate_port_retirement_rate"])
+        self.seats[pirate.owner].retired.append(pid)
+        self.flow.emit("retired", {"pirate": pid, "seat": pirate.owner, "case": case,
+                                   "price": price, "notoriety": pirate.notoriety,
+                                   "net_worth": pirate.net_worth})
+        self.score(pirate.owner, score.vp, "A", pid, score.from_net_worth)
+        self.remove_pirate(pirate, "retired")
+        self.turn.active_pirate = None
 
     def eliminate(self, pirate: Pirate, cause: str) -> None:
         """Case B: the owner scores his NP, his Net Worth is lost [blackbeard §R18.12]."""
         self.seats[pirate.owner].eliminated.append(pirate.id)
         self.score(pirate.owner, mech.score(DATA, "B", notoriety=pirate.notoriety).vp, "B",
                    pirate.id)
-        self._emit("pirate_died", {"pirate": pirate.id, "seat": pirate.owner, "cause": cause})
+        self.flow.emit("pirate_died", {"pirate": pirate.id, "seat": pirate.owner, "cause": cause})
         self.remove_pirate(pirate, "dead")
 
     # ------------------------------------------------------------------ cards
@@ -489,3 +604,50 @@ class Table:
 
     def is_diamond(self, card: int) -> bool:
         return self.deck_cards[card].actions == DIAMOND
+
+    def draw_event(self) -> int | None:
+        """The top card; an empty deck is the discard pile (and, the first time in a long
+        game, the General Pardons) shuffled [blackbeard §R4.6]."""
+        if not self.event_deck:
+            cards = sorted(self.discard + self.held_out)
+            self.discard, self.held_out = [], []
+            if not cards:
+                return None
+            self.event_deck = self.shuffled(cards, "events", self.event_shuffles)
+            self.event_shuffles += 1
+            self.flow.emit("events_reshuffled", {"cards": len(cards)})
+        return self.event_deck.pop()
+
+    # ------------------------------------------------------------------ the Action's fate
+
+    def cancel_action(self, pid: str, why: str) -> None:
+        """The Pirate Action is cancelled and lost; a merchant it looted, or located,
+        goes back to the pool; a pending D&R card takes effect now [blackbeard §6.45,
+        §10.33, §R4.5]."""
+        if self.ap.cancelled:
+            return
+        self.ap.cancelled = True
+        self.flow.emit("action_cancelled", {"pirate": pid, "action": self.ap.action, "why": why})
+        code = self.ap.target
+        merchant = self.merchants.get(code) if self.ap.action in ("loot", "locate") else None
+        if merchant is not None and (self.ap.action == "loot" or merchant.located_by == pid):
+            self.remove_merchant(code)
+            self.flow.emit("merchant_escaped", {"port": code})
+        self.apply_revelry_cards()
+
+    def apply_revelry_cards(self) -> None:
+        """A D&R card played during the Action takes effect when it is completed or
+        cancelled [blackbeard §R4.5]."""
+        due, self.ap.revelry = self.ap.revelry, []
+        for pid in due:
+            if pid in self.pirates:
+                self.revelry_card(self.pirates[pid])
+
+    def revelry_card(self, pirate: Pirate) -> None:
+        """A D&R card's effect: allies In Port part and each reels; allies At Sea both
+        [blackbeard §11.16, §R4.5]."""
+        allies = self.alliance(pirate)
+        if len(allies) > 1 and pirate.port is not None:
+            self.dissolve(pirate, "debauchery")
+        for each in allies:
+            self.revelry(each, INVOLUNTARY)

@@ -15,93 +15,96 @@ from admiralty.games.blackbeard.data import load
 
 if TYPE_CHECKING:
     from admiralty.games.blackbeard.pieces import Merchant, Pirate, Player
-    from admiralty.games.blackbeard.state import BlackbeardState
+    from admiralty.games.blackbeard.table import Table
+    from admiralty.games.flow import Flow
 
 DATA = load()
 
 
-def view(state: BlackbeardState, viewer: Viewer) -> dict[str, Any]:
-    outcome = state.outcome()
+def view(table: Table, viewer: Viewer) -> dict[str, Any]:
+    outcome = table.outcome
     return {
         "game": "blackbeard",
         "viewer": viewer,
-        **_turn(state),
-        "players": [_player(player, viewer == player.seat) for player in state.seats],
-        "pirates": [_pirate(pirate) for pirate in _pirates(state)],
-        "ports": _ports(state),
-        "merchants": [_merchant(merchant, False) for merchant in _merchants(state)],
-        "patrols": dict(sorted(state.patrols.items())),
-        **_anti_pirate(state),
-        **_crown(state),
-        "pools": {"merchants": len(state.merchant_pool), "hostages": len(state.hostage_pool),
-                  "warships": len(state.warship_pool), "kcs": len(state.kc_pool),
-                  "anti_governors": len(state.anti_governors)},
-        "event_deck": len(state.event_deck),
-        "discard": state.discard[:],
-        "held_out": len(state.held_out),
-        "pirate_deck": len(state.pirate_deck),
-        "retired": state.retired[:],
-        "dead": state.dead[:],
-        "pardons": state.pardons,
-        "pardon_in_force": state.pardon_in_force,
-        "options": dict(state.options),
+        **_turn(table),
+        "players": [_player(player, viewer == player.seat) for player in table.seats],
+        "pirates": [_pirate(pirate) for pirate in _pirates(table)],
+        "ports": _ports(table),
+        "merchants": [_merchant(merchant, False) for merchant in _merchants(table)],
+        "patrols": dict(sorted(table.patrols.items())),
+        **_anti_pirate(table),
+        **_crown(table),
+        "pools": {"merchants": len(table.merchant_pool), "hostages": len(table.hostage_pool),
+                  "warships": len(table.warship_pool), "kcs": len(table.kc_pool),
+                  "anti_governors": len(table.anti_governors)},
+        "event_deck": len(table.event_deck),
+        "discard": table.discard[:],
+        "held_out": len(table.held_out),
+        "pirate_deck": len(table.pirate_deck),
+        "retired": table.retired[:],
+        "dead": table.dead[:],
+        "pardons": table.pardons,
+        "pardon_in_force": table.pardon_in_force,
+        "options": dict(table.options),
         "outcome": {"places": list(outcome.places), "scores": list(outcome.scores),
-                    "reason": state.end_reason, **_solitaire_result(state)}
+                    "reason": table.end_reason, **_solitaire_result(table)}
         if outcome else None,
     }
 
 
-def snapshot(state: BlackbeardState) -> dict[str, Any]:
+def snapshot(table: Table, flow: Flow) -> dict[str, Any]:
+    turn, deployment = table.turn, table.deployment
     return {
-        **_turn(state),
-        "chance": state.chance.snapshot(),
-        "flow": state.flow.snapshot(),
-        "players": [{**_player(player, True), "seat": player.seat} for player in state.seats],
-        "pirates": [_pirate(pirate) for pirate in _pirates(state)],
-        "ports": _ports(state),
-        "merchants": [_merchant(merchant, True) for merchant in _merchants(state)],
-        "patrols": dict(sorted(state.patrols.items())),
-        **_anti_pirate(state),
-        **_crown(state),
-        "challenger": _pirate(state.challenger) if state.challenger is not None else None,
-        "merchant_pool": state.merchant_pool[:], "hostage_pool": state.hostage_pool[:],
-        "warship_pool": state.warship_pool[:], "kc_pool": state.kc_pool[:],
-        "anti_governors": state.anti_governors[:],
-        "removed_governors": state.removed_governors[:],
-        "event_deck": state.event_deck[:], "discard": state.discard[:],
-        "held_out": state.held_out[:], "event_shuffles": state.event_shuffles,
-        "pirate_deck": state.pirate_deck[:], "retired": state.retired[:],
-        "dead": state.dead[:], "pardons": state.pardons,
-        "pardon_in_force": state.pardon_in_force, "passed": state.passed[:],
-        "must_revel": state.must_revel, "draws": state.draws,
-        "rolled": dict(sorted(state.rolled.items())), "bonus": dict(sorted(state.bonus.items())),
-        "actions_card_used": state.actions_card_used, "hup_played": state.hup_played,
-        "fallbacks": state.fallbacks, "end_reason": state.end_reason,
-        "counted": state.counted, "card_loop": state.card_loop, "card_actor": state.card_actor,
-        "from_bermuda": state.from_bermuda[:],
+        **_turn(table),
+        "chance": table.chance.snapshot(),
+        "flow": flow.snapshot(),
+        "players": [{**_player(player, True), "seat": player.seat} for player in table.seats],
+        "pirates": [_pirate(pirate) for pirate in _pirates(table)],
+        "ports": _ports(table),
+        "merchants": [_merchant(merchant, True) for merchant in _merchants(table)],
+        "patrols": dict(sorted(table.patrols.items())),
+        **_anti_pirate(table),
+        **_crown(table),
+        "challenger": _pirate(table.challenger) if table.challenger is not None else None,
+        "merchant_pool": table.merchant_pool[:], "hostage_pool": table.hostage_pool[:],
+        "warship_pool": table.warship_pool[:], "kc_pool": table.kc_pool[:],
+        "anti_governors": table.anti_governors[:],
+        "removed_governors": table.removed_governors[:],
+        "event_deck": table.event_deck[:], "discard": table.discard[:],
+        "held_out": table.held_out[:], "event_shuffles": table.event_shuffles,
+        "pirate_deck": table.pirate_deck[:], "retired": table.retired[:],
+        "dead": table.dead[:], "pardons": table.pardons,
+        "pardon_in_force": table.pardon_in_force, "passed": deployment.passed[:],
+        "must_revel": turn.must_revel, "draws": turn.draws,
+        "rolled": dict(sorted(table.rolled.items())), "bonus": dict(sorted(table.bonus.items())),
+        "actions_card_used": turn.actions_card_used, "hup_played": turn.hup_played,
+        "fallbacks": turn.fallbacks, "end_reason": table.end_reason,
+        "counted": turn.counted, "card_loop": turn.card_loop, "card_actor": turn.card_actor,
+        "from_bermuda": table.from_bermuda[:],
         "placing": {str(seat): [list(pair) for pair in chosen]
-                    for seat, chosen in sorted(state.placing.items())},
-        "written": {str(seat): areas[:] for seat, areas in sorted(state.written.items())},
-        "options": dict(state.options),
+                    for seat, chosen in sorted(deployment.placing.items())},
+        "written": {str(seat): areas[:] for seat, areas in sorted(deployment.written.items())},
+        "options": dict(table.options),
     }
 
 
-def _turn(state: BlackbeardState) -> dict[str, Any]:
-    return {"turn": state.turn, "active": state.active, "phase": state.phase,
-            "order": list(state.order), "active_pirate": state.active_pirate,
-            "actions_left": state.actions_left, "actions_pirate": state.actions_pirate,
-            "action_number": state.action_no}
+def _turn(table: Table) -> dict[str, Any]:
+    turn = table.turn
+    return {"turn": turn.number, "active": turn.active, "phase": turn.phase,
+            "order": list(table.order), "active_pirate": turn.active_pirate,
+            "actions_left": turn.actions_left, "actions_pirate": turn.actions_pirate,
+            "action_number": turn.action_no}
 
 
-def _anti_pirate(state: BlackbeardState) -> dict[str, Any]:
+def _anti_pirate(table: Table) -> dict[str, Any]:
     """The KCs in play and what the anti-pirate side has used this Player Turn and in
     the Action under way: all public, the facts the limits read [blackbeard §R4.3]."""
-    ap = state.ap
+    ap = table.ap
     return {
         "kcs": [{"id": kc.id, "owner": kc.owner if kc.owner >= 0 else None, "area": kc.area,
                  "crown": kc.owner < 0}
-                for kc in sorted(state.kcs.values(), key=lambda kc: kc.id)],
-        "kcs_killed": state.kcs_killed[:],
+                for kc in sorted(table.kcs.values(), key=lambda kc: kc.id)],
+        "kcs_killed": table.kcs_killed[:],
         "interference": {
             "used": sorted(ap.used), "kc_action": ap.kc_action, "titles": sorted(ap.titles),
             "action": ap.action, "warship": ap.warship, "kc_deploy": ap.kc_deploy,
@@ -110,23 +113,23 @@ def _anti_pirate(state: BlackbeardState) -> dict[str, Any]:
     }
 
 
-def _crown(state: BlackbeardState) -> dict[str, Any]:
+def _crown(table: Table) -> dict[str, Any]:
     """Solitaire only (`crown`): the Crown's Threat Row (public, oldest first), its budget
     and what it used this Player Turn, its KC limit and KCs (owner -1 in `kcs`), the VP
     target [blackbeard §R19.2, §R19.7]. A game of several players has no `crown` key."""
-    if state.players != 1:
+    if table.players != 1:
         return {}
-    level = state.level
-    return {"crown": {"level": level.key, "threat_row": state.threat_row[:],
+    level = table.level
+    return {"crown": {"level": level.key, "threat_row": table.threat_row[:],
             "threat_row_limit": level.threat_row, "budget": level.ap_budget,
-            "budget_used": state.ap.crown, "kc_limit": level.kc_limit,
-            "kcs": [kc.id for kc in state.crown_kcs()], "vp_target": level.vp_target}}
+            "budget_used": table.ap.crown, "kc_limit": level.kc_limit,
+            "kcs": [kc.id for kc in table.crown_kcs()], "vp_target": level.vp_target}}
 
 
-def _solitaire_result(state: BlackbeardState) -> dict[str, Any]:
-    if state.players != 1:
+def _solitaire_result(table: Table) -> dict[str, Any]:
+    if table.players != 1:
         return {}
-    vp, target = state.seats[0].vp, state.level.vp_target
+    vp, target = table.seats[0].vp, table.level.vp_target
     return {"vp": vp, "target": target, "won": vp >= target}
 
 
@@ -141,8 +144,8 @@ def _player(player: Player, own: bool) -> dict[str, Any]:
     }
 
 
-def _pirates(state: BlackbeardState) -> list[Pirate]:
-    return [state.pirates[pid] for pid in sorted(state.pirates)]
+def _pirates(table: Table) -> list[Pirate]:
+    return [table.pirates[pid] for pid in sorted(table.pirates)]
 
 
 def _pirate(pirate: Pirate) -> dict[str, Any]:
@@ -165,9 +168,9 @@ def _pirate(pirate: Pirate) -> dict[str, Any]:
     }
 
 
-def _ports(state: BlackbeardState) -> list[dict[str, Any]]:
+def _ports(table: Table) -> list[dict[str, Any]]:
     out = []
-    for code, port in state.ports.items():
+    for code, port in table.ports.items():
         if port.governor is None and not (port.destroyed or port.attacked or port.safe_haven):
             continue
         side = DATA.governors[port.governor].side if port.governor is not None else None
@@ -177,8 +180,8 @@ def _ports(state: BlackbeardState) -> list[dict[str, Any]]:
     return out
 
 
-def _merchants(state: BlackbeardState) -> list[Merchant]:
-    return [state.merchants[code] for code in sorted(state.merchants)]
+def _merchants(table: Table) -> list[Merchant]:
+    return [table.merchants[code] for code in sorted(table.merchants)]
 
 
 def _merchant(merchant: Merchant, everything: bool) -> dict[str, Any]:

@@ -9,26 +9,29 @@ needs, then answer requests as usual::
     arrange.holds(state, 0, [("food", 2), ("gold", 7), None, None, None])
     arrange.hand(state, 0, [3, 8, 10])
     arrange.rig(state, combat=["star", 6])
+    arrange.choose(state, "dice:sun=4,moon=2")
 
 Every helper keeps the game's totals true: tokens come from and go back to the bank,
 cards move between deck, hand and discard, treasure cards between the treasure deck, the
 box and the ships. Rigged dice are used once, in the order they are rolled, whatever
 stream they are drawn from; a clone shares them with its original (rig after cloning).
+`choose` (answer by option key) and `keys` are the kit's (`admiralty.games.arrange`),
+shared by every game's `arrange`.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Sequence
-from typing import TypeVar, cast
 
-from admiralty.games.chance import Chance, Name
+from admiralty.games.arrange import choose, keys, rig_dice
 from admiralty.games.jamaica.board import PRE_START, RACING
 from admiralty.games.jamaica.data import load
 from admiralty.games.jamaica.state import JamaicaState
 
 DATA = load()
-T = TypeVar("T")
+
+__all__ = ["captain", "choose", "deck", "hand", "holds", "keys", "place", "rig", "treasure",
+           "treasure_deck"]
 
 
 def captain(state: JamaicaState, seat: int, dice: tuple[int, int] | None = None) -> None:
@@ -38,6 +41,7 @@ def captain(state: JamaicaState, seat: int, dice: tuple[int, int] | None = None)
     state.captain = seat  # a scenario's setting: the flow asks the new Captain at once
     if dice is not None:
         state.rolled = tuple(dice)
+    state.flow.withdraw()
     state._ask_dice()
 
 
@@ -123,32 +127,7 @@ def treasure_deck(state: JamaicaState, top: Sequence[str]) -> None:
     state.treasure_deck.extend(reversed(top))
 
 
-class RiggedChance(Chance):
-    """The game's chance, except that the next throws of each die are the given faces:
-    `rolls` of the action die or the combat die takes them first, in order; every other
-    draw (and every throw once they are used) is the game's own stream."""
-
-    __slots__ = ("queues",)
-
-    def __init__(self, base: Chance, action: Iterable[int],
-                 combat: Iterable[int | str]) -> None:
-        super().__init__(base.seed)
-        previous = base.queues if isinstance(base, RiggedChance) else {}
-        self.queues: dict[tuple[object, ...], deque[object]] = {
-            DATA.action_faces: deque([*previous.get(DATA.action_faces, ()), *action]),
-            DATA.combat_faces: deque([*previous.get(DATA.combat_faces, ()), *combat]),
-        }
-
-    def rolls(self, faces: Sequence[T], count: int, *name: Name) -> tuple[T, ...]:
-        thrown = super().rolls(faces, count, *name)
-        queue = self.queues.get(tuple(faces))
-        if not queue:
-            return thrown
-        return cast("tuple[T, ...]", tuple([queue.popleft() if queue else face
-                                            for face in thrown]))
-
-
 def rig(state: JamaicaState, action: Iterable[int] = (),
         combat: Iterable[int | str] = ()) -> None:
     """Fix the next action dice (in roll order) and combat dice ("star" for the star)."""
-    state.chance = RiggedChance(state.chance, action, combat)
+    rig_dice(state, {DATA.action_faces: action, DATA.combat_faces: combat})

@@ -53,8 +53,8 @@ class Battle:
         self.winner: int | None = None
 
     def copy(self) -> Battle:
-        new = Battle.__new__(Battle)
-        new.ships, new.space, new.name, new.stage = self.ships, self.space, self.name, self.stage
+        new = Battle(*self.ships, self.space, self.name)
+        new.stage = self.stage
         new.gunpowder, new.faces, new.strengths = (
             self.gunpowder[:], self.faces[:], self.strengths[:])
         new.rerolls, new.winner = self.rerolls, self.winner

@@ -1,18 +1,20 @@
 """The game data, read from the TOML files in `data/`.
 
 Everything a printing of the game could change (the track, the cards, the treasures, the
-dice, the start resources) lives in those files, labelled with its source and confidence,
-so a person holding the physical game can correct it without touching code. This module
-only turns them into frozen records and checks that they fit together.
+dice, the start resources) lives in those files, each item labelled with its basis, sources
+and confidence (`admiralty.games.provenance`), so a person holding the physical game can
+correct it without touching code. This module only turns them into frozen records and
+checks that they fit together.
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from admiralty.games import provenance
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -85,12 +87,11 @@ class Data:
     """Power card ids by effect: the engine finds powers by what they do, not by name."""
 
 
-_RECORD_KEYS = {"id", "name", "kind", "value", "effect", "source", "confidence"}
+_RECORD_KEYS = {"id", "name", "kind", "value", "effect"}
 
 
 def _read(name: str) -> dict[str, Any]:
-    with (DATA_DIR / name).open("rb") as handle:
-        return tomllib.load(handle)
+    return provenance.load(DATA_DIR / name)
 
 
 def _contents(rows: list[dict[str, Any]]) -> tuple[tuple[str, int], ...]:
@@ -122,8 +123,8 @@ def load() -> Data:
         action_faces=tuple(dice["action_die"]["faces"]),
         action_dice=dice["action_die"]["count"],
         combat_faces=tuple(dice["combat_die"]["faces"]),
-        tokens=tuple(k for k in setup["bank"] if k not in {"source", "confidence"}),
-        bank={k: v for k, v in setup["bank"].items() if k not in {"source", "confidence"}},
+        tokens=tuple(setup["bank"]),
+        bank=dict(setup["bank"]),
         holds=setup["ship"]["holds"],
         hand_size=setup["ship"]["hand_size"],
         start_holds=_contents(setup["ship"]["start"]),

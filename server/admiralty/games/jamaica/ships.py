@@ -69,9 +69,8 @@ class Ship:
         ``("deck", seat, k)``."""
 
     def copy(self) -> Ship:
-        new = Ship.__new__(Ship)
-        new.space, new.lap, new.chosen, new.revealed, new.shuffles = (
-            self.space, self.lap, self.chosen, self.revealed, self.shuffles)
+        new = Ship(self.space, self.lap, 0)
+        new.chosen, new.revealed, new.shuffles = self.chosen, self.revealed, self.shuffles
         new.kinds, new.counts = self.kinds[:], self.counts[:]
         new.powers, new.hidden = self.powers[:], self.hidden[:]
         new.hand, new.deck, new.discard = self.hand[:], self.deck[:], self.discard[:]
@@ -116,8 +115,10 @@ class Ship:
         ]
 
     def snapshot(self) -> dict[str, Any]:
-        values = {slot: getattr(self, slot) for slot in self.__slots__}
-        return {slot: v[:] if isinstance(v, list) else v for slot, v in values.items()}
+        return {"space": self.space, "lap": self.lap, "kinds": self.kinds[:],
+                "counts": self.counts[:], "powers": self.powers[:], "hidden": self.hidden[:],
+                "hand": self.hand[:], "deck": self.deck[:], "discard": self.discard[:],
+                "chosen": self.chosen, "revealed": self.revealed, "shuffles": self.shuffles}
 
 
 def load_targets(

@@ -7,28 +7,27 @@ only code that opens requests and writes whose turn it is (`round`, `captain`, `
 moving, arriving and paying [jamaica §6.2, §6.3], shortage [jamaica §6.4], the windows of
 a battle [jamaica §7], the Ghost Ship's phase [jamaica §10] and the end [jamaica §9].
 
-Every step of the turn is a `Step` frame naming a method below; a method finishes, pushes
+Every step of the turn is a `Step` frame calling a method below; a method finishes, pushes
 the frames that follow it or opens a request (`Flow.ask`, or `Flow.seal` for the card
-choice), whose answer calls the continuation it names with the chosen `Option`. Frames
-and continuations hold plain data, so a state copies with list slices, snapshots to JSON
-and replays exactly. Requests go to the active seat in a TURN window and to anyone else
+choice), whose answer calls the continuation it holds with the chosen `Option`. The args
+of frames and continuations are plain data, so a state copies, snapshots to JSON and
+replays exactly. Requests go to the active seat in a TURN window and to anyone else
 (and to a defender, always) in an INTERRUPT one [jamaica §11].
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from functools import cache, lru_cache
 from operator import itemgetter
 from typing import Any
 
-from admiralty.games.base import GameState, Option, Outcome, Request, Viewer, Window, new_event
+from admiralty.games.base import Option, Outcome, Viewer, Window
 from admiralty.games.chance import Chance
 from admiralty.games.determinize import fresh_chance, redeal
-from admiralty.games.flow import Flow, Step, is_step, step
-from admiralty.games.flow import apply as flow_apply
+from admiralty.games.flow import FlowState, is_step, step
 from admiralty.games.jamaica import view as views
 from admiralty.games.jamaica.board import FINISHED
 from admiralty.games.jamaica.combat import (
@@ -59,30 +58,22 @@ from admiralty.games.jamaica.ships import (
     load_targets,
     payment_plans,
 )
-from admiralty.games.jamaica.table import ALONE, Table
+from admiralty.games.jamaica.table import Table
 
 MORNING, EVENING = "morning", "evening"
 DATA = load()
 HOLDS, CARDS = DATA.holds, DATA.cards
 TURN, INTERRUPT = Window.TURN, Window.INTERRUPT
 
-END_ROUND, GHOST_PHASE, COMBAT_END = step("_end_round"), step("_ghost_phase"), step("_combat_end")
-GHOST_EVENING = step("_ghost_move", EVENING)
-EVENINGS = tuple(step("_action", seat, EVENING) for seat in range(DATA.max_players))
-SETTLES = {ship: step("_settle", ship) for ship in (*range(DATA.max_players), GHOST)}
-AFTER_ROLL = (step("_after_roll", ATTACKER), step("_after_roll", DEFENDER))
-ON_DICE, ON_CARD = step("_on_dice"), step("_on_card")
 
-
-class JamaicaState(Table, GameState):
+class JamaicaState(Table, FlowState):
     """One game. Build it with `Jamaica().new_game(...)`; see `arrange` to set up positions."""
 
-    __slots__ = ("_outcome", "_setup_events", "end_reason", "evening", "flow", "morning",
+    __slots__ = ("_outcome", "_setup_events", "end_reason", "evening", "morning",
                  "morning_hold", "rolled")
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, Chance(seed), options)
-        self.flow = Flow()
         self.round = 0
         self.captain = 0
         self.phase = "setup"
@@ -98,21 +89,14 @@ class JamaicaState(Table, GameState):
         self._outcome: Outcome | None = None
         self._deal()
         self.captain = self.chance.stream("captain").randrange(players)
-        self._emit("game_started", {"players": players, "captain": self.captain,
-                                    "ghost": self.ghost is not None,
-                                    "treasure_deck": len(self.treasure_deck)})
+        self.flow.emit("game_started", {"players": players, "captain": self.captain,
+                                        "ghost": self.ghost is not None,
+                                        "treasure_deck": len(self.treasure_deck)})
         self._begin_round()
-        self.flow.run(self)
-        self._setup_events = self._events
+        self.flow.run()
+        self._setup_events = self.flow.events
 
     # ------------------------------------------------------------- the engine contract
-
-    def pending(self) -> list[Request]:
-        flow = self.flow  # `flow.pending()` without the call: a third of all decisions are
-        request = flow.request  # the card choice's, so this is asked for most often
-        return [request] if request is not None else [*flow.sealed.values()]
-
-    apply = flow_apply
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -124,11 +108,8 @@ class JamaicaState(Table, GameState):
         return views.snapshot(self)
 
     def clone(self) -> JamaicaState:
-        new = object.__new__(JamaicaState)
-        new.__dict__.update(self.__dict__)  # anything set from outside the engine
-        for name in SLOTS:
-            setattr(new, name, getattr(self, name))
-        new.flow = self.flow.copy()
+        new = copy.copy(self)
+        new.flow = self.flow.copy((self, new))
         new.options = dict(self.options)
         new.bank = dict(self.bank)
         new.lairs = self.lairs[:]
@@ -138,7 +119,6 @@ class JamaicaState(Table, GameState):
         new.hulls = [*new.ships, new.ghost] if new.ghost is not None else new.ships[:]
         new.combat = self.combat.copy() if self.combat is not None else None
         new.finishers = self.finishers[:]
-        new._events = []
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> JamaicaState:
@@ -171,13 +151,13 @@ class JamaicaState(Table, GameState):
         for other, request in flow.sealed.items():
             if other != seat:
                 hand = options_of_hand(tuple(self.ships[other].hand))
-                flow.sealed[other] = replace(request, options=hand)
+                flow.sealed[other] = request._replace(options=hand)
         asked = flow.asked
         if asked is not None and asked.request.kind == "loot" and asked.request.seat != seat:
             assert is_step(asked.then)
             flow.withdraw()
-            flow.push(step("_offer_spoils", *asked.then[1]))
-            flow.run(self)
+            flow.push(step(self._offer_spoils, *asked.then[1]))
+            flow.run()
 
     # ---------------------------------------------------------------- who is asked
 
@@ -211,8 +191,8 @@ class JamaicaState(Table, GameState):
         for ship in self.ships:
             ship.revealed = None
         self.rolled = self.chance.rolls(DATA.action_faces, DATA.action_dice, "dice", self.round)
-        self._emit("round_started", {"round": self.round, "captain": self.captain,
-                                     "dice": list(self.rolled)})
+        self.flow.emit("round_started", {"round": self.round, "captain": self.captain,
+                                         "dice": list(self.rolled)})
         self._ask_dice()
 
     def _ask_dice(self) -> None:
@@ -221,29 +201,32 @@ class JamaicaState(Table, GameState):
         self.morning = self.evening = None
         assert self.rolled is not None
         self.flow.ask(self.captain, TURN, "place_dice", "Which die is the morning (sun) die?",
-                      dice_options(*self.rolled), ON_DICE, publish=True)
+                      dice_options(*self.rolled), step(self._on_dice), publish=True)
 
     def _on_dice(self, option: Option) -> None:
         """Step 2: every seat chooses a card at once, in one SEALED window."""
         payload = option.payload
         self.morning, self.evening = payload["morning"], payload["evening"]
-        self._emit("dice_placed", {"captain": self.captain, "morning": self.morning,
-                                   "evening": self.evening})
+        self.flow.emit("dice_placed", {"captain": self.captain, "morning": self.morning,
+                                       "evening": self.evening})
         self.phase, self.active = "choose_cards", None
         self.flow.seal("choose_card", "Choose the card you play this round",
-                       [options_of_hand(tuple(ship.hand)) for ship in self.ships], ON_CARD)
+                       [options_of_hand(tuple(ship.hand)) for ship in self.ships],
+                       step(self._on_card))
 
     def _on_card(self, option: Option, seat: int) -> None:
         ship = self.ships[seat]
         card = option.payload["card"]
         ship.hand.remove(card)
         ship.chosen = card
-        self._events += (new_event("card_chosen", {"seat": seat, "card": card}, ALONE[seat]),
-                         new_event("card_chosen", {"seat": seat}))  # `_tell`, inlined
+        self.flow.tell((seat,), "card_chosen", {"seat": seat, "card": card}, {"seat": seat})
         if self.flow.sealed:
             return
         self.phase = "resolve"
-        self.flow.stack += _round_frames(self.captain, self.players, self.ghost is not None)
+        players = self.players
+        turns = [step(self._turn, (self.captain + k) % players) for k in range(players)]
+        ghost = [step(self._ghost_phase)] if self.ghost is not None else []
+        self.flow.push(*turns, *ghost, step(self._end_round))
 
     def _turn(self, seat: int) -> None:
         """Step 3: reveal the card (only now [jamaica G7]), then morning and evening."""
@@ -253,10 +236,10 @@ class JamaicaState(Table, GameState):
         card = CARDS[ship.chosen]
         ship.revealed, ship.chosen = card.id, None
         ship.discard.append(card.id)
-        self._events.append(new_event("card_revealed", {  # `_emit`, inlined: once per turn
-            "seat": seat, "card": card.id, "morning": card.morning, "evening": card.evening}))
+        self.flow.emit("card_revealed", {"seat": seat, "card": card.id,
+                                         "morning": card.morning, "evening": card.evening})
         self.morning_hold = -1
-        self.flow.stack.append(EVENINGS[seat])  # push one frame
+        self.flow.push(step(self._action, seat, EVENING))
         self._action(seat, MORNING)
 
     def _action(self, seat: int, half: str) -> None:
@@ -270,8 +253,8 @@ class JamaicaState(Table, GameState):
             symbol, value = card.evening, self.evening
         assert value is not None
         if ship.lap == FINISHED:  # [jamaica §6.2.5]
-            self._emit("action_ignored", {"seat": seat, "half": half, "symbol": symbol,
-                                          "reason": "finished"})
+            self.flow.emit("action_ignored", {"seat": seat, "half": half, "symbol": symbol,
+                                              "reason": "finished"})
             return
         direction = MOVES.get(symbol)
         if direction is not None:
@@ -288,7 +271,7 @@ class JamaicaState(Table, GameState):
         for seat in range(self.players):
             self._refill(seat)
         self.captain = (self.captain + 1) % self.players
-        self._emit("round_ended", {"round": self.round, "captain": self.captain})
+        self.flow.emit("round_ended", {"round": self.round, "captain": self.captain})
         self._begin_round()
 
     # ------------------------------------------------------------------ loading [jamaica §6.1]
@@ -299,30 +282,15 @@ class JamaicaState(Table, GameState):
         targets = hold_targets(kinds, counts, kind, HOLDS, self.options["allow_dump_same_kind"],
                                exclude)
         bank = self.bank[kind]
-        if len(targets) == 1:  # most loads: one hold, nothing to build or ask
-            hold = targets[0][0]
-            count = min(amount, bank + (counts[hold] if kinds[hold] == kind else 0))
-            if count:
-                self._stow(seat, kind, count, hold, "bank")
-                if half == MORNING:
-                    self.morning_hold = hold
-                return
-            loads = []
-        else:
-            loads = bank_loads(kinds, counts, targets, kind, amount, bank)
+        loads = bank_loads(kinds, counts, targets, kind, amount, bank)
         if not loads:
             reason = "holds_full" if bank else "bank_empty"
-            self._emit("load_cancelled", {"ship": seat, "kind": kind, "reason": reason})
-            return
-        if len(loads) == 1:
-            hold, _, count = loads[0]
-            self._stow(seat, kind, count, hold, "bank")
-            if half == MORNING:
-                self.morning_hold = hold
+            self.flow.emit("load_cancelled", {"ship": seat, "kind": kind, "reason": reason})
             return
         self.flow.ask(seat, TURN if seat == self.active else INTERRUPT, "load",
                       load_prompt(max(map(_load_count, loads)), kind),
-                      hold_options(kinds, counts, loads, kind), step("_on_load", seat, kind, half))
+                      hold_options(kinds, counts, loads, kind),
+                      step(self._on_load, seat, kind, half))
 
     def _on_load(self, option: Option, seat: int, kind: str, half: str) -> None:
         payload = option.payload
@@ -357,7 +325,7 @@ class JamaicaState(Table, GameState):
                 self.flow.ask(mover, TURN if mover == self.active else INTERRUPT, "fork",
                               "Which way at the fork?",
                               board.branch_options[space, direction],
-                              step("_on_branch", ship_id, direction, steps, origin, path))
+                              step(self._on_branch, ship_id, direction, steps, origin, path))
                 return
             path += nexts
             steps = self._step(ship, nexts[0], direction, steps)
@@ -377,13 +345,12 @@ class JamaicaState(Table, GameState):
 
     def _moved(self, ship_id: int, direction: int, origin: int, path: tuple[int, ...]) -> None:
         ship = self.hulls[ship_id]
-        self._events.append(new_event("moved", {  # `_emit`, inlined: once per move
-            "ship": ship_id, "direction": direction, "from": origin, "to": ship.space,
-            "path": list(path), "lap": ship.lap}))
+        self.flow.emit("moved", {"ship": ship_id, "direction": direction, "from": origin,
+                                 "to": ship.space, "path": list(path), "lap": ship.lap})
         if ship.lap == FINISHED:
             if ship_id != GHOST:
                 self.finishers.append(ship_id)
-            self._emit("finished", {"ship": ship_id, "round": self.round})
+            self.flow.emit("finished", {"ship": ship_id, "round": self.round})
         self._arrive(ship_id)
 
     def _arrive(self, ship_id: int) -> None:
@@ -404,14 +371,11 @@ class JamaicaState(Table, GameState):
         ghost = self.ghost
         if ghost is not None and ship_id != GHOST and ghost.space == space:
             foes.append(GHOST)
-        self.flow.stack.append(SETTLES[ship_id])  # push one frame
-        if len(foes) == 1:
-            self._start_combat(ship_id, foes[0])
-            return
+        self.flow.push(step(self._settle, ship_id))
         mover = self.mover(ship_id)
         self.flow.ask(mover, self._window(mover), "target",
                       "Several ships here: which do you attack?",
-                      tuple([target_option(i) for i in foes]), step("_on_target", ship_id))
+                      tuple([target_option(i) for i in foes]), step(self._on_target, ship_id))
 
     def _on_target(self, option: Option, ship_id: int) -> None:
         self._start_combat(ship_id, option.payload["target"])
@@ -431,17 +395,10 @@ class JamaicaState(Table, GameState):
         if sum(held) < cost:
             self._shortage(ship_id, kind, cost)
             return
-        if len(holds) == 1:  # one hold of that kind, as most often: one way to pay
-            self._pay(ship_id, kind, holds, [cost])
-            return
-        options = pay_choices(tuple(holds), tuple(held), len(ship.counts), cost)
-        if len(options) == 1:  # one way to pay: nothing to ask
-            payload = options[0].payload
-            self._pay(ship_id, kind, payload["holds"], payload["amounts"])
-            return
         self.flow.ask(ship_id, TURN if ship_id == self.active else INTERRUPT, "pay",
-                      f"Pay {cost} {kind}: from which holds?", options,
-                      step("_on_pay", ship_id, kind))
+                      f"Pay {cost} {kind}: from which holds?",
+                      pay_choices(tuple(holds), tuple(held), len(ship.counts), cost),
+                      step(self._on_pay, ship_id, kind))
 
     def _on_pay(self, option: Option, ship_id: int, kind: str) -> None:
         payload = option.payload
@@ -465,7 +422,7 @@ class JamaicaState(Table, GameState):
                 self.flow.ask(ship_id, self._window(ship_id), "fork",
                               "Retreating: which way at the fork?",
                               board.branch_options[space, -1],
-                              step("_on_retreat_branch", ship_id, origin, path))
+                              step(self._on_retreat_branch, ship_id, origin, path))
                 return
             to = nexts[0]
             path += (to,)
@@ -496,8 +453,8 @@ class JamaicaState(Table, GameState):
 
     def _retreated(self, ship_id: int, origin: int, path: tuple[int, ...]) -> None:
         ship = self.hulls[ship_id]
-        self._emit("retreated", {"ship": ship_id, "from": origin, "to": ship.space,
-                                 "path": list(path), "lap": ship.lap})
+        self.flow.emit("retreated", {"ship": ship_id, "from": origin, "to": ship.space,
+                                     "path": list(path), "lap": ship.lap})
         self._arrive(ship_id)
 
     # ------------------------------------------------------------ the Ghost Ship [jamaica §10]
@@ -506,7 +463,7 @@ class JamaicaState(Table, GameState):
         """After every player's turn the Captain sails the Ghost: morning die, then
         evening [jamaica G24]."""
         self.phase, self.active = "ghost", self.captain
-        self.flow.stack.append(GHOST_EVENING)  # push one frame
+        self.flow.push(step(self._ghost_move, EVENING))
         self._ghost_move(MORNING)
 
     def _ghost_move(self, half: str) -> None:
@@ -524,7 +481,7 @@ class JamaicaState(Table, GameState):
         else:
             self.flow.ask(self.captain, TURN, "ghost_direction",
                           "Which way does the Ghost Ship sail?", GHOST_DIRECTIONS,
-                          step("_on_ghost_direction", half))
+                          step(self._on_ghost_direction, half))
 
     def _on_ghost_direction(self, option: Option, half: str) -> None:
         self._ghost_sail(1 if option.payload["direction"] == "forward" else -1, half, "captain")
@@ -532,8 +489,8 @@ class JamaicaState(Table, GameState):
     def _ghost_sail(self, direction: int, half: str, reason: str) -> None:
         steps = self.morning if half == MORNING else self.evening
         assert steps is not None and self.ghost is not None
-        self._emit("ghost_sails", {"half": half, "direction": direction, "steps": steps,
-                                   "reason": reason})
+        self.flow.emit("ghost_sails", {"half": half, "direction": direction, "steps": steps,
+                                       "reason": reason})
         self._walk(GHOST, direction, steps, self.ghost.space, ())
 
     # -------------------------------------------------------------------- battles [jamaica §7]
@@ -546,8 +503,8 @@ class JamaicaState(Table, GameState):
         space = self.hulls[attacker].space
         self.combat = Battle(attacker, defender, space,
                              (self.round, turn, self.half, attacker, defender))
-        self._emit("combat_started", {"attacker": attacker, "defender": defender,
-                                      "space": space})
+        self.flow.emit("combat_started", {"attacker": attacker, "defender": defender,
+                                          "space": space})
         self._ask_gunpowder(ATTACKER)
 
     def _ask_gunpowder(self, role: int) -> None:
@@ -563,7 +520,7 @@ class JamaicaState(Table, GameState):
             return
         self.flow.ask(ship_id, self._battle_window(ship_id, ship_id), "gunpowder",
                       f"You are the {ROLES[role]}: spend how much gunpowder?",
-                      gunpowder_options(have), step("_on_gunpowder", role))
+                      gunpowder_options(have), step(self._on_gunpowder, role))
 
     def _on_gunpowder(self, option: Option, role: int) -> None:
         amount = option.payload["amount"]
@@ -577,7 +534,7 @@ class JamaicaState(Table, GameState):
         assert battle is not None
         battle.stage = f"{ROLES[role]}_roll"
         self._roll_die(role, False)
-        self.flow.stack.append(AFTER_ROLL[role])  # push one frame
+        self.flow.push(step(self._after_roll, role))
         self._offer_sabre(role)
 
     def _offer_sabre(self, role: int) -> None:
@@ -591,7 +548,7 @@ class JamaicaState(Table, GameState):
                 whose = "your own" if holder == role else "your opponent's"
                 self.flow.ask(ship_id, self._battle_window(ship_id, ship_id), "sabre",
                               f"Saran's Sabre: reroll {whose} {battle.faces[role]}?",
-                              sabre_options(holder == role), step("_on_sabre", role),
+                              sabre_options(holder == role), step(self._on_sabre, role),
                               optional=True)
                 return
 
@@ -629,7 +586,7 @@ class JamaicaState(Table, GameState):
         if winner is None or loser is None:  # a tie: nothing happens [jamaica §7]
             self.combat = None
             return
-        self.flow.stack.append(COMBAT_END)  # push one frame
+        self.flow.push(step(self._combat_end))
         self._offer_spoils(winner, loser)
 
     def _combat_end(self) -> None:
@@ -650,7 +607,7 @@ class JamaicaState(Table, GameState):
                    *self._gifts(winner, loser))
         seat = self.controller(winner, loser)
         self.flow.ask(seat, self._battle_window(seat, winner), "loot",
-                      "You won: what do you take?", options, step("_on_loot", winner, loser),
+                      "You won: what do you take?", options, step(self._on_loot, winner, loser),
                       publish=winner != GHOST and bool(self.ships[winner].hidden))
 
     def _on_loot(self, option: Option, winner: int, loser: int) -> None:
@@ -665,7 +622,7 @@ class JamaicaState(Table, GameState):
         elif loot == "give":
             self._give(winner, loser, payload["treasure"])
         else:
-            self._emit("spoils", {"winner": winner, "loser": loser, "loot": "none"})
+            self.flow.emit("spoils", {"winner": winner, "loser": loser, "loot": "none"})
 
     def _steal_hold(self, winner: int, loser: int, hold: int) -> None:
         """A whole hold, loaded by the loading rules [jamaica §7]; what the Ghost does not
@@ -673,14 +630,12 @@ class JamaicaState(Table, GameState):
         ship = self.hulls[loser]
         kind, count = ship.kinds[hold], ship.counts[hold]
         assert kind is not None
-        self._emit("spoils", {"winner": winner, "loser": loser, "loot": "hold", "hold": hold,
-                              "kind": kind, "count": count})
+        self.flow.emit("spoils", {"winner": winner, "loser": loser, "loot": "hold", "hold": hold,
+                                  "kind": kind, "count": count})
         thief = self.hulls[winner]
         targets = load_targets(thief, kind, HOLDS, self.options["allow_dump_same_kind"])
         if winner == GHOST and (kind not in DATA.ghost_keeps or not targets):
             self._overboard(loser, hold)
-        elif len(targets) == 1:
-            self._stash(winner, loser, hold, targets[0].hold)
         else:
             self._battle().stage = "stash"
             seat = self.controller(winner, loser)
@@ -688,7 +643,7 @@ class JamaicaState(Table, GameState):
             self.flow.ask(seat, self._battle_window(seat, winner), "stash",
                           f"Load the {count} {kind} you took: into which hold?",
                           hold_options(thief.kinds, thief.counts, loads, kind),
-                          step("_on_stash", winner, loser, hold))
+                          step(self._on_stash, winner, loser, hold))
 
     def _on_stash(self, option: Option, winner: int, loser: int, hold: int) -> None:
         self._stash(winner, loser, hold, option.payload["hold"])
@@ -702,7 +657,7 @@ class JamaicaState(Table, GameState):
         keys = [(score, -self.board.steps_left(ship.space, ship.lap))  # [jamaica G11]
                 for score, ship in zip(scores, self.ships, strict=True)]
         self._outcome = Outcome.from_ranking(keys, scores)
-        self._emit("game_over", {
+        self.flow.emit("game_over", {
             "reason": reason, "round": self.round, "scores": scores,
             "places": list(self._outcome.places), "finishers": self.finishers[:],
             "treasures": [self.treasure_values(ship) for ship in self.ships],
@@ -713,10 +668,6 @@ class JamaicaState(Table, GameState):
 def _face_down(treasure: str) -> bool:
     """Whether a player may hold `treasure` face down: powers lie face up [jamaica §12]."""
     return DATA.treasures[treasure].kind != "power"
-
-
-SLOTS = (*Table.__slots__, *JamaicaState.__slots__)
-"""Every slot of a state, copied by `clone`."""
 
 
 _load_count = itemgetter(2)
@@ -736,12 +687,3 @@ def pay_choices(holds: tuple[int, ...], counts: tuple[int, ...], size: int, cost
     and how much of it: random play repeats these (three calls in four are answered here
     in fresh games), so they are worked out once."""
     return tuple(pay_option(plan) for plan in payment_plans(holds, counts, size, cost, HOLDS))
-
-
-@cache
-def _round_frames(captain: int, players: int, ghost: bool) -> tuple[Step, ...]:
-    """The rest of a round as frames to add to the stack (so the last runs first): the
-    `_turn` frames in play order, the Captain's then leftward, the Ghost's phase, the end."""
-    turns = [step("_turn", (captain + k) % players) for k in range(players)]
-    return (END_ROUND, *((GHOST_PHASE,) if ghost else ()), *reversed(turns))
-

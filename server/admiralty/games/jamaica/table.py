@@ -7,9 +7,10 @@ them and record what happened as events: loading, paying and emptying holds, dra
 and reshuffling cards, treasure cards changing hands, rolling and spending gunpowder in
 a battle, taking its spoils, scoring.
 
-Mechanics never open a request and never change whose turn it is. `round`, `captain`,
-`phase`, `active` and `half` are declared here because mechanics read them (to name an
-event or a chance stream); only the flow (`state.py`) writes them. Powers lie face up and
+Mechanics never open a request and never change whose turn it is; they tell what happened
+through the flow (`Flow.emit`, `Flow.tell`), which only the state runs. `round`,
+`captain`, `phase`, `active` and `half` are declared here because mechanics read them (to
+name an event or a chance stream); only the flow (`state.py`) writes them. Powers lie face up and
 act while held; scoring and cursed cards lie face down, seen only by their holder
 [jamaica §12]. The Ghost Ship keeps the cards it finds face down and seen by nobody, and
 never uses a power [jamaica G25].
@@ -21,8 +22,9 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from admiralty.games.base import Event, Option, new_event
+from admiralty.games.base import Option
 from admiralty.games.chance import Chance
+from admiralty.games.flow import Flow
 from admiralty.games.jamaica.board import PRE_START, Board
 from admiralty.games.jamaica.combat import (
     BETH,
@@ -51,17 +53,6 @@ EXTRA_HOLD = DATA.powers["extra_hold"]
 
 
 @cache
-def audience(seats: tuple[int, ...]) -> frozenset[int]:
-    """The audience of a private event: one shared frozenset per group of seats."""
-    return frozenset(seats)
-
-
-ALONE = tuple(audience((seat,)) for seat in range(DATA.max_players))
-"""`audience((seat,))` by seat: the audience of a seat's own cards, told every round (an
-index costs less than a cached call and the tuple it takes)."""
-
-
-@cache
 def board_of() -> Board:
     """The track, built once per process from the data files."""
     return Board(load())
@@ -71,9 +62,9 @@ class Table:
     """The pieces of one game and the mechanics over them (see the module)."""
 
     __slots__ = (
-        "_events", "active", "bank", "board", "captain", "chance", "combat", "finishers",
-        "ghost", "half", "hulls", "lairs", "options", "phase", "players", "removed", "round",
-        "ships", "treasure_deck",
+        "active", "bank", "board", "captain", "chance", "combat", "finishers", "flow", "ghost",
+        "half", "hulls", "lairs", "options", "phase", "players", "removed", "round", "ships",
+        "treasure_deck",
     )
     """Slots, not the instance dict: the rules read these attributes on every step, and a
     slot is the quickest attribute (an instance dict with this many keys is not shared)."""
@@ -98,8 +89,9 @@ class Table:
     combat: Battle | None
     finishers: list[int]
     """Seats that reached Port Royal from the end of their lap, in order."""
-    _events: list[Event]
-    """The events of the answer being applied."""
+    flow: Flow
+    """The game's decisions, run by the state (`state.py`); the mechanics only tell it what
+    happened (`Flow.emit`, `Flow.tell`)."""
 
     # The turn: read by mechanics, written only by the flow (state.py).
     round: int
@@ -123,7 +115,7 @@ class Table:
         self.removed = []
         self.combat = None
         self.finishers = []
-        self._events = []
+        self.flow = Flow()
 
     def _new_ship(self, contents: tuple[tuple[str, int], ...]) -> Ship:
         ship = Ship(self.board.port_royal, PRE_START, HOLDS)
@@ -140,8 +132,8 @@ class Table:
             ship.deck = chance.shuffled(sorted(data.cards), "deck", seat, 0)
             ship.shuffles = 1
             ship.hand = sorted(ship.deck.pop() for _ in range(data.hand_size))
-            self._tell((seat,), "hand_dealt", {"seat": seat, "hand": list(ship.hand)},
-                       {"seat": seat, "count": len(ship.hand)})
+            self.flow.tell((seat,), "hand_dealt", {"seat": seat, "hand": list(ship.hand)},
+                           {"seat": seat, "count": len(ship.hand)})
         pool = [t for t in data.treasures if self.ghost is None or t != data.ghost_treasure]
         pool = chance.shuffled(pool, "treasures")
         self.treasure_deck, self.removed = pool[:data.deck_size], pool[data.deck_size:]
@@ -172,17 +164,6 @@ class Table:
         """The values of a ship's face-down treasures, sorted so their order tells nothing."""
         return sorted(DATA.treasures[t].value for t in ship.hidden)
 
-    # ------------------------------------------------------------------------- events
-
-    def _emit(self, kind: str, data: dict[str, Any]) -> None:
-        """A public event."""
-        self._events.append(new_event(kind, data))
-
-    def _tell(self, seats: tuple[int, ...], kind: str, secret: dict[str, Any],
-              public: dict[str, Any]) -> None:
-        """A private fact for `seats`, then its public twin without the secret [jamaica §12]."""
-        self._events += (new_event(kind, secret, audience(seats)), new_event(kind, public))
-
     # ------------------------------------------------------------------ action cards
 
     def _refill(self, seat: int) -> None:
@@ -200,10 +181,8 @@ class Table:
             drawn.append(ship.deck.pop())
         hand += drawn
         hand.sort()
-        self._events += (  # `_tell`, inlined: every seat, every round
-            new_event("cards_drawn", {"seat": seat, "cards": drawn, "hand": hand[:]},
-                      ALONE[seat]),
-            new_event("cards_drawn", {"seat": seat, "count": missing}))
+        self.flow.tell((seat,), "cards_drawn", {"seat": seat, "cards": drawn, "hand": hand[:]},
+                       {"seat": seat, "count": missing})
 
     def _reshuffle(self, seat: int) -> None:
         """The discard pile becomes the deck [jamaica §5.4]: the k-th shuffle of a seat's
@@ -213,7 +192,7 @@ class Table:
         ship.deck = self.chance.shuffled(sorted(ship.discard), "deck", seat, ship.shuffles)
         ship.shuffles += 1
         ship.discard = []
-        self._emit("deck_reshuffled", {"seat": seat, "deck_size": len(ship.deck)})
+        self.flow.emit("deck_reshuffled", {"seat": seat, "deck_size": len(ship.deck)})
 
     # ------------------------------------------------------------------------ holds
 
@@ -230,9 +209,8 @@ class Table:
         if source == "bank":
             self.bank[kind] -= count
         ship.fill(hold, kind, count)
-        self._events.append(new_event("loaded", {  # `_emit`, inlined: once per load
-            "ship": ship_id, "kind": kind, "count": count, "hold": hold, "emptied": emptied,
-            "source": source}))
+        self.flow.emit("loaded", {"ship": ship_id, "kind": kind, "count": count, "hold": hold,
+                                  "emptied": emptied, "source": source})
 
     def _pay(self, ship_id: int, kind: str, holds: list[int], amounts: list[int]) -> None:
         """Take `amounts` from `holds` to the bank [jamaica §6.3] (a payload's lists are
@@ -242,9 +220,8 @@ class Table:
             ship.take(hold, amount)
         paid = sum(amounts)
         self.bank[kind] += paid
-        self._events.append(new_event("paid", {  # `_emit`, inlined: most moves end in a payment
-            "ship": ship_id, "space": ship.space, "kind": kind, "amount": paid,
-            "holds": holds[:], "amounts": amounts[:]}))
+        self.flow.emit("paid", {"ship": ship_id, "space": ship.space, "kind": kind,
+                                "amount": paid, "holds": holds[:], "amounts": amounts[:]})
 
     def _pay_all(self, ship_id: int, kind: str, cost: int) -> None:
         """A shortage: everything of that kind goes to the bank [jamaica §6.4.1]."""
@@ -255,7 +232,7 @@ class Table:
                 paid += ship.counts[hold]
                 ship.fill(hold, None, 0)
         self.bank[kind] += paid
-        self._emit("shortage", {"ship": ship_id, "space": ship.space, "kind": kind,
+        self.flow.emit("shortage", {"ship": ship_id, "space": ship.space, "kind": kind,
                                 "cost": cost, "paid": paid})
 
     # ---------------------------------------------------------------- treasure cards
@@ -271,13 +248,12 @@ class Table:
         self._receive(ship_id, treasure, face_up, None)
         public = {"ship": ship_id, "space": space, "face_down": not face_up}
         if face_up:
-            self._emit("treasure_drawn", {**public, "treasure": treasure})
+            self.flow.emit("treasure_drawn", {**public, "treasure": treasure})
         elif ship_id == GHOST:
-            self._emit("treasure_drawn", public)
+            self.flow.emit("treasure_drawn", public)
         else:
-            self._tell((ship_id,), "treasure_drawn",
-                       {**public, "treasure": treasure, "value": DATA.treasures[treasure].value},
-                       public)
+            secret = {**public, "treasure": treasure, "value": DATA.treasures[treasure].value}
+            self.flow.tell((ship_id,), "treasure_drawn", secret, public)
 
     def _receive(self, ship_id: int, treasure: str, face_up: bool, contents: Hold | None
                  ) -> None:
@@ -292,7 +268,7 @@ class Table:
             kind, count = contents or (None, 0)
             if kind is not None and ship_id == GHOST and kind not in DATA.ghost_keeps:
                 self.bank[kind] += count
-                self._emit("overboard", {"ship": ship_id, "kind": kind, "count": count})
+                self.flow.emit("overboard", {"ship": ship_id, "kind": kind, "count": count})
                 kind, count = None, 0
             ship.kinds.append(kind)
             ship.counts.append(count)
@@ -332,7 +308,7 @@ class Table:
                 ship.take(hold, take)
         self.bank[POWDER] += amount
         battle.gunpowder[role] = amount
-        self._emit("gunpowder_spent", {"ship": ship_id, "role": ROLES[role], "amount": amount})
+        self.flow.emit("gunpowder_spent", {"ship": ship_id, "role": ROLES[role], "amount": amount})
 
     def _roll_die(self, role: int, reroll: bool) -> None:
         """C2 / C7: a roll of the combat die, from the stream of that roll of that battle."""
@@ -341,7 +317,7 @@ class Table:
         (face,) = self.chance.rolls(COMBAT_FACES, 1, *battle.roll_name(role, reroll))
         battle.faces[role] = face
         ship_id = battle.ships[role]
-        self._emit("combat_roll", {"ship": ship_id, "role": ROLES[role], "face": face,
+        self.flow.emit("combat_roll", {"ship": ship_id, "role": ROLES[role], "face": face,
                                    "gunpowder": battle.gunpowder[role],
                                    "bonus": self.bonus(ship_id), "reroll": reroll})
 
@@ -350,7 +326,7 @@ class Table:
         battle = self.combat
         assert battle is not None
         battle.rerolls += 1
-        self._emit("sabre_used", {"seat": holder, "ship": battle.ships[role],
+        self.flow.emit("sabre_used", {"seat": holder, "ship": battle.ships[role],
                                   "role": ROLES[role], "face": battle.faces[role]})
         self._roll_die(role, True)
 
@@ -360,7 +336,7 @@ class Table:
         assert battle is not None
         battle.winner = winner
         loser = battle.loser(winner)
-        self._emit("combat_result", {
+        self.flow.emit("combat_result", {
             "attacker": battle.ships[0], "defender": battle.ships[1], "winner": winner,
             "loser": loser, "faces": battle.faces[:], "gunpowder": battle.gunpowder[:],
             "strengths": battle.strengths[:],
@@ -413,7 +389,7 @@ class Table:
     def _steal_treasure(self, winner: int, loser: int, treasure: str) -> None:
         """A face-up card, taken knowingly (a 6th Hold with its contents [jamaica §7])."""
         self._receive(winner, treasure, True, self._release(loser, treasure))
-        self._emit("spoils", {"winner": winner, "loser": loser, "loot": "treasure",
+        self.flow.emit("spoils", {"winner": winner, "loser": loser, "loot": "treasure",
                               "treasure": treasure})
 
     def _steal_blind(self, winner: int, loser: int, slot: int) -> None:
@@ -425,9 +401,9 @@ class Table:
                   "face_down": not face_up}
         secret = {**public, "treasure": treasure, "value": DATA.treasures[treasure].value}
         if face_up:
-            self._emit("spoils", secret)
+            self.flow.emit("spoils", secret)
             return
-        self._tell(tuple([s for s in (winner, loser) if s != GHOST]), "spoils", secret, public)
+        self.flow.tell(tuple(s for s in (winner, loser) if s != GHOST), "spoils", secret, public)
 
     def _give(self, winner: int, loser: int, treasure: str) -> None:
         """Giver and receiver know the card; others, that it was cursed if it must be
@@ -438,12 +414,12 @@ class Table:
         public: dict[str, Any] = {"winner": winner, "loser": loser, "loot": "give",
                                   "face_down": not face_up}
         if face_up:
-            self._emit("spoils", {**public, "treasure": treasure})
+            self.flow.emit("spoils", {**public, "treasure": treasure})
             return
         if loser != GHOST and not self.options["give_any_treasure"]:
             public["cursed"] = True
         secret = {**public, "treasure": treasure, "value": card.value}
-        self._tell(tuple([s for s in (winner, loser) if s != GHOST]), "spoils", secret, public)
+        self.flow.tell(tuple(s for s in (winner, loser) if s != GHOST), "spoils", secret, public)
 
     def _overboard(self, loser: int, hold: int) -> None:
         """What the Ghost takes and does not keep goes back to the bank [jamaica §10]."""
@@ -452,7 +428,7 @@ class Table:
         assert kind is not None
         ship.fill(hold, None, 0)
         self.bank[kind] += count
-        self._emit("overboard", {"ship": GHOST, "kind": kind, "count": count})
+        self.flow.emit("overboard", {"ship": GHOST, "kind": kind, "count": count})
 
     def _stash(self, winner: int, loser: int, hold: int, into: int) -> None:
         """A stolen hold, loaded into the winner's hold `into` [jamaica §7]."""

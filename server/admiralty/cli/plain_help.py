@@ -16,7 +16,7 @@ import sys
 import types
 from enum import Enum
 from pathlib import PurePath
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any, Union, get_args, get_origin, get_type_hints
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -37,7 +37,11 @@ _HYPHEN = "\u2011"
 """A non-breaking hyphen, standing in for "-" while a text is wrapped."""
 
 
-class _Formatter(typer.Context.formatter_class):
+_ClickFormatter: Any = typer.Context.formatter_class
+"""click's help formatter, which Typer bundles under a private module."""
+
+
+class _Formatter(_ClickFormatter):
     """click's layout, wrapped at spaces only: click's wrapping would also break a line
     after any hyphen inside a word."""
 
@@ -58,7 +62,13 @@ class _Context(typer.Context):
     formatter_class = _Formatter
 
 
-class _PlainHelp:
+if TYPE_CHECKING:
+    _Command = TyperCommand  # what `_PlainHelp` is mixed into, for the type checker
+else:
+    _Command = object
+
+
+class _PlainHelp(_Command):
     """What a command and a group share: their context (for the formatter), parameters and
     summary."""
 

@@ -1,6 +1,6 @@
 """Play `Bot` subclasses against an engine in this process: no gRPC, no bot processes.
 
-    from admiralty_sdk.local import play_local
+    from admiralty.referee.local import play_local
 
     result = play_local("jamaica", [MyBot(), RandomBot()], seed=7)
     result.places, result.decisions
@@ -9,7 +9,7 @@ The match is the referee's own (`admiralty.referee.match.Match`): each bot is se
 the `DecideRequest`s it would be sent over the wire (the same codec, redaction, event
 batching, request ids and window numbers; single-option requests, but for windows opened
 whatever the seat holds, and the bot's auto-pass windows answered by the referee) and is
-called as the SDK's server calls it. Only the
+called as the SDK's server calls it (`admiralty_sdk.bot.BotServicer`). Only the
 clock differs: it stands still, so no deadline or time bank ever runs out, and the match
 is a pure function of the seed and the bots' answers; and an exception a bot raises is
 raised here, with its traceback, where a served bot's would be a crash incident. For bot
@@ -37,9 +37,16 @@ from typing import Any
 
 from admiralty.games import GameState, Request
 from admiralty.referee.clients import check_hello
-from admiralty.referee.match import Answer, Match, MatchReport, MatchSpec, checked_options
+from admiralty.referee.match import (
+    Answer,
+    Incident,
+    Match,
+    MatchReport,
+    MatchSpec,
+    checked_options,
+)
 from admiralty.wire import from_window_kind
-from admiralty_sdk.bot import Bot, _Servicer
+from admiralty_sdk.bot import Bot, BotServicer
 from admiralty_sdk.v1 import bot_pb2
 
 
@@ -89,7 +96,7 @@ class LocalClient:
 
     def __init__(self, bot: Bot):
         self.bot = bot
-        self._servicer = _Servicer(bot)
+        self._servicer = BotServicer(bot)
         self.name, self.version, self.games = bot.name, bot.version, tuple(bot.games)
         self.auto_pass: frozenset = frozenset()
 
@@ -114,23 +121,6 @@ class LocalClient:
         await self._servicer.MatchOver(request, None)
 
 
-class LocalMatch(Match):
-    """The referee's match with a clock that stands still, keeping every decision."""
-
-    def __init__(self, spec: MatchSpec, clients: Sequence[LocalClient]):
-        super().__init__(spec, clients, wire_id=spec.match_id, clock=lambda: 0.0)
-        self.decisions: list[Decision] = []
-        for seat, client in enumerate(clients):
-            hook = getattr(client.bot, "use_sampler", None)
-            if hook is not None:
-                hook(self.wire_id, seat, Sampler(self, seat))
-
-    def _apply(self, request: Request, answer: Answer) -> None:
-        self.decisions.append(Decision(self.steps + 1, request.seat, request.kind,
-                                       answer.index, answer.how))
-        super()._apply(request, answer)
-
-
 def play_local(game: str, bots: Sequence[Bot], seed: int,
                options: Mapping[str, Any] | None = None, *, deadline: float = 2.0,
                time_bank: float = 60.0) -> LocalResult:
@@ -147,16 +137,26 @@ def play_local(game: str, bots: Sequence[Bot], seed: int,
 
 async def run_local(spec: MatchSpec, bots: Sequence[Bot]) -> LocalResult:
     """The match `spec` (its options resolved, its record written if it names one) between
-    `bots`, in the running event loop."""
+    `bots`, in the running event loop, under a clock that stands still."""
     clients = [LocalClient(bot) for bot in bots]
     for client in clients:
         await client.hello()
         if not client.plays(spec.game):
             raise ValueError(f"{client.name} does not play {spec.game} (it plays "
                              f"{', '.join(client.games)})")
-    match = LocalMatch(spec, clients)
+    decisions: list[Decision] = []
+
+    def keep(step: int, request: Request, answer: Answer, caused: Sequence[Incident]) -> None:
+        decisions.append(Decision(step, request.seat, request.kind, answer.index, answer.how))
+
+    match = Match(spec, clients, wire_id=spec.match_id, clock=lambda: 0.0,
+                  decision_listeners=[keep])
+    for seat, bot in enumerate(bots):
+        use_sampler = getattr(bot, "use_sampler", None)
+        if use_sampler is not None:
+            use_sampler(match.wire_id, seat, Sampler(match, seat))
     report = await match.run()
-    return LocalResult(report.places, report.scores, match.decisions, report)
+    return LocalResult(report.places, report.scores, decisions, report)
 
 
 def load_bot(spec: str | Path) -> Bot:

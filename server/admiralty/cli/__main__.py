@@ -1,0 +1,5 @@
+"""`python -m admiralty.cli`, as the `admiralty` command."""
+
+from admiralty.cli import main
+
+main()
