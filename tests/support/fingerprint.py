@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from random_play import CASES, play  # noqa: E402
+from random_play import CASES, play
 
-from admiralty.games.flow import request_json  # noqa: E402
+from admiralty.games.flow import request_json
 
 
 def seed_hash(game: str, players: int, seed: int) -> str:
@@ -64,7 +64,7 @@ def main() -> None:
         args.out.write_text(json.dumps(result, indent=1))
     if args.against:
         before = json.loads(args.against.read_text())
-        changed = {name: [seed for seed, (a, b) in enumerate(zip(seeds, before.get(name, [])))
+        changed = {name: [seed for seed, (a, b) in enumerate(zip(seeds, before.get(name, []), strict=False))
                           if a != b] for name, seeds in result.items()}
         for name, seeds in changed.items():
             if seeds:

@@ -167,8 +167,7 @@ class Flow:
         if len(options) == 1 and not (optional or publish or polled):
             # Marked in `request`, which `run` checks after every frame anyway, so that
             # the loop needs no check of its own for it.
-            self._auto = (then if then[0].__class__ is not tuple else then[0],  # `_chosen`
-                          options[0])
+            self._auto = (_chosen(then, 0), options[0])
             self.request = _AUTO
             return
         if not options:
