@@ -207,16 +207,17 @@ class Flow:
 
     def emit(self, kind: str, data: Mapping[str, Any],
              audience: frozenset[Seat] | None = None) -> None:
-        """Tell what happened: to everyone, or only to the seats of `audience`. (The event
-        is built in place: a call more per event would cost a few percent of a game.)"""
-        self.events.append(_tuple_new(Event, (kind, data, audience)))  # `_event`, inlined
+        """Tell what happened: to everyone, or only to the seats of `audience`. (The event is
+        built from a tuple of its fields, without the named tuple's Python-level `__new__`,
+        which costs more than the tuple: every decision tells about four events.)"""
+        self.events.append(_tuple_new(Event, (kind, data, audience)))
 
     def tell(self, seats: tuple[Seat, ...], kind: str, secret: Mapping[str, Any],
              public: Mapping[str, Any]) -> None:
         """A private fact for `seats`, then its public twin without the secret: everyone
         learns that it happened, only they learn what."""
-        self.events += (_tuple_new(Event, (kind, secret, _audience(seats))),  # `_event`,
-                        _tuple_new(Event, (kind, public, None)))  # inlined (see `emit`)
+        self.events += (_tuple_new(Event, (kind, secret, _audience(seats))),
+                        _tuple_new(Event, (kind, public, None)))
 
     # -------------------------------------------------------------------- the engine side
 
@@ -401,16 +402,10 @@ def _audience(seats: tuple[Seat, ...]) -> frozenset[Seat]:
     return frozenset(seats)
 
 
-def _event(kind: str, data: Mapping[str, Any], audience: frozenset[Seat] | None) -> Event:
-    """`Event(kind, data, audience)` without the named tuple's Python-level `__new__`,
-    which costs more than the tuple it builds: every decision tells about four events."""
-    return _tuple_new(Event, (kind, data, audience))
-
-
 def _request(seat: Seat, window_id: int, window: Window, kind: str, prompt: str,
              options: tuple[Option, ...], optional: bool, must_ask: bool) -> Request:
     """`Request(seat, window_id, window, kind, prompt, options, optional, 0, must_ask)`,
-    built as `_event` builds events: one a decision."""
+    built as `emit` builds events: one a decision."""
     return _tuple_new(Request, (seat, window_id, window, kind, prompt, options, optional, 0,
                                 must_ask))
 
