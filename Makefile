@@ -19,9 +19,10 @@ demo: install
 		--bot example_bots/jamaica_greedy.py --bot example_bots/random_bot.py \
 		--bot "example_bots/random_bot.py --seed 1"
 
-# ruff, then mypy on the server and the SDK ([tool.mypy] in pyproject.toml).
+# ruff's lint and format checks, then mypy on the server and the SDK ([tool.mypy] in pyproject.toml).
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
 # The other-language bots' toolchains, from Debian's packages when missing: gRPC C++

@@ -144,12 +144,12 @@ class Rated:
         self.right: list[bool] = []
 
     def play(self, match: PlannedMatch) -> None:
-        rated = self.rater.rate([self.skills[bot] for bot in match.seats],
-                                self.outcome(match))
+        rated = self.rater.rate([self.skills[bot] for bot in match.seats], self.outcome(match))
         for bot, skill in zip(match.seats, rated, strict=True):
             self.skills[bot] = skill
-        self.right.append(all(self.skills[bot].mu > self.skills[bot + 1].mu
-                              for bot in range(BOTS - 1)))
+        self.right.append(
+            all(self.skills[bot].mu > self.skills[bot + 1].mu for bot in range(BOTS - 1))
+        )
 
 
 @dataclass(frozen=True)
@@ -174,16 +174,20 @@ def rated(setup: Setup, trial_seed: int, method: str) -> Rated:
 
 
 @functools.cache
-def fixed_plans(players: int, per_bot: int, budget: int, seed: int
-                ) -> dict[str, list[PlannedMatch]]:
+def fixed_plans(
+    players: int, per_bot: int, budget: int, seed: int
+) -> dict[str, list[PlannedMatch]]:
     """The full and the sampled plans, planned once (seating them takes a second or two):
     the synthetic game has no seat advantage and a pool game was seated at random, so
     the trials share their seating and differ in their noise or their draws."""
     full_rounds = -(-budget // (math.comb(BOTS, players) * players))
     per_round = per_bot * BOTS // players
-    return {"full": plan_matches("t", BOTS, players, full_rounds, seed)[:budget],
-            "sampled": plan_matches("t", BOTS, players, -(-budget // per_round), seed,
-                                    matches_per_bot=per_bot)[:budget]}
+    return {
+        "full": plan_matches("t", BOTS, players, full_rounds, seed)[:budget],
+        "sampled": plan_matches(
+            "t", BOTS, players, -(-budget // per_round), seed, matches_per_bot=per_bot
+        )[:budget],
+    }
 
 
 def trial(seed: int, setup: Setup) -> dict[str, Any]:
@@ -221,8 +225,9 @@ def adaptive_run(run: Rated, seed: int, setup: Setup) -> int | None:
     return stopped
 
 
-def play_games(job: tuple[str, tuple[float, ...], int, tuple[int, ...], int, int]
-               ) -> tuple[list[list[list[int]]], float]:
+def play_games(
+    job: tuple[str, tuple[float, ...], int, tuple[int, ...], int, int],
+) -> tuple[list[list[list[int]]], float]:
     """Games `first` to `last` (exclusive) of one group's pool, each on a deal, a seating
     (a permutation of the group) and coin streams of its own derived from the pool seed,
     so a pool of K games is the first K of any larger one; the CPU seconds they took."""
@@ -232,17 +237,20 @@ def play_games(job: tuple[str, tuple[float, ...], int, tuple[int, ...], int, int
     games = []
     for number in range(first, last):
         path = ("pool", *group, number)
-        seating = tuple(random.Random(derive_seed(seed, *path, "seating")).sample(
-            range(len(group)), len(group)))
-        coins = [random.Random(derive_seed(seed, *path, "coins", local))
-                 for local in range(len(group))]
+        seating = tuple(
+            random.Random(derive_seed(seed, *path, "seating")).sample(range(len(group)), len(group))
+        )
+        coins = [
+            random.Random(derive_seed(seed, *path, "coins", local)) for local in range(len(group))
+        ]
         scores, ranks = table.play(derive_seed(seed, *path, "deal"), seating, coins)
         games.append([list(scores), list(ranks)])
     return games, time.process_time() - started
 
 
-def load_pool(path: Path | None, params: dict[str, Any], per_group: int, jobs: int
-              ) -> dict[str, Any]:
+def load_pool(
+    path: Path | None, params: dict[str, Any], per_group: int, jobs: int
+) -> dict[str, Any]:
     """The stored pool of `path` if played with `params`, its groups' missing games up to
     `per_group` played (in `jobs` processes) and stored; a fresh pool otherwise."""
     stored = json.loads(path.read_text()) if path and path.exists() else None
@@ -252,8 +260,9 @@ def load_pool(path: Path | None, params: dict[str, Any], per_group: int, jobs: i
     for group in combinations(range(BOTS), params["players"]):
         have = len(stored["groups"].setdefault(",".join(map(str, group)), []))
         if have < per_group:
-            work.append((params["game"], tuple(params["epsilons"]), params["seed"], group,
-                         have, per_group))
+            work.append(
+                (params["game"], tuple(params["epsilons"]), params["seed"], group, have, per_group)
+            )
     with ProcessPoolExecutor(jobs) as executor:
         for job, (games, seconds) in zip(work, executor.map(play_games, work), strict=True):
             stored["groups"][",".join(map(str, job[3]))].extend(games)
@@ -277,12 +286,19 @@ def pool_figures(stored: dict[str, Any], pool: Pool) -> dict[str, Any]:
     bot is in as many groups as any other, so the mean places show the true order)."""
     games = sum(len(group) for group in stored["groups"].values())
     used = sum(len(group) for group in pool.values())
-    mean_place = [sum(game[bot] for group in pool.values() for game in group if bot in game)
-                  / (used * stored["params"]["players"] / BOTS) for bot in range(BOTS)]
-    return {**stored["params"], "per_group": used // len(pool), "games": used,
-            "cpu_seconds": round(stored["cpu_seconds"] * used / games, 1),
-            "ms_per_game": round(1000 * stored["cpu_seconds"] / games, 1),
-            "mean_place": [round(place, 3) for place in mean_place]}
+    mean_place = [
+        sum(game[bot] for group in pool.values() for game in group if bot in game)
+        / (used * stored["params"]["players"] / BOTS)
+        for bot in range(BOTS)
+    ]
+    return {
+        **stored["params"],
+        "per_group": used // len(pool),
+        "games": used,
+        "cpu_seconds": round(stored["cpu_seconds"] * used / games, 1),
+        "ms_per_game": round(1000 * stored["cpu_seconds"] / games, 1),
+        "mean_place": [round(place, 3) for place in mean_place],
+    }
 
 
 def measure(trials: int, setup: Setup, jobs: int) -> dict[str, Any]:
@@ -291,24 +307,32 @@ def measure(trials: int, setup: Setup, jobs: int) -> dict[str, Any]:
     seeds = [derive_seed(setup.master, "trial", t) for t in range(trials)]
     with ProcessPoolExecutor(jobs) as executor:
         done = list(executor.map(functools.partial(trial, setup=setup), seeds, chunksize=4))
-    out: dict[str, Any] = {"bots": BOTS, "players": setup.players, "trials": trials,
-                           "budget": setup.budget, "first_block_matches_per_bot":
-                           setup.per_bot, "seed": setup.master,
-                           "ranked_by": "trueskill mu, in plan order"}
+    out: dict[str, Any] = {
+        "bots": BOTS,
+        "players": setup.players,
+        "trials": trials,
+        "budget": setup.budget,
+        "first_block_matches_per_bot": setup.per_bot,
+        "seed": setup.master,
+        "ranked_by": "trueskill mu, in plan order",
+    }
     step = setup.players
     for method in METHODS:
-        shares = {n: sum(len(d[method]) >= n and d[method][n - 1] for d in done) / trials
-                  for n in range(step, setup.budget + 1, step)}
+        shares = {
+            n: sum(len(d[method]) >= n and d[method][n - 1] for d in done) / trials
+            for n in range(step, setup.budget + 1, step)
+        }
         value, bracket = n90(shares)
-        out[method] = {"n90": None if value is None else round(value, 1), "bracket": bracket,
-                       "share_right": {str(n): round(s, 3) for n, s in shares.items()
-                                       if n % (step * 10) == 0}}
+        out[method] = {
+            "n90": None if value is None else round(value, 1),
+            "bracket": bracket,
+            "share_right": {str(n): round(s, 3) for n, s in shares.items() if n % (step * 10) == 0},
+        }
         if setup.pool is not None:
             out[method]["reuse"] = reuse(done, method, bracket[1] if value else setup.budget)
     full, sampled, adaptive = (out[m]["n90"] for m in METHODS)
     out["ratio_adaptive_full"] = round(adaptive / full, 3) if full and adaptive else None
-    out["ratio_adaptive_sampled"] = round(adaptive / sampled, 3) if sampled and adaptive \
-        else None
+    out["ratio_adaptive_sampled"] = round(adaptive / sampled, 3) if sampled and adaptive else None
     out["stop_rule"] = stop_figures(done, setup)
     out["seconds"] = round(time.perf_counter() - started, 1)
     return out
@@ -319,15 +343,21 @@ def stop_figures(done: list[dict[str, Any]], setup: Setup) -> dict[str, Any]:
     average, how often the order was then right, and (on a pool) the most draws from one
     group by then, on average."""
     stops = [d["stopped"] for d in done if d["stopped"]]
-    out: dict[str, Any] = {"confidence": setup.confidence, "stopped_in_budget": len(stops),
-                           "mean_games": None, "share_right": None}
+    out: dict[str, Any] = {
+        "confidence": setup.confidence,
+        "stopped_in_budget": len(stops),
+        "mean_games": None,
+        "share_right": None,
+    }
     if stops:
         out["mean_games"] = round(sum(stops) / len(stops), 1)
-        out["share_right"] = round(sum(d["adaptive"][d["stopped"] - 1] for d in done
-                                       if d["stopped"]) / len(stops), 3)
+        out["share_right"] = round(
+            sum(d["adaptive"][d["stopped"] - 1] for d in done if d["stopped"]) / len(stops), 3
+        )
     if stops and setup.pool is not None:
-        out["mean_most_draws"] = round(sum(d["adaptive_most"][d["stopped"] - 1] for d in done
-                                           if d["stopped"]) / len(stops), 1)
+        out["mean_most_draws"] = round(
+            sum(d["adaptive_most"][d["stopped"] - 1] for d in done if d["stopped"]) / len(stops), 1
+        )
     return out
 
 
@@ -335,8 +365,11 @@ def reuse(done: list[dict[str, Any]], method: str, games: int) -> dict[str, Any]
     """How hard a method's trials lean on the pool by `games` games (its N90, rounded up to
     a budget): the most draws from one group, as a mean and a maximum over the trials."""
     most = [d[f"{method}_most"][games - 1] for d in done if len(d[f"{method}_most"]) >= games]
-    return {"at_games": games, "mean_most_draws": round(sum(most) / len(most), 1),
-            "max_most_draws": max(most)}
+    return {
+        "at_games": games,
+        "mean_most_draws": round(sum(most) / len(most), 1),
+        "max_most_draws": max(most),
+    }
 
 
 def default_epsilons() -> tuple[float, ...]:
@@ -346,50 +379,90 @@ def default_epsilons() -> tuple[float, ...]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=GAMES, default="synthetic",
-                        help="the synthetic game (the default) or a real one, from a pool")
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="synthetic",
+        help="the synthetic game (the default) or a real one, from a pool",
+    )
     parser.add_argument("--trials", type=int, default=200, help="trials per method (200)")
     parser.add_argument("--players", type=int, default=4, help="seats per match (4)")
-    parser.add_argument("--matches-per-bot", type=int, default=None,
-                        help="the first block's size, and the sampled rounds' "
-                        "(default: the smallest valid)")
-    parser.add_argument("--budget", type=int, default=None,
-                        help="games per trial (default 420, 1120 with 2 seats: past the "
-                        "full round robin's N90 at the default --gap and --epsilons)")
-    parser.add_argument("--gap", type=float, default=0.5,
-                        help="synthetic: strength gap between neighbours, in noise SDs (0.5)")
-    parser.add_argument("--epsilons", help="real game: the 8 bots' epsilons, strongest "
-                        f"first (evenly spaced from 0 to {EPSILON_MAX})")
-    parser.add_argument("--pool-per-group", type=int, default=POOL_PER_GROUP,
-                        help=f"real game: games in the pool per group ({POOL_PER_GROUP})")
-    parser.add_argument("--pool", type=Path, help="real game: the pool's JSON file, reused "
-                        "if played with the same game, seats, epsilons and seed (and grown "
-                        "to --pool-per-group if smaller)")
-    parser.add_argument("--confidence", type=float, default=0.9,
-                        help="the stop rule's confidence (0.9)")
-    parser.add_argument("--seed", type=int, default=1,
-                        help="master seed of the trials and the pool (1)")
+    parser.add_argument(
+        "--matches-per-bot",
+        type=int,
+        default=None,
+        help="the first block's size, and the sampled rounds' (default: the smallest valid)",
+    )
+    parser.add_argument(
+        "--budget",
+        type=int,
+        default=None,
+        help="games per trial (default 420, 1120 with 2 seats: past the "
+        "full round robin's N90 at the default --gap and --epsilons)",
+    )
+    parser.add_argument(
+        "--gap",
+        type=float,
+        default=0.5,
+        help="synthetic: strength gap between neighbours, in noise SDs (0.5)",
+    )
+    parser.add_argument(
+        "--epsilons",
+        help="real game: the 8 bots' epsilons, strongest "
+        f"first (evenly spaced from 0 to {EPSILON_MAX})",
+    )
+    parser.add_argument(
+        "--pool-per-group",
+        type=int,
+        default=POOL_PER_GROUP,
+        help=f"real game: games in the pool per group ({POOL_PER_GROUP})",
+    )
+    parser.add_argument(
+        "--pool",
+        type=Path,
+        help="real game: the pool's JSON file, reused "
+        "if played with the same game, seats, epsilons and seed (and grown "
+        "to --pool-per-group if smaller)",
+    )
+    parser.add_argument(
+        "--confidence", type=float, default=0.9, help="the stop rule's confidence (0.9)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=1, help="master seed of the trials and the pool (1)"
+    )
     parser.add_argument("--jobs", type=int, default=2, help="processes (2)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if not 2 <= args.players < BOTS:
         parser.error(f"--players must be 2 to {BOTS - 1}")
-    epsilons = default_epsilons() if args.epsilons is None \
+    epsilons = (
+        default_epsilons()
+        if args.epsilons is None
         else tuple(float(value) for value in args.epsilons.split(","))
-    if len(epsilons) != BOTS or list(epsilons) != sorted(set(epsilons)) \
-            or not 0 <= epsilons[0] <= epsilons[-1] <= 1:
+    )
+    if (
+        len(epsilons) != BOTS
+        or list(epsilons) != sorted(set(epsilons))
+        or not 0 <= epsilons[0] <= epsilons[-1] <= 1
+    ):
         parser.error(f"--epsilons takes {BOTS} increasing values from 0 to 1")
     if args.pool_per_group < 1:
         parser.error("--pool-per-group must be positive")
     per_bot = args.matches_per_bot or (
-        args.players * args.players // math.gcd(args.players * args.players,
-                                                args.players * BOTS) * args.players)
+        args.players
+        * args.players
+        // math.gcd(args.players * args.players, args.players * BOTS)
+        * args.players
+    )
     budget = args.budget or (1120 if args.players == 2 else 420)
-    pool, about = None, {"game": "synthetic: strength gap * (7 - bot) + N(0, 1)",
-                         "gap": args.gap}
+    pool, about = None, {"game": "synthetic: strength gap * (7 - bot) + N(0, 1)", "gap": args.gap}
     if args.game != "synthetic":
-        params = {"game": args.game, "players": args.players, "epsilons": list(epsilons),
-                  "seed": args.seed}
+        params = {
+            "game": args.game,
+            "players": args.players,
+            "epsilons": list(epsilons),
+            "seed": args.seed,
+        }
         stored = load_pool(args.pool, params, args.pool_per_group, args.jobs)
         pool = pool_of(stored, args.pool_per_group)
         about = {"game": args.game, "pool": pool_figures(stored, pool)}
@@ -402,31 +475,48 @@ def main(argv: list[str] | None = None) -> int:
 def report(out: dict[str, Any]) -> str:
     """The figures of `measure` for a reader."""
     pool = out.get("pool")
-    lines = [f"{out['game']}" + (f", gap {out['gap']}" if pool is None else
-                                 f", epsilons {pool['epsilons']}")
-             + f"; {BOTS} bots, {out['players']} seats; {out['trials']} trials of "
-             f"{out['budget']} games; ranked by TrueSkill mu"]
+    lines = [
+        f"{out['game']}"
+        + (f", gap {out['gap']}" if pool is None else f", epsilons {pool['epsilons']}")
+        + f"; {BOTS} bots, {out['players']} seats; {out['trials']} trials of "
+        f"{out['budget']} games; ranked by TrueSkill mu"
+    ]
     if pool is not None:
-        lines.append(f"pool: {pool['per_group']} games per group, {pool['games']} games, "
-                     f"{pool['cpu_seconds']} CPU s ({pool['ms_per_game']} ms a game); "
-                     f"mean place by bot {pool['mean_place']}")
+        lines.append(
+            f"pool: {pool['per_group']} games per group, {pool['games']} games, "
+            f"{pool['cpu_seconds']} CPU s ({pool['ms_per_game']} ms a game); "
+            f"mean place by bot {pool['mean_place']}"
+        )
     for method in METHODS:
         row = out[method]
-        found = "not reached" if row["n90"] is None else \
-            f"{row['n90']:7.1f} games (between {row['bracket'][0]} and {row['bracket'][1]})"
+        found = (
+            "not reached"
+            if row["n90"] is None
+            else f"{row['n90']:7.1f} games (between {row['bracket'][0]} and {row['bracket'][1]})"
+        )
         if "reuse" in row:
-            found += (f"; by {row['reuse']['at_games']} games the most draws from one "
-                      f"group {row['reuse']['mean_most_draws']} on average, at most "
-                      f"{row['reuse']['max_most_draws']}")
+            found += (
+                f"; by {row['reuse']['at_games']} games the most draws from one "
+                f"group {row['reuse']['mean_most_draws']} on average, at most "
+                f"{row['reuse']['max_most_draws']}"
+            )
         lines.append(f"{method:<9} N90 {found}")
-    lines.append(f"ratio adaptive / full round robin: {out['ratio_adaptive_full'] or 'n/a'}  "
-                 f"(adaptive / sampled: {out['ratio_adaptive_sampled'] or 'n/a'}; goal <= 0.5)")
+    lines.append(
+        f"ratio adaptive / full round robin: {out['ratio_adaptive_full'] or 'n/a'}  "
+        f"(adaptive / sampled: {out['ratio_adaptive_sampled'] or 'n/a'}; goal <= 0.5)"
+    )
     stop = out["stop_rule"]
-    lines.append(f"stop rule P >= {stop['confidence']}: stopped {stop['stopped_in_budget']} of "
-                 f"{out['trials']} runs within the budget, after {stop['mean_games']} games "
-                 f"on average, the order then right in {stop['share_right']} of them"
-                 + (f", the most draws from one group by then {stop['mean_most_draws']} on "
-                    "average" if "mean_most_draws" in stop else "") + f" ({out['seconds']} s)")
+    lines.append(
+        f"stop rule P >= {stop['confidence']}: stopped {stop['stopped_in_budget']} of "
+        f"{out['trials']} runs within the budget, after {stop['mean_games']} games "
+        f"on average, the order then right in {stop['share_right']} of them"
+        + (
+            f", the most draws from one group by then {stop['mean_most_draws']} on average"
+            if "mean_most_draws" in stop
+            else ""
+        )
+        + f" ({out['seconds']} s)"
+    )
     return "\n".join(lines)
 
 

@@ -50,12 +50,14 @@ class InProcess:
     def __init__(self, bot: Any, seat: int):
         self.bot, self.name = bot, f"greedy{seat}"
 
-    async def decide(self, message: bot_pb2.DecideRequest, timeout: float
-                     ) -> bot_pb2.DecideResponse:
+    async def decide(
+        self, message: bot_pb2.DecideRequest, timeout: float
+    ) -> bot_pb2.DecideResponse:
         if message.HasField("match_info"):
             self.bot.on_match_start(message)
-        return bot_pb2.DecideResponse(request_id=message.request_id,
-                                      option_index=self.bot.decide(message))
+        return bot_pb2.DecideResponse(
+            request_id=message.request_id, option_index=self.bot.decide(message)
+        )
 
     async def match_over(self, message: Any, timeout: float) -> None:
         return None
@@ -65,8 +67,9 @@ def play(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     """One game: the places by Player Order position, how it ended, its length."""
     greedy = _bot_class()
     bots = [InProcess(greedy(), seat) for seat in range(players)]
-    spec = MatchSpec(f"balance-{players}-{seed}", "blackbeard", seed, dict(options),
-                     deadline=60.0, time_bank=1e9)
+    spec = MatchSpec(
+        f"balance-{players}-{seed}", "blackbeard", seed, dict(options), deadline=60.0, time_bank=1e9
+    )
     match = Match(spec, bots, wire_id=f"balance-{seed}", clock=lambda: 0.0)
     asyncio.run(match.run())
     state = match.state
@@ -74,8 +77,13 @@ def play(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     assert outcome is not None and not match.incidents, match.incidents
     table = state.table
     by_position = [outcome.places[seat] for seat in table.order]
-    return {"places": by_position, "scores": list(outcome.scores), "end": table.end_reason,
-            "turns": table.turn.number, "decisions": match.steps}
+    return {
+        "places": by_position,
+        "scores": list(outcome.scores),
+        "end": table.end_reason,
+        "turns": table.turn.number,
+        "decisions": match.steps,
+    }
 
 
 def _batch(args: tuple[int, list[int], dict[str, Any]]) -> list[dict[str, Any]]:
@@ -83,8 +91,9 @@ def _batch(args: tuple[int, list[int], dict[str, Any]]) -> list[dict[str, Any]]:
     return [play(players, seed, options) for seed in seeds]
 
 
-def run(players: int, games: int, jobs: int, first_seed: int,
-        options: dict[str, Any]) -> list[dict[str, Any]]:
+def run(
+    players: int, games: int, jobs: int, first_seed: int, options: dict[str, Any]
+) -> list[dict[str, Any]]:
     seeds = list(range(first_seed, first_seed + games))
     chunks = [(players, seeds[i::jobs], options) for i in range(jobs)]
     if jobs == 1:
@@ -102,11 +111,13 @@ def balance(players: int, results: list[dict[str, Any]]) -> dict[str, Any]:
     games = len(results)
     turns = sorted(game["turns"] for game in results)
     return {
-        "players": players, "games": games,
+        "players": players,
+        "games": games,
         "shares": [w / games for w in wins],
         "worst_ratio": max(w / games * players for w in wins),
         "endings": dict(Counter(game["end"] for game in results)),
-        "turns_mean": sum(turns) / games, "turns_median": turns[games // 2],
+        "turns_mean": sum(turns) / games,
+        "turns_median": turns[games // 2],
         "turns_range": [turns[0], turns[-1]],
         "decisions_mean": sum(game["decisions"] for game in results) / games,
     }
@@ -114,22 +125,26 @@ def balance(players: int, results: list[dict[str, Any]]) -> dict[str, Any]:
 
 def solitaire(level: str, results: list[dict[str, Any]]) -> dict[str, Any]:
     margins = [game["scores"][0] for game in results]
-    return {"level": level, "games": len(results),
-            "win_rate": sum(m >= 0 for m in margins) / len(margins),
-            "margin_mean": sum(margins) / len(margins),
-            "turns_mean": sum(game["turns"] for game in results) / len(results)}
+    return {
+        "level": level,
+        "games": len(results),
+        "win_rate": sum(m >= 0 for m in margins) / len(margins),
+        "margin_mean": sum(margins) / len(margins),
+        "turns_mean": sum(game["turns"] for game in results) / len(results),
+    }
 
 
 def report(row: dict[str, Any]) -> None:
     players = row["players"]
     print(f"\n{players} players, {row['games']} games, heuristic bot in every seat")
-    print(f"  ended by: {row['endings']}; Player Turns mean {row['turns_mean']:.1f}, "
-          f"median {row['turns_median']}, range {row['turns_range']}; decisions per game "
-          f"{row['decisions_mean']:.0f}")
+    print(
+        f"  ended by: {row['endings']}; Player Turns mean {row['turns_mean']:.1f}, "
+        f"median {row['turns_median']}, range {row['turns_range']}; decisions per game "
+        f"{row['decisions_mean']:.0f}"
+    )
     print(f"  {'seat':>4} {'wins':>7} {'fair':>7} {'ratio':>6}")
     for position, share in enumerate(row["shares"]):
-        print(f"  {'ABCDE'[position]:>4} {share:7.3f} {1 / players:7.3f} "
-              f"{share * players:6.2f}")
+        print(f"  {'ABCDE'[position]:>4} {share:7.3f} {1 / players:7.3f} {share * players:6.2f}")
     verdict = "ok" if row["worst_ratio"] <= 1.3 else "LOPSIDED"
     print(f"  worst seat {row['worst_ratio']:.2f}x its fair share: {verdict}")
 
@@ -140,8 +155,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--first-seed", type=int, default=0)
-    parser.add_argument("--solitaire", type=int, default=0,
-                        help="solitaire games per difficulty level (0: none)")
+    parser.add_argument(
+        "--solitaire", type=int, default=0, help="solitaire games per difficulty level (0: none)"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     args = parser.parse_args()
     for players in args.players:
@@ -149,15 +165,16 @@ def main() -> None:
         print(json.dumps(row)) if args.json else report(row)
     if args.solitaire and load_game("blackbeard").info.min_players == 1:
         for level in ("easy", "standard", "hard"):
-            results = run(1, args.solitaire, args.jobs, args.first_seed,
-                          {"solitaire_level": level})
+            results = run(1, args.solitaire, args.jobs, args.first_seed, {"solitaire_level": level})
             row = solitaire(level, results)
             if args.json:
                 print(json.dumps(row))
             else:
-                print(f"\nsolitaire {level}: {row['games']} games, the bot beats the Crown in "
-                      f"{row['win_rate']:.1%}, margin mean {row['margin_mean']:+.1f}, "
-                      f"Player Turns mean {row['turns_mean']:.1f}")
+                print(
+                    f"\nsolitaire {level}: {row['games']} games, the bot beats the Crown in "
+                    f"{row['win_rate']:.1%}, margin mean {row['margin_mean']:+.1f}, "
+                    f"Player Turns mean {row['turns_mean']:.1f}"
+                )
 
 
 if __name__ == "__main__":

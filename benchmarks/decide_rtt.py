@@ -45,8 +45,11 @@ class TimedMatch(Match):
 
 def summary(samples: list[float]) -> dict[str, float]:
     ordered = sorted(samples)
-    return {"n": len(ordered), "median_us": round(statistics.median(ordered) * 1e6, 1),
-            "p99_us": round(ordered[int(0.99 * (len(ordered) - 1))] * 1e6, 1)}
+    return {
+        "n": len(ordered),
+        "median_us": round(statistics.median(ordered) * 1e6, 1),
+        "p99_us": round(ordered[int(0.99 * (len(ordered) - 1))] * 1e6, 1),
+    }
 
 
 async def measure(matches: int, players: int) -> dict:
@@ -67,9 +70,11 @@ async def measure(matches: int, players: int) -> dict:
     referee, transport = summary(samples), summary(raw)
     sizes = [m.ByteSize() for m in requests]
     return {
-        "matches": matches, "players": players,
+        "matches": matches,
+        "players": players,
         "payload_bytes_median": int(statistics.median(sizes)),
-        "referee": referee, "raw_grpc": transport,
+        "referee": referee,
+        "raw_grpc": transport,
         "ratio_median": round(referee["median_us"] / transport["median_us"], 3),
         "ratio_p99": round(referee["p99_us"] / transport["p99_us"], 3),
     }
@@ -85,8 +90,10 @@ def main() -> None:
     if args.json:
         print(json.dumps(result))
         return
-    print(f"Decide round trip, Jamaica {args.players} players, {args.matches} matches, "
-          f"median payload {result['payload_bytes_median']} B")
+    print(
+        f"Decide round trip, Jamaica {args.players} players, {args.matches} matches, "
+        f"median payload {result['payload_bytes_median']} B"
+    )
     print(f"{'':12}{'n':>8}{'median µs':>12}{'p99 µs':>12}")
     for name in ("referee", "raw_grpc"):
         row = result[name]

@@ -132,8 +132,9 @@ class Table:
         self.greedy = type(load_bot(REPO / "example_bots" / f"{game}_greedy.py"))
         self.matches = 0
 
-    def play(self, seed: int, seating: tuple[int, ...], coins: list[random.Random | None]
-             ) -> Result:
+    def play(
+        self, seed: int, seating: tuple[int, ...], coins: list[random.Random | None]
+    ) -> Result:
         """One match on deal `seed`, bot `seating[s]` in seat `s`, bot `b` flipping its
         coins with `coins[b]` (None: seeded from its seat's first request)."""
         self.matches += 1
@@ -156,21 +157,27 @@ def play_deals(table: Table, master: int, deals: int, coins_by: str) -> list[lis
         rotations = []
         for shift in range(players):
             seating = tuple((seat + shift) % players for seat in range(players))
-            coins = [None if coins_by == "seat" else
-                     random.Random(derive(master, "coins", deal, shift, bot))
-                     for bot in range(players)]
+            coins = [
+                None
+                if coins_by == "seat"
+                else random.Random(derive(master, "coins", deal, shift, bot))
+                for bot in range(players)
+            ]
             rotations.append(table.play(seed, seating, coins))
         played.append(rotations)
     return played
+
+
 def ordered_rightly(results: list[Result]) -> bool:
     """Whether mean score (then mean place) ranks the bots exactly in their true order."""
-    keys = [(sum(r[0][bot] for r in results), -sum(r[1][bot] for r in results))
-            for bot in range(len(results[0][0]))]
+    keys = [
+        (sum(r[0][bot] for r in results), -sum(r[1][bot] for r in results))
+        for bot in range(len(results[0][0]))
+    ]
     return all(keys[bot] > keys[bot + 1] for bot in range(len(keys) - 1))
 
 
-def draw(played: list[list[Result]], method: str, budget: int, rng: random.Random
-         ) -> list[Result]:
+def draw(played: list[list[Result]], method: str, budget: int, rng: random.Random) -> list[Result]:
     """One trial of `budget` games, its deals drawn with replacement: plain, one game of
     each of `budget` deals, the seats rotated; duplicate, every rotation of
     `budget / players` deals."""
@@ -178,8 +185,7 @@ def draw(played: list[list[Result]], method: str, budget: int, rng: random.Rando
     if method == "plain":
         deals = rng.choices(played, k=budget)
         return [rotations[number % players] for number, rotations in enumerate(deals)]
-    return [game for rotations in rng.choices(played, k=budget // players)
-            for game in rotations]
+    return [game for rotations in rng.choices(played, k=budget // players) for game in rotations]
 
 
 def variance_ratios(played: list[list[Result]]) -> list[float | None]:
@@ -192,8 +198,9 @@ def variance_ratios(played: list[list[Result]]) -> list[float | None]:
     ratios = []
     for bot in range(players - 1):
         games = [g[0][bot] - g[0][bot + 1] for rotations in played for g in rotations]
-        deals = [sum(g[0][bot] - g[0][bot + 1] for g in rotations) / players
-                 for rotations in played]
+        deals = [
+            sum(g[0][bot] - g[0][bot + 1] for g in rotations) / players for rotations in played
+        ]
         spread = variance(games)
         ratios.append(round(players * variance(deals) / spread, 3) if spread else None)
     return ratios
@@ -223,29 +230,50 @@ def n90(shares: dict[int, float], level: float = 0.9) -> tuple[float | None, lis
     return below + (level - low) / (high - low) * (first - below), [below, first]
 
 
-def measure(game: str, epsilons: tuple[float, ...], deals: int, trials: int, seed: int,
-            max_games: int, coins_by: str) -> dict[str, Any]:
+def measure(
+    game: str,
+    epsilons: tuple[float, ...],
+    deals: int,
+    trials: int,
+    seed: int,
+    max_games: int,
+    coins_by: str,
+) -> dict[str, Any]:
     players = len(epsilons)
     table = Table(game, epsilons)
     started = time.perf_counter()
     played = play_deals(table, seed, deals, coins_by)
     seconds = time.perf_counter() - started
     budgets = list(range(players, max_games + 1, players))
-    out: dict[str, Any] = {"game": game, "players": players, "epsilons": list(epsilons),
-                           "deals": deals, "trials": trials, "seed": seed,
-                           "max_games": max_games, "coins": coins_by,
-                           "ranked_by": "mean score, then mean place"}
+    out: dict[str, Any] = {
+        "game": game,
+        "players": players,
+        "epsilons": list(epsilons),
+        "deals": deals,
+        "trials": trials,
+        "seed": seed,
+        "max_games": max_games,
+        "coins": coins_by,
+        "ranked_by": "mean score, then mean place",
+    }
     games = [result for rotations in played for result in rotations]
-    out["mean_score"] = [round(sum(g[0][bot] for g in games) / len(games), 2)
-                         for bot in range(players)]
+    out["mean_score"] = [
+        round(sum(g[0][bot] for g in games) / len(games), 2) for bot in range(players)
+    ]
     out["variance_ratios"] = variance_ratios(played)
     for method in METHODS:
         rng = random.Random(derive(seed, "trials", method))
-        shares = {budget: sum(ordered_rightly(draw(played, method, budget, rng))
-                              for _ in range(trials)) / trials for budget in budgets}
+        shares = {
+            budget: sum(ordered_rightly(draw(played, method, budget, rng)) for _ in range(trials))
+            / trials
+            for budget in budgets
+        }
         value, bracket = n90(shares)
-        out[method] = {"n90": None if value is None else round(value, 1), "bracket": bracket,
-                       "share_right": {str(b): round(s, 3) for b, s in shares.items()}}
+        out[method] = {
+            "n90": None if value is None else round(value, 1),
+            "bracket": bracket,
+            "share_right": {str(b): round(s, 3) for b, s in shares.items()},
+        }
     plain, duplicate = out["plain"]["n90"], out["duplicate"]["n90"]
     out["ratio"] = round(duplicate / plain, 3) if plain and duplicate else None
     out["games_played"] = table.matches
@@ -258,22 +286,36 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__.splitlines()[0],
         epilog="Black Fleet's bots are ordered only with wider epsilons, e.g. "
-        "--epsilons 0,0.35,0.7,1. Figures per game: docs/performance.md.")
+        "--epsilons 0,0.35,0.7,1. Figures per game: docs/performance.md.",
+    )
     parser.add_argument("--game", choices=GAMES, default="jamaica", help="the game (jamaica)")
     parser.add_argument("--players", type=int, default=4, help="seats and bots (4)")
-    parser.add_argument("--deals", type=int, default=800,
-                        help="deals played, each in as many rotations as players (800)")
-    parser.add_argument("--trials", type=int, default=2000,
-                        help="trials drawn per seating and budget (2000)")
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=800,
+        help="deals played, each in as many rotations as players (800)",
+    )
+    parser.add_argument(
+        "--trials", type=int, default=2000, help="trials drawn per seating and budget (2000)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="master seed (1)")
-    parser.add_argument("--max-games", type=int,
-                        help="the largest budget, a multiple of the players (16 x players)")
-    parser.add_argument("--epsilons", help="the bots' epsilons, strongest first, one per "
-                        "player (evenly spaced from 0 to 0.6: 0.0,0.2,0.4,0.6 for 4)")
-    parser.add_argument("--coins", choices=COINS, default="match",
-                        help="seed a bot's coin from its seat's first request, as "
-                        "example_bots/random_bot.py does: the same in every rotation of a "
-                        "deal (seat); or from the deal, rotation and bot (match, the default)")
+    parser.add_argument(
+        "--max-games", type=int, help="the largest budget, a multiple of the players (16 x players)"
+    )
+    parser.add_argument(
+        "--epsilons",
+        help="the bots' epsilons, strongest first, one per "
+        "player (evenly spaced from 0 to 0.6: 0.0,0.2,0.4,0.6 for 4)",
+    )
+    parser.add_argument(
+        "--coins",
+        choices=COINS,
+        default="match",
+        help="seed a bot's coin from its seat's first request, as "
+        "example_bots/random_bot.py does: the same in every rotation of a "
+        "deal (seat); or from the deal, rotation and bot (match, the default)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     players = args.players
@@ -284,23 +326,30 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--max-games must be a positive multiple of {players}")
     if args.trials < 1 or args.deals < 2:
         parser.error("--trials must be positive and --deals at least 2")
-    epsilons = default_epsilons(players) if args.epsilons is None \
+    epsilons = (
+        default_epsilons(players)
+        if args.epsilons is None
         else tuple(float(value) for value in args.epsilons.split(","))
-    if len(epsilons) != players or list(epsilons) != sorted(set(epsilons)) \
-            or not 0 <= epsilons[0] <= epsilons[-1] <= 1:
+    )
+    if (
+        len(epsilons) != players
+        or list(epsilons) != sorted(set(epsilons))
+        or not 0 <= epsilons[0] <= epsilons[-1] <= 1
+    ):
         parser.error(f"--epsilons takes {players} increasing values from 0 to 1")
-    out = measure(args.game, epsilons, args.deals, args.trials, args.seed, max_games,
-                  args.coins)
+    out = measure(args.game, epsilons, args.deals, args.trials, args.seed, max_games, args.coins)
     print(json.dumps(out) if args.json else report(out))
     return 0
 
 
 def report(out: dict[str, Any]) -> str:
     """The figures of `measure` for a reader."""
-    lines = [f"{out['game']}, {out['players']} players, bots of epsilon "
-             f"{', '.join(map(str, out['epsilons']))} (mean scores {out['mean_score']}); "
-             f"{out['deals']} deals x {out['players']} rotations; {out['trials']} trials per "
-             f"budget; coins by {out['coins']}; ranked by mean score"]
+    lines = [
+        f"{out['game']}, {out['players']} players, bots of epsilon "
+        f"{', '.join(map(str, out['epsilons']))} (mean scores {out['mean_score']}); "
+        f"{out['deals']} deals x {out['players']} rotations; {out['trials']} trials per "
+        f"budget; coins by {out['coins']}; ranked by mean score"
+    ]
     for method in METHODS:
         row = out[method]
         if row["n90"] is None:
@@ -309,10 +358,13 @@ def report(out: dict[str, Any]) -> str:
             low, high = row["bracket"]
             lines.append(f"{method:<10} N90 {row['n90']:6.1f} games (between {low} and {high})")
     ratio = out["ratio"]
-    lines.append(f"ratio duplicate / plain: {'n/a' if ratio is None else ratio}  "
-                 f"({out['games_played']} games, {out['seconds']} s)")
-    lines.append("per pair of neighbours, duplicate / plain games needed: "
-                 f"{out['variance_ratios']}")
+    lines.append(
+        f"ratio duplicate / plain: {'n/a' if ratio is None else ratio}  "
+        f"({out['games_played']} games, {out['seconds']} s)"
+    )
+    lines.append(
+        f"per pair of neighbours, duplicate / plain games needed: {out['variance_ratios']}"
+    )
     return "\n".join(lines)
 
 

@@ -117,8 +117,7 @@ class _NoLateImports:
             raise ImportError(f"{fullname} was imported lazily during a side-by-side run")
 
 
-def side_by_side(other: str, name: str, players: int, games: int, index: int
-                 ) -> dict[str, float]:
+def side_by_side(other: str, name: str, players: int, games: int, index: int) -> dict[str, float]:
     """Process `index`'s comparison: CPU seconds and decisions of each engine over seeds
     0..games-1, alternating engine and order game by game, in the memory layout numbered
     `index`."""
@@ -148,8 +147,7 @@ def side_by_side(other: str, name: str, players: int, games: int, index: int
     return spent
 
 
-def compare(other: Path, name: str, players: int, games: int, processes: int
-            ) -> dict[str, Any]:
+def compare(other: Path, name: str, players: int, games: int, processes: int) -> dict[str, Any]:
     """`side_by_side` in `processes` fresh processes, one at a time, each with its own memory
     layout, this tree imported first in every other one."""
     context = multiprocessing.get_context("spawn")
@@ -158,8 +156,10 @@ def compare(other: Path, name: str, players: int, games: int, processes: int
         for k in range(processes):
             runs.append(pool.submit(side_by_side, str(other), name, players, games, k).result())
     ratios = [run["other"] / run["this"] for run in runs]
-    per_decision = [run["this_decisions"] / run["this"] / (run["other_decisions"] / run["other"])
-                    for run in runs]
+    per_decision = [
+        run["this_decisions"] / run["this"] / (run["other_decisions"] / run["other"])
+        for run in runs
+    ]
     median = statistics.median
     return {
         "game": name,
@@ -183,11 +183,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", choices=GAMES, help="only this game")
     parser.add_argument("--players", type=int, action="append", help="only this player count")
     parser.add_argument("--json", action="store_true", help="print JSON lines, not a table")
-    parser.add_argument("--against", type=Path, metavar="TREE",
-                        help="compare with the engine of another checkout, side by side")
-    parser.add_argument("--processes", type=int, default=10,
-                        help="with --against: fresh processes, each with its own memory "
-                             "layout, half importing each tree first (default 10)")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="TREE",
+        help="compare with the engine of another checkout, side by side",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=10,
+        help="with --against: fresh processes, each with its own memory "
+        "layout, half importing each tree first (default 10)",
+    )
     args = parser.parse_args(argv)
     if args.against is not None:
         return _main_against(parser, args)
@@ -201,14 +209,18 @@ def main(argv: list[str] | None = None) -> int:
             if args.json:
                 print(json.dumps(row), flush=True)
     if not args.json:
-        header = f"{'game':<12} {'players':>7} {'games/s':>9} {'decisions/game':>15} " \
-                 f"{'decisions/s':>12} {'rounds/game':>12}"
+        header = (
+            f"{'game':<12} {'players':>7} {'games/s':>9} {'decisions/game':>15} "
+            f"{'decisions/s':>12} {'rounds/game':>12}"
+        )
         print(header)
         print("-" * len(header))
         for row in rows:
-            print(f"{row['game']:<12} {row['players']:>7} {row['games_per_second']:>9.1f} "
-                  f"{row['decisions_per_game']:>15.1f} {row['decisions_per_second']:>12} "
-                  f"{row['rounds_per_game']:>12.1f}")
+            print(
+                f"{row['game']:<12} {row['players']:>7} {row['games_per_second']:>9.1f} "
+                f"{row['decisions_per_game']:>15.1f} {row['decisions_per_second']:>12} "
+                f"{row['rounds_per_game']:>12.1f}"
+            )
     return 0
 
 
@@ -224,13 +236,16 @@ def _main_against(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
             if args.json:
                 print(json.dumps(row), flush=True)
             else:
-                print(f"{name:<12} {players}p  games/s {row['games_per_second']:>7.1f} here, "
-                      f"{row['against_games_per_second']:>7.1f} there: "
-                      f"{row['speed_ratio']:.3f} times as fast "
-                      f"(per process: {', '.join(map(str, row['speed_ratios']))}); "
-                      f"decisions/game {row['decisions_per_game']} here, "
-                      f"{row['against_decisions_per_game']} there; decisions/s "
-                      f"{row['decision_speed_ratio']:.3f} times as fast", flush=True)
+                print(
+                    f"{name:<12} {players}p  games/s {row['games_per_second']:>7.1f} here, "
+                    f"{row['against_games_per_second']:>7.1f} there: "
+                    f"{row['speed_ratio']:.3f} times as fast "
+                    f"(per process: {', '.join(map(str, row['speed_ratios']))}); "
+                    f"decisions/game {row['decisions_per_game']} here, "
+                    f"{row['against_decisions_per_game']} there; decisions/s "
+                    f"{row['decision_speed_ratio']:.3f} times as fast",
+                    flush=True,
+                )
     return 0
 
 

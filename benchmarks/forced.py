@@ -44,7 +44,8 @@ class CountingBot(Bot):
         self.counts["asked"] += 1
         self.counts["asked_single_option"] += len(request.options) == 1
         self.counts["asked_auto_pass_interrupt"] += (
-            from_window_kind(request.window) is Window.INTERRUPT and request.optional)
+            from_window_kind(request.window) is Window.INTERRUPT and request.optional
+        )
         return self.rng.randrange(len(request.options))
 
 
@@ -61,14 +62,19 @@ def engine_counter(counts: Counter):
             counts["engine_requests"] += 1
             counts["engine_single_option"] += len(request.options) == 1
             counts["engine_single_option_must_ask"] += (
-                len(request.options) == 1 and request.must_ask
-                and not (request.window is Window.INTERRUPT and request.optional))
+                len(request.options) == 1
+                and request.must_ask
+                and not (request.window is Window.INTERRUPT and request.optional)
+            )
             counts["engine_passable_interrupts"] += (
-                request.window is Window.INTERRUPT and request.optional)
+                request.window is Window.INTERRUPT and request.optional
+            )
             counts["engine_interrupts"] += request.window is Window.INTERRUPT
             counts["engine_passable_asked"] += (  # were they not auto-passed
-                request.window is Window.INTERRUPT and request.optional
-                and (len(request.options) > 1 or request.must_ask))
+                request.window is Window.INTERRUPT
+                and request.optional
+                and (len(request.options) > 1 or request.must_ask)
+            )
         counts["turns"] += sum(event.kind == "turn_started" for event in events)
 
     return listen
@@ -85,8 +91,9 @@ async def measure(game: str, players: int, matches: int) -> Counter:
         clients.append(client)
     try:
         for seed in range(matches):
-            report = await run_match(MatchSpec(f"{game}-forced-{seed}", game, seed), clients,
-                                     [engine_counter(counts)])
+            report = await run_match(
+                MatchSpec(f"{game}-forced-{seed}", game, seed), clients, [engine_counter(counts)]
+            )
             counts["round_trips"] += report.round_trips
     finally:
         for client in clients:
@@ -108,7 +115,9 @@ def figures(counts: Counter) -> dict[str, float | int | None]:
     out["round_trips_per_turn"] = round(counts["round_trips"] / turns, 2) if turns else None
     out["round_trips_per_turn_without_auto_pass"] = (
         round((counts["round_trips"] + counts["engine_passable_asked"]) / turns, 2)
-        if turns else None)
+        if turns
+        else None
+    )
     return out
 
 
@@ -120,25 +129,33 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    results = {f"{game}/{players}p": figures(asyncio.run(measure(game, players, args.matches)))
-               for game, players in GAMES}
+    results = {
+        f"{game}/{players}p": figures(asyncio.run(measure(game, players, args.matches)))
+        for game, players in GAMES
+    }
     if args.json:
         print(json.dumps(results))
         return
-    print(f"{'game':16}{'engine reqs':>12}{'1-option':>10}{'must ask':>9}{'passable':>10}"
-          f"{'asked':>8}{'asked 1-opt':>12}{'asked pass':>11}{'interrupt %':>12}"
-          f"{'trips/turn':>11}{'(no auto-pass)':>15}")
+    print(
+        f"{'game':16}{'engine reqs':>12}{'1-option':>10}{'must ask':>9}{'passable':>10}"
+        f"{'asked':>8}{'asked 1-opt':>12}{'asked pass':>11}{'interrupt %':>12}"
+        f"{'trips/turn':>11}{'(no auto-pass)':>15}"
+    )
     for name, c in results.items():
         per_turn, unpassed = c["round_trips_per_turn"], c["round_trips_per_turn_without_auto_pass"]
-        print(f"{name:16}{c.get('engine_requests', 0):>12}{c.get('engine_single_option', 0):>10}"
-              f"{c.get('engine_single_option_must_ask', 0):>9}"
-              f"{c.get('engine_passable_interrupts', 0):>10}{c.get('asked', 0):>8}"
-              f"{c.get('asked_single_option', 0):>12}{c.get('asked_auto_pass_interrupt', 0):>11}"
-              f"{100 * c['interrupt_share']:>11.1f}%"
-              f"{'-' if per_turn is None else f'{per_turn:.2f}':>11}"
-              f"{'-' if unpassed is None else f'{unpassed:.2f}':>15}")
-    print("target: asked single-option requests = the must-ask ones (not auto-passed), "
-          "0 asked auto-pass interrupts")
+        print(
+            f"{name:16}{c.get('engine_requests', 0):>12}{c.get('engine_single_option', 0):>10}"
+            f"{c.get('engine_single_option_must_ask', 0):>9}"
+            f"{c.get('engine_passable_interrupts', 0):>10}{c.get('asked', 0):>8}"
+            f"{c.get('asked_single_option', 0):>12}{c.get('asked_auto_pass_interrupt', 0):>11}"
+            f"{100 * c['interrupt_share']:>11.1f}%"
+            f"{'-' if per_turn is None else f'{per_turn:.2f}':>11}"
+            f"{'-' if unpassed is None else f'{unpassed:.2f}':>15}"
+        )
+    print(
+        "target: asked single-option requests = the must-ask ones (not auto-passed), "
+        "0 asked auto-pass interrupts"
+    )
 
 
 if __name__ == "__main__":

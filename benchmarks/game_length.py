@@ -44,8 +44,12 @@ def playout(game: Any, players: int, seed: int) -> dict[str, Any]:
         decisions += 1
     over = over or {}
     rounds = over.get("round", over.get("rounds"))
-    return {"turns": turns, "rounds": rounds, "decisions": decisions,
-            "reason": over.get("reason", "(no game_over event)")}
+    return {
+        "turns": turns,
+        "rounds": rounds,
+        "decisions": decisions,
+        "reason": over.get("reason", "(no game_over event)"),
+    }
 
 
 def percentile(values: list[int], fraction: float) -> float:
@@ -55,8 +59,12 @@ def percentile(values: list[int], fraction: float) -> float:
 
 
 def spread(values: list[int]) -> dict[str, float]:
-    return {"mean": round(statistics.fmean(values), 1), "median": statistics.median(values),
-            "p90": percentile(values, 0.9), "max": max(values)}
+    return {
+        "mean": round(statistics.fmean(values), 1),
+        "median": statistics.median(values),
+        "p90": percentile(values, 0.9),
+        "max": max(values),
+    }
 
 
 def measure(name: str, players: int, games: int, seed: int) -> dict[str, Any]:
@@ -82,12 +90,18 @@ def measure(name: str, players: int, games: int, seed: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=GAMES, default="blackbeard",
-                        help="the game (default blackbeard)")
-    parser.add_argument("--players", type=int, action="append",
-                        help="only this player count (repeatable; default every count)")
-    parser.add_argument("--games", type=int, default=1000,
-                        help="games per player count (default 1000)")
+    parser.add_argument(
+        "--game", choices=GAMES, default="blackbeard", help="the game (default blackbeard)"
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        action="append",
+        help="only this player count (repeatable; default every count)",
+    )
+    parser.add_argument(
+        "--games", type=int, default=1000, help="games per player count (default 1000)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print JSON lines, not a table")
     args = parser.parse_args(argv)
@@ -100,10 +114,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             print(json.dumps(row), flush=True)
     if not args.json:
-        print(f"{args.game}: {args.games} random games per player count, seeds "
-              f"{args.seed}..{args.seed + args.games - 1}")
-        header = (f"{'players':>7} {'turns mean':>10} {'median':>7} {'p90':>6} {'max':>6} "
-                  f"{'rounds mean':>11} {'decisions':>10} {'wall s':>7} {'cpu s':>7}  ended")
+        print(
+            f"{args.game}: {args.games} random games per player count, seeds "
+            f"{args.seed}..{args.seed + args.games - 1}"
+        )
+        header = (
+            f"{'players':>7} {'turns mean':>10} {'median':>7} {'p90':>6} {'max':>6} "
+            f"{'rounds mean':>11} {'decisions':>10} {'wall s':>7} {'cpu s':>7}  ended"
+        )
         print(header)
         print("-" * len(header))
         for row in rows:
@@ -111,11 +129,13 @@ def main(argv: list[str] | None = None) -> int:
             mean_rounds = f"{rounds['mean']:.1f}" if rounds else "-"
             turns = turns or dict.fromkeys(("mean", "median", "p90", "max"), "-")
             ended = ", ".join(f"{reason} {count}" for reason, count in row["ended"].items())
-            print(f"{row['players']:>7} {turns['mean']:>10} {turns['median']:>7} "
-                  f"{turns['p90']:>6} {turns['max']:>6} "
-                  f"{mean_rounds:>11} "
-                  f"{row['decisions_per_game']:>10.1f} {row['wall_seconds']:>7.2f} "
-                  f"{row['cpu_seconds']:>7.2f}  {ended}")
+            print(
+                f"{row['players']:>7} {turns['mean']:>10} {turns['median']:>7} "
+                f"{turns['p90']:>6} {turns['max']:>6} "
+                f"{mean_rounds:>11} "
+                f"{row['decisions_per_game']:>10.1f} {row['wall_seconds']:>7.2f} "
+                f"{row['cpu_seconds']:>7.2f}  {ended}"
+            )
     return 0
 
 

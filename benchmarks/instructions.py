@@ -47,13 +47,28 @@ print(decisions)
 
 def count(tree: Path, game: str, players: int, games: int, counted: bool) -> tuple[int, int]:
     """(instructions, decisions of the counted pass) of one valgrind run."""
-    code = PASSES.format(benchmarks=str(HERE), game=game, players=players, games=games,
-                         counted=counted)
-    env = dict(os.environ, PYTHONHASHSEED="0",
-               PYTHONPATH=os.pathsep.join([str(tree / "server"), str(tree / "sdk")]))
+    code = PASSES.format(
+        benchmarks=str(HERE), game=game, players=players, games=games, counted=counted
+    )
+    env = dict(
+        os.environ,
+        PYTHONHASHSEED="0",
+        PYTHONPATH=os.pathsep.join([str(tree / "server"), str(tree / "sdk")]),
+    )
     result = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         "-c", code], env=env, capture_output=True, text=True, check=True)
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            "-c",
+            code,
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     found = re.search(r"Collected : (\d+)", result.stderr)
     if found is None:
         raise RuntimeError(f"callgrind printed no count:\n{result.stderr[-2000:]}")
@@ -63,20 +78,32 @@ def count(tree: Path, game: str, players: int, games: int, counted: bool) -> tup
 def measure(tree: Path, game: str, players: int, games: int) -> dict[str, object]:
     warm, _ = count(tree, game, players, games, counted=False)
     total, decisions = count(tree, game, players, games, counted=True)
-    return {"tree": str(tree), "game": game, "players": players, "games": games,
-            "decisions": decisions,
-            "instructions_per_decision": round((total - warm) / decisions)}
+    return {
+        "tree": str(tree),
+        "game": game,
+        "players": players,
+        "games": games,
+        "decisions": decisions,
+        "instructions_per_decision": round((total - warm) / decisions),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="jamaica", help="a registered game (default jamaica)")
-    parser.add_argument("--players", type=int, action="append",
-                        help="a player count (repeatable; default 4)")
-    parser.add_argument("--games", type=int, default=40,
-                        help="playouts per pass, seeds 0..N-1 (default 40)")
-    parser.add_argument("--tree", type=Path, action="append", default=[],
-                        help="another checkout to count beside this one (repeatable)")
+    parser.add_argument(
+        "--players", type=int, action="append", help="a player count (repeatable; default 4)"
+    )
+    parser.add_argument(
+        "--games", type=int, default=40, help="playouts per pass, seeds 0..N-1 (default 40)"
+    )
+    parser.add_argument(
+        "--tree",
+        type=Path,
+        action="append",
+        default=[],
+        help="another checkout to count beside this one (repeatable)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON lines, not a table")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
@@ -90,9 +117,11 @@ def main(argv: list[str] | None = None) -> int:
             if args.json:
                 print(json.dumps(row), flush=True)
             else:
-                print(f"{args.game:<12} {players:>2}p {row['instructions_per_decision']:>9,} "
-                      f"instructions/decision  ({row['decisions']} decisions)  {tree}",
-                      flush=True)
+                print(
+                    f"{args.game:<12} {players:>2}p {row['instructions_per_decision']:>9,} "
+                    f"instructions/decision  ({row['decisions']} decisions)  {tree}",
+                    flush=True,
+                )
     return 0
 
 

@@ -32,9 +32,12 @@ async def measure(matches: int) -> dict:
     try:
         clients = [bot.client for bot in bots]
         before = rss_mb()
-        running = [asyncio.ensure_future(run_match(
-            MatchSpec(f"mem-{i}", "jamaica", i, deadline=30, time_bank=600), clients))
-            for i in range(matches)]
+        running = [
+            asyncio.ensure_future(
+                run_match(MatchSpec(f"mem-{i}", "jamaica", i, deadline=30, time_bank=600), clients)
+            )
+            for i in range(matches)
+        ]
         while not all(task.done() for task in running):
             peak = max(peak, rss_mb())
             await asyncio.sleep(0.05)
@@ -42,9 +45,13 @@ async def measure(matches: int) -> dict:
         assert all(not r.incidents for r in reports)
     finally:
         await stop_all(bots)
-    return {"matches": matches, "rss_before_mb": round(before, 1), "rss_peak_mb": round(peak, 1),
-            "per_match_kb": round((peak - before) * 1024 / matches, 1),
-            "vm_hwm_mb": round(rss_mb("VmHWM"), 1)}
+    return {
+        "matches": matches,
+        "rss_before_mb": round(before, 1),
+        "rss_peak_mb": round(peak, 1),
+        "per_match_kb": round((peak - before) * 1024 / matches, 1),
+        "vm_hwm_mb": round(rss_mb("VmHWM"), 1),
+    }
 
 
 def main() -> None:
@@ -56,10 +63,12 @@ def main() -> None:
     if args.json:
         print(json.dumps(result))
         return
-    print(f"referee with {result['matches']} concurrent Jamaica matches: "
-          f"{result['rss_before_mb']} MB before, {result['rss_peak_mb']} MB at the peak "
-          f"({result['per_match_kb']} kB per match; high-water mark {result['vm_hwm_mb']} MB); "
-          "target <= 200 MB")
+    print(
+        f"referee with {result['matches']} concurrent Jamaica matches: "
+        f"{result['rss_before_mb']} MB before, {result['rss_peak_mb']} MB at the peak "
+        f"({result['per_match_kb']} kB per match; high-water mark {result['vm_hwm_mb']} MB); "
+        "target <= 200 MB"
+    )
 
 
 if __name__ == "__main__":

@@ -72,9 +72,12 @@ class Run:
             return {"baseline_mb": None, "peak_mb": None, "final_mb": None, "growth": None}
         after = [s for s in during if s.seconds >= warm.seconds]
         peak = max(s.referee_kb for s in after)
-        return {"baseline_mb": _mb(warm.referee_kb), "peak_mb": _mb(peak),
-                "final_mb": _mb(during[-1].referee_kb),
-                "growth": round(peak / warm.referee_kb - 1, 4)}
+        return {
+            "baseline_mb": _mb(warm.referee_kb),
+            "peak_mb": _mb(peak),
+            "final_mb": _mb(during[-1].referee_kb),
+            "growth": round(peak / warm.referee_kb - 1, 4),
+        }
 
     def by_tenth(self) -> list[float | None]:
         """The referee's memory (MB) when 0%, 10%, ... 100% of the matches had finished
@@ -82,18 +85,30 @@ class Run:
         during = [s for s in self.samples if s.workers_kb]
         if not during:
             return [None] * 11
-        return [_mb(next((s for s in during if s.finished >= self.planned * tenth / 10),
-                         during[-1]).referee_kb) for tenth in range(11)]
+        return [
+            _mb(
+                next(
+                    (s for s in during if s.finished >= self.planned * tenth / 10), during[-1]
+                ).referee_kb
+            )
+            for tenth in range(11)
+        ]
 
     def to_json(self) -> dict:
-        return {"game": self.game, "planned": self.planned, "finished": self.finished,
-                "errors": self.errors, "incidents": self.incidents,
-                "seconds": round(self.seconds, 1),
-                "matches_per_second": round(self.finished / self.seconds, 2)
-                if self.seconds else 0.0,
-                **self.memory(), "rss_by_tenth_mb": self.by_tenth(),
-                "samples": [[round(s.seconds, 1), s.finished, s.main_kb, s.workers_kb]
-                            for s in self.samples]}
+        return {
+            "game": self.game,
+            "planned": self.planned,
+            "finished": self.finished,
+            "errors": self.errors,
+            "incidents": self.incidents,
+            "seconds": round(self.seconds, 1),
+            "matches_per_second": round(self.finished / self.seconds, 2) if self.seconds else 0.0,
+            **self.memory(),
+            "rss_by_tenth_mb": self.by_tenth(),
+            "samples": [
+                [round(s.seconds, 1), s.finished, s.main_kb, s.workers_kb] for s in self.samples
+            ],
+        }
 
 
 def _mb(kb: int) -> float:
@@ -132,8 +147,9 @@ def referee_workers(parent: int) -> list[int]:
 def finished_count(db: Path, name: str) -> int:
     try:
         with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as connection:
-            return connection.execute("SELECT COUNT(*) FROM results WHERE tournament = ?",
-                                      (name,)).fetchone()[0]
+            return connection.execute(
+                "SELECT COUNT(*) FROM results WHERE tournament = ?", (name,)
+            ).fetchone()[0]
     except sqlite3.Error:  # not created yet, or busy for a moment
         return 0
 
@@ -151,10 +167,29 @@ def run_game(game: str, matches: int, parallel: int, every: float, seed: int) ->
     name = f"soak-{game}"
     with tempfile.TemporaryDirectory(prefix="admiralty-soak-") as tmp:
         db = Path(tmp) / "soak.db"
-        args = [sys.executable, "-m", "admiralty.cli", "tournament", "run", game,
-                "--players", str(PLAYERS), "--rounds", str(rounds), "--seed", str(seed),
-                "--name", name, "--parallel", str(parallel), "--db", str(db),
-                "--records", str(Path(tmp) / "records"), "--json"]
+        args = [
+            sys.executable,
+            "-m",
+            "admiralty.cli",
+            "tournament",
+            "run",
+            game,
+            "--players",
+            str(PLAYERS),
+            "--rounds",
+            str(rounds),
+            "--seed",
+            str(seed),
+            "--name",
+            name,
+            "--parallel",
+            str(parallel),
+            "--db",
+            str(db),
+            "--records",
+            str(Path(tmp) / "records"),
+            "--json",
+        ]
         for bot in BOTS:
             args += ["--bot", bot]
         out, err = Path(tmp) / "out.json", Path(tmp) / "err.txt"
@@ -163,9 +198,14 @@ def run_game(game: str, matches: int, parallel: int, every: float, seed: int) ->
             process = subprocess.Popen(args, cwd=REPO, stdout=stdout, stderr=stderr)
             while process.poll() is None:
                 workers = referee_workers(process.pid)
-                run.samples.append(Sample(time.monotonic() - started,
-                                          finished_count(db, name), rss_kb(process.pid),
-                                          sum(rss_kb(pid) for pid in workers)))
+                run.samples.append(
+                    Sample(
+                        time.monotonic() - started,
+                        finished_count(db, name),
+                        rss_kb(process.pid),
+                        sum(rss_kb(pid) for pid in workers),
+                    )
+                )
                 time.sleep(every)
         run.seconds = time.monotonic() - started
         run.stderr = err.read_text()[-2000:]
@@ -180,8 +220,9 @@ def run_game(game: str, matches: int, parallel: int, every: float, seed: int) ->
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=1000,
-                        help="in all, half per game, rounded up to rounds of 4")
+    parser.add_argument(
+        "--matches", type=int, default=1000, help="in all, half per game, rounded up to rounds of 4"
+    )
     parser.add_argument("--parallel", type=int, default=2)
     parser.add_argument("--every", type=float, default=0.5, help="seconds between samples")
     parser.add_argument("--seed", type=int, default=1)
@@ -189,16 +230,23 @@ def main() -> None:
     args = parser.parse_args()
     load_before = os.getloadavg()
     share = [math.ceil(args.matches / 2), args.matches // 2]
-    runs = [run_game(game, n, args.parallel, args.every, args.seed)
-            for game, n in zip(GAMES, share, strict=True) if n > 0]
+    runs = [
+        run_game(game, n, args.parallel, args.every, args.seed)
+        for game, n in zip(GAMES, share, strict=True)
+        if n > 0
+    ]
     growths = [r.memory()["growth"] for r in runs if r.memory()["growth"] is not None]
     result = {
-        "matches": sum(r.finished for r in runs), "parallel": args.parallel,
-        "errors": sum(r.errors for r in runs), "incidents": sum(r.incidents for r in runs),
-        "worst_growth": max(growths) if growths else None, "target_growth": TARGET_GROWTH,
-        "load_average": {"before": round(load_before[0], 2),
-                         "after": round(os.getloadavg()[0], 2)},
-        "cores": os.cpu_count(), "games": [r.to_json() for r in runs]}
+        "matches": sum(r.finished for r in runs),
+        "parallel": args.parallel,
+        "errors": sum(r.errors for r in runs),
+        "incidents": sum(r.incidents for r in runs),
+        "worst_growth": max(growths) if growths else None,
+        "target_growth": TARGET_GROWTH,
+        "load_average": {"before": round(load_before[0], 2), "after": round(os.getloadavg()[0], 2)},
+        "cores": os.cpu_count(),
+        "games": [r.to_json() for r in runs],
+    }
     if args.json:
         print(json.dumps(result))
     else:
@@ -209,30 +257,55 @@ def main() -> None:
 
 
 def print_table(result: dict, runs: list[Run]) -> None:
-    print(f"soak: {result['matches']} matches of random bots, {PLAYERS} seats, "
-          f"{result['parallel']} referee workers; load average {result['load_average']['before']}"
-          f" before, {result['load_average']['after']} after, {result['cores']} cores")
-    header = ["game", "matches", "errors", "incidents", "seconds", "matches/s",
-              "RSS at 10% MB", "peak after MB", "final MB", "growth"]
+    print(
+        f"soak: {result['matches']} matches of random bots, {PLAYERS} seats, "
+        f"{result['parallel']} referee workers; load average {result['load_average']['before']}"
+        f" before, {result['load_average']['after']} after, {result['cores']} cores"
+    )
+    header = [
+        "game",
+        "matches",
+        "errors",
+        "incidents",
+        "seconds",
+        "matches/s",
+        "RSS at 10% MB",
+        "peak after MB",
+        "final MB",
+        "growth",
+    ]
     rows = []
     for data in result["games"]:
         growth = data["growth"]
-        rows.append([data["game"], f"{data['finished']}/{data['planned']}",
-                     str(data["errors"]), str(data["incidents"]), str(data["seconds"]),
-                     str(data["matches_per_second"]), str(data["baseline_mb"]),
-                     str(data["peak_mb"]), str(data["final_mb"]),
-                     "-" if growth is None else f"{growth:+.1%}"])
+        rows.append(
+            [
+                data["game"],
+                f"{data['finished']}/{data['planned']}",
+                str(data["errors"]),
+                str(data["incidents"]),
+                str(data["seconds"]),
+                str(data["matches_per_second"]),
+                str(data["baseline_mb"]),
+                str(data["peak_mb"]),
+                str(data["final_mb"]),
+                "-" if growth is None else f"{growth:+.1%}",
+            ]
+        )
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
     for line in [header, ["-" * w for w in widths], *rows]:
         print("  ".join(cell.rjust(width) for cell, width in zip(line, widths, strict=True)))
     print("referee RSS (MB, tournament process + workers) at 0%, 10%, ..., 100% finished:")
     for run in runs:
-        print(f"  {run.game:12} " + " ".join("-" if mb is None else f"{mb:.0f}"
-                                             for mb in run.by_tenth()))
+        print(
+            f"  {run.game:12} "
+            + " ".join("-" if mb is None else f"{mb:.0f}" for mb in run.by_tenth())
+        )
     worst = result["worst_growth"]
-    print(f"errors: {result['errors']} (must be 0); incidents: {result['incidents']}; "
-          "worst RSS growth after warm-up: "
-          f"{'-' if worst is None else f'{worst:+.1%}'} (target <= {TARGET_GROWTH:.0%})")
+    print(
+        f"errors: {result['errors']} (must be 0); incidents: {result['incidents']}; "
+        "worst RSS growth after warm-up: "
+        f"{'-' if worst is None else f'{worst:+.1%}'} (target <= {TARGET_GROWTH:.0%})"
+    )
 
 
 if __name__ == "__main__":

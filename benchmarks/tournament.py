@@ -51,8 +51,7 @@ class CapturingMatch(Match):
         return message
 
 
-def run_tournament(parallel: int, rounds: int, bots: int,
-                   backend: Backend | None = None) -> dict:
+def run_tournament(parallel: int, rounds: int, bots: int, backend: Backend | None = None) -> dict:
     """Throughput once running: from the first finished match to the last, so starting the
     bots and the referees (a second locally, more with Ray) is left out, as it is for raw
     calls. The driver's CPU time over the same span, per result: what it costs this process
@@ -60,34 +59,49 @@ def run_tournament(parallel: int, rounds: int, bots: int,
     finished: list[tuple[float, float, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.db", create=True)
-        tournament, plan = new_tournament("bench", "jamaica", random_bots(bots), SEATS, rounds, 1,
-                                          Settings(records=None))
+        tournament, plan = new_tournament(
+            "bench", "jamaica", random_bots(bots), SEATS, rounds, 1, Settings(records=None)
+        )
         runner = Runner.this_process(datetime.now(UTC))
         started = time.perf_counter()
-        played = asyncio.run(start_tournament(
-            store, tournament, plan, runner, parallel,
-            lambda match: finished.append((time.perf_counter(), time.process_time(),
-                                           match.match_id)),
-            backend))
+        played = asyncio.run(
+            start_tournament(
+                store,
+                tournament,
+                plan,
+                runner,
+                parallel,
+                lambda match: finished.append(
+                    (time.perf_counter(), time.process_time(), match.match_id)
+                ),
+                backend,
+            )
+        )
         total = time.perf_counter() - started
         results = store.results("bench")
         store.close()
     (first, first_cpu, _), (last, last_cpu, _) = finished[0], finished[-1]
-    decisions = sum(len(seat) for *_, match_id in finished[1:]
-                    for seat in results[match_id].latencies)
-    return {"matches": played, "seconds": round(total, 2),
-            "steady_seconds": round(last - first, 2), "decisions": decisions,
-            "decisions_per_second": round(decisions / (last - first)),
-            "matches_per_second": round((played - 1) / (last - first), 2),
-            "driver_cpu_ms_per_result": round(1000 * (last_cpu - first_cpu) / (played - 1), 2)}
+    decisions = sum(
+        len(seat) for *_, match_id in finished[1:] for seat in results[match_id].latencies
+    )
+    return {
+        "matches": played,
+        "seconds": round(total, 2),
+        "steady_seconds": round(last - first, 2),
+        "decisions": decisions,
+        "decisions_per_second": round(decisions / (last - first)),
+        "matches_per_second": round((played - 1) / (last - first), 2),
+        "driver_cpu_ms_per_result": round(1000 * (last_cpu - first_cpu) / (played - 1), 2),
+    }
 
 
 async def sample_requests(bots) -> list[bytes]:
     """The requests of two Jamaica matches, serialised."""
     sent: list = []
     for seed in range(2):
-        match = CapturingMatch(MatchSpec(f"sample-{seed}", "jamaica", seed),
-                               [bot.client for bot in bots[:SEATS]])
+        match = CapturingMatch(
+            MatchSpec(f"sample-{seed}", "jamaica", seed), [bot.client for bot in bots[:SEATS]]
+        )
         match.sent = sent
         await match.run()
     return [message.SerializeToString() for message in sent]
@@ -117,9 +131,11 @@ async def raw_throughput(parallel: int, seconds: float, size: int) -> float:
         context = multiprocessing.get_context("spawn")
         with context.Pool(parallel) as pool:
             started = time.perf_counter()
-            counts = await asyncio.to_thread(pool.starmap, _raw_caller, [
-                (bots[i % len(bots)].client.address, requests, seconds)
-                for i in range(parallel)])
+            counts = await asyncio.to_thread(
+                pool.starmap,
+                _raw_caller,
+                [(bots[i % len(bots)].client.address, requests, seconds) for i in range(parallel)],
+            )
             elapsed = time.perf_counter() - started
     finally:
         await stop_all(bots)
@@ -129,19 +145,34 @@ async def raw_throughput(parallel: int, seconds: float, size: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--parallel", type=int, default=2)
-    parser.add_argument("--rounds", type=int, default=1,
-                        help="each round is every group of 4 bots in its 4 seatings: "
-                        "with 5 bots, 5 groups x 4 = 20 matches")
-    parser.add_argument("--bots", type=int, default=5,
-                        help=f"random bots in the pool, at least {SEATS} (the seats); "
-                        f"{SEATS} bots make one group, 4 matches a round")
-    parser.add_argument("--seconds", type=float, default=5.0,
-                        help="how long the raw gRPC callers run")
-    parser.add_argument("--backend", type=BackendName, choices=list(BackendName),
-                        default=BackendName.LOCAL,
-                        help="ray: also play the tournament on Ray, beside the local backend")
-    parser.add_argument("--address", help="with --backend ray: the cluster to join "
-                        "(default: start Ray on this machine)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="each round is every group of 4 bots in its 4 seatings: "
+        "with 5 bots, 5 groups x 4 = 20 matches",
+    )
+    parser.add_argument(
+        "--bots",
+        type=int,
+        default=5,
+        help=f"random bots in the pool, at least {SEATS} (the seats); "
+        f"{SEATS} bots make one group, 4 matches a round",
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=5.0, help="how long the raw gRPC callers run"
+    )
+    parser.add_argument(
+        "--backend",
+        type=BackendName,
+        choices=list(BackendName),
+        default=BackendName.LOCAL,
+        help="ray: also play the tournament on Ray, beside the local backend",
+    )
+    parser.add_argument(
+        "--address",
+        help="with --backend ray: the cluster to join (default: start Ray on this machine)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.bots < SEATS:
@@ -149,34 +180,46 @@ def main() -> None:
     tournament = run_tournament(args.parallel, args.rounds, args.bots)
     ray = None
     if args.backend is BackendName.RAY:
-        ray = run_tournament(args.parallel, args.rounds, args.bots,
-                             make_backend(args.backend, args.address))
+        ray = run_tournament(
+            args.parallel, args.rounds, args.bots, make_backend(args.backend, args.address)
+        )
     raw = asyncio.run(raw_throughput(args.parallel, args.seconds, args.bots))
-    result = {"parallel": args.parallel, "tournament": tournament,
-              "raw_decisions_per_second": round(raw),
-              "ratio": round(tournament["decisions_per_second"] / raw, 3)}
+    result = {
+        "parallel": args.parallel,
+        "tournament": tournament,
+        "raw_decisions_per_second": round(raw),
+        "ratio": round(tournament["decisions_per_second"] / raw, 3),
+    }
     if ray is not None:
         result |= {"ray": ray, "ray_ratio": round(ray["decisions_per_second"] / raw, 3)}
     if args.json:
         print(json.dumps(result))
         return
-    print(f"Jamaica tournament, {args.bots} random bots, {SEATS} seats, "
-          f"{tournament['matches']} matches, "
-          f"{args.parallel} at once")
-    print(f"  tournament: {tournament['decisions_per_second']} decisions/s, "
-          f"{tournament['matches_per_second']} matches/s once running "
-          f"({tournament['seconds']} s in all, with starting bots and workers)")
+    print(
+        f"Jamaica tournament, {args.bots} random bots, {SEATS} seats, "
+        f"{tournament['matches']} matches, "
+        f"{args.parallel} at once"
+    )
+    print(
+        f"  tournament: {tournament['decisions_per_second']} decisions/s, "
+        f"{tournament['matches_per_second']} matches/s once running "
+        f"({tournament['seconds']} s in all, with starting bots and workers)"
+    )
     if ray is not None:
-        print(f"  on ray:     {ray['decisions_per_second']} decisions/s, "
-              f"{ray['matches_per_second']} matches/s once running "
-              f"({ray['seconds']} s in all, with starting Ray, bots and tasks)")
+        print(
+            f"  on ray:     {ray['decisions_per_second']} decisions/s, "
+            f"{ray['matches_per_second']} matches/s once running "
+            f"({ray['seconds']} s in all, with starting Ray, bots and tasks)"
+        )
         for name, run in (("local", tournament), ("ray", ray)):
-            print(f"  {name + ':':<11} driver CPU {run['driver_cpu_ms_per_result']} ms "
-                  f"per result")
-    print(f"  raw gRPC:   {result['raw_decisions_per_second']} calls/s "
-          f"from {args.parallel} processes")
-    print(f"  ratio (target >= 0.7): {result['ratio']}"
-          + (f", on ray {result['ray_ratio']}" if ray is not None else ""))
+            print(f"  {name + ':':<11} driver CPU {run['driver_cpu_ms_per_result']} ms per result")
+    print(
+        f"  raw gRPC:   {result['raw_decisions_per_second']} calls/s from {args.parallel} processes"
+    )
+    print(
+        f"  ratio (target >= 0.7): {result['ratio']}"
+        + (f", on ray {result['ray_ratio']}" if ray is not None else "")
+    )
 
 
 if __name__ == "__main__":

@@ -25,11 +25,25 @@ from admiralty_sdk.black_fleet import UNREACHABLE, Chart
 
 DANGER_REACH = 4
 """Steps from which an opponent's pirate is taken to threaten a merchant next turn."""
-USEFUL_FORTUNE = {"steal": 3.0, "objective": 3.0, "boost": 1.5, "free_move": 0.5,
-                  "pirate_to_lair": 0.5}
+USEFUL_FORTUNE = {
+    "steal": 3.0,
+    "objective": 3.0,
+    "boost": 1.5,
+    "free_move": 0.5,
+    "pirate_to_lair": 0.5,
+}
 """How much a fortune card is worth keeping, by effect (for discards)."""
-PLAYED_BOOSTS = ("move_bonus", "sale_bonus", "sell_anywhere", "merchant_immune",
-                 "attack_range", "attack_takes", "pirate_actions", "extra_navy", "top_up")
+PLAYED_BOOSTS = (
+    "move_bonus",
+    "sale_bonus",
+    "sell_anywhere",
+    "merchant_immune",
+    "attack_range",
+    "attack_takes",
+    "pirate_actions",
+    "extra_navy",
+    "top_up",
+)
 """Boost modifiers worth playing as soon as they are offered."""
 
 
@@ -186,9 +200,12 @@ class _Turn:
         merchant = me.merchant
         if merchant.HasField("space") and merchant.cargo:
             here = merchant.space
-            value += self._best_reach(here, payload.merchant,
-                                      lambda s: self.sale_value(s, merchant.cargo),
-                                      lambda s: self.route_value(s, merchant.cargo))
+            value += self._best_reach(
+                here,
+                payload.merchant,
+                lambda s: self.sale_value(s, merchant.cargo),
+                lambda s: self.route_value(s, merchant.cargo),
+            )
         pirate = me.pirate
         starts = []
         if pirate.HasField("space"):
@@ -197,25 +214,38 @@ class _Turn:
             starts = [(entry, payload.pirate - 1) for entry in chart.zones[pirate.zone]]
         if starts:
             if pirate.cargo:
+
                 def now(s):
                     return chart.beaches.get(s, 0) * len(pirate.cargo)
 
                 def later(s):
                     return 0.5 * self.burial_value(s, len(pirate.cargo), False)
             else:
+
                 def now(s):
-                    return 4.0 if any(chart.distance(s, o.merchant.space) <= 1
-                                      for o in self.prey()) else 0.0
+                    return (
+                        4.0
+                        if any(chart.distance(s, o.merchant.space) <= 1 for o in self.prey())
+                        else 0.0
+                    )
 
                 def later(s):
                     return 0.5 * self.raid_value(s, False)
+
             value += max(self._best_reach(s, points, now, later) for s, points in starts)
         navy_space = self.obs.navies.get(payload.navy)
         if navy_space:
+
             def sink_now(s):
-                return 2.5 if any(o.pirate.HasField("space")
-                                  and chart.distance(s, o.pirate.space) <= 1
-                                  for o in self.others) else 0.0
+                return (
+                    2.5
+                    if any(
+                        o.pirate.HasField("space") and chart.distance(s, o.pirate.space) <= 1
+                        for o in self.others
+                    )
+                    else 0.0
+                )
+
             value += self._best_reach(navy_space, payload.navy_move, sink_now, lambda s: 0.0)
         return value
 

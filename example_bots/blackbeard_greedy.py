@@ -51,15 +51,35 @@ CARGO = {  # the Cargo Table: 1d6 + Cargo Value -> doubloons, by the area's colu
     "africa": (50, 150, 300, 500, 600, 700, 800, 1000, 1200, 1500),
     "india": (500, 1000, 1200, 1500, 1800, 2000, 2500, 3000, 4000, 7500),
 }
-COLUMN = {"NA": "atlantic", "CA": "atlantic", "SA": "atlantic", "WC": "caribbean",
-          "EC": "caribbean", "CM": "caribbean", "SM": "caribbean", "GC": "africa",
-          "EA": "africa", "IN": "india"}
-WARSHIPS = {**{f"W{n:02}": (4, 7) for n in range(1, 7)},
-            **{f"W{n:02}": (3, 9) for n in range(7, 13)},
-            **{f"W{n:02}": (2, 11) for n in range(13, 16)}}
+COLUMN = {
+    "NA": "atlantic",
+    "CA": "atlantic",
+    "SA": "atlantic",
+    "WC": "caribbean",
+    "EC": "caribbean",
+    "CM": "caribbean",
+    "SM": "caribbean",
+    "GC": "africa",
+    "EA": "africa",
+    "IN": "india",
+}
+WARSHIPS = {
+    **{f"W{n:02}": (4, 7) for n in range(1, 7)},
+    **{f"W{n:02}": (3, 9) for n in range(7, 13)},
+    **{f"W{n:02}": (2, 11) for n in range(13, 16)},
+}
 """(Speed, Combat) of each warship counter."""
-KCS = {"K1": (3, 11), "K2": (3, 12), "K3": (4, 9), "K4": (5, 8), "K5": (3, 10),
-       "K6": (4, 10), "K7": (2, 12), "K8": (5, 7), "KX": (4, 10)}
+KCS = {
+    "K1": (3, 11),
+    "K2": (3, 12),
+    "K3": (4, 9),
+    "K4": (5, 8),
+    "K5": (3, 10),
+    "K6": (4, 10),
+    "K7": (2, 12),
+    "K8": (5, 7),
+    "KX": (4, 10),
+}
 """(Speed, Combat) of each King's Commissioner."""
 EUROPEAN = frozenset({"english", "spanish", "french", "dutch", "portuguese"})
 AVERAGE_CARGO_VALUE = 2
@@ -74,11 +94,22 @@ NET_WORTH_VP = 0.85
 """VP per 100 doubloons of Net Worth: it still needs a retirement."""
 KEEP_PIRATE = 4.0
 """What a pirate afloat is worth beyond his Notoriety: the Actions still to come."""
-HOLD_CARD = {"warship_sighting": 2.5, "informer": 2.0, "mutiny_conspiracy": 2.0,
-             "storm_at_sea": 1.5, "kc_surprise": 1.5, "pirate_converts": 1.5,
-             "debauchery_and_revelry": 1.0, "merchant_fights_back": 1.0,
-             "skull_and_crossbones": 1.5, "letter_of_marque": 2.0, "scurvy_outbreak": 0.5,
-             "piratical_ambition": 0.5, "doldrums": 0.3, "wear_and_tear": 0.2}
+HOLD_CARD = {
+    "warship_sighting": 2.5,
+    "informer": 2.0,
+    "mutiny_conspiracy": 2.0,
+    "storm_at_sea": 1.5,
+    "kc_surprise": 1.5,
+    "pirate_converts": 1.5,
+    "debauchery_and_revelry": 1.0,
+    "merchant_fights_back": 1.0,
+    "skull_and_crossbones": 1.5,
+    "letter_of_marque": 2.0,
+    "scurvy_outbreak": 0.5,
+    "piratical_ambition": 0.5,
+    "doldrums": 0.3,
+    "wear_and_tear": 0.2,
+}
 """What keeping an Event card in hand is worth (for the windows, or its Event)."""
 HOME_STEP = 4.0
 """The worth of each step nearer a cash and retirement port, for a pirate headed home."""
@@ -112,7 +143,7 @@ def _sums(dice: int) -> dict[int, float]:
     if dice not in _SUMS:
         out: dict[int, float] = {}
         for faces in product(range(1, 7), repeat=dice):
-            out[sum(faces)] = out.get(sum(faces), 0.0) + 6.0 ** -dice
+            out[sum(faces)] = out.get(sum(faces), 0.0) + 6.0**-dice
         _SUMS[dice] = out
     return _SUMS[dice]
 
@@ -147,17 +178,31 @@ class Board:
     def from_pb(cls, board) -> Board:
         neighbours = {a.id: tuple(a.neighbours) for a in board.areas}
         neighbours.update({t.id: tuple(t.neighbours) for t in board.transits})
-        ratings = {p.id: {"initiative": p.initiative, "ability": p.ability,
-                          "leadership": p.leadership, "cruelty": p.cruelty,
-                          "cunning": p.cunning, "duel": p.duel} for p in board.pirates}
+        ratings = {
+            p.id: {
+                "initiative": p.initiative,
+                "ability": p.ability,
+                "leadership": p.leadership,
+                "cruelty": p.cruelty,
+                "cunning": p.cunning,
+                "duel": p.duel,
+            }
+            for p in board.pirates
+        }
         cards = {}
         for card in board.events:
             value = card.actions
-            actions: object = (int(value.number_value) if value.HasField("number_value")
-                               else value.string_value)
+            actions: object = (
+                int(value.number_value) if value.HasField("number_value") else value.string_value
+            )
             cards[card.number] = (card.key, card.card_class, actions)
-        made = cls(neighbours, {p.code: p for p in board.ports},
-                   {p.code: tuple(p.areas) for p in board.ports}, ratings, cards)
+        made = cls(
+            neighbours,
+            {p.code: p for p in board.ports},
+            {p.code: tuple(p.areas) for p in board.ports},
+            ratings,
+            cards,
+        )
         for start in neighbours:
             seen = {start: 0}
             queue = deque([start])
@@ -239,8 +284,13 @@ class _Decision:
         if memory.turn != self.obs.turn:
             memory.turn, memory.actions_used = self.obs.turn, False
         for event in request.events:
-            if event.kind in ("loot_rolled", "port_booty", "booty_grab_take", "treasure_dug",
-                              "ransomed"):
+            if event.kind in (
+                "loot_rolled",
+                "port_booty",
+                "booty_grab_take",
+                "treasure_dug",
+                "ransomed",
+            ):
                 data = event.data
                 amount = data["booty"] if "booty" in data else data["doubloons"]
                 memory.booty = int(amount)
@@ -291,8 +341,9 @@ class _Decision:
 
     def cash_rate(self, pirate, code: int) -> float:
         """Net Worth per doubloon of Booty cashed there (0: no cashing there)."""
-        return {"pirate_port": 0.9, "pro": 1.0, "safe_haven": 1.1,
-                "neutral": 0.5}.get(self.attitude(pirate, code), 0.0)
+        return {"pirate_port": 0.9, "pro": 1.0, "safe_haven": 1.1, "neutral": 0.5}.get(
+            self.attitude(pirate, code), 0.0
+        )
 
     def retire_rate(self, pirate, code: int) -> float:
         """VP per 100 doubloons of Net Worth of a retirement there (0: none)."""
@@ -305,8 +356,11 @@ class _Decision:
         lom = pirate.ship.letter_of_marque if pirate.ship.HasField("letter_of_marque") else None
         if port.nation and port.nation == lom and not pirate.HasField("ally"):
             return 1.0
-        if self.obs.pardon_in_force and port.nation == "english" \
-                and "english" not in pirate.ship.attack_history:
+        if (
+            self.obs.pardon_in_force
+            and port.nation == "english"
+            and "english" not in pirate.ship.attack_history
+        ):
             return 1.0
         if state is not None and state.safe_haven == pirate.id:
             return 0.85
@@ -369,10 +423,14 @@ class _Decision:
         """Full holds, a fortune aboard, fame that draws the King's Commissioners, or a
         late game: time to cash and retire."""
         booty = self.booty(pirate)
-        return (self.full(pirate) or booty >= 2000 or pirate.net_worth >= 1000
-                or pirate.notoriety >= RETIRE_NOTORIETY
-                or (self.late and booty + pirate.net_worth > 300)
-                or pirate.ship.combat <= 2)
+        return (
+            self.full(pirate)
+            or booty >= 2000
+            or pirate.net_worth >= 1000
+            or pirate.notoriety >= RETIRE_NOTORIETY
+            or (self.late and booty + pirate.net_worth > 300)
+            or pirate.ship.combat <= 2
+        )
 
     def hunted(self, pirate) -> float:
         """What a KC kill of `pirate` would hand the other players: half his NP, by the
@@ -425,21 +483,29 @@ class _Decision:
         state = self.ports.get(code)
         if port.pirate_port or (state is not None and state.destroyed):
             return -9.0
-        score = pirate.ship.combat + self.rating(pirate.id, "ability") \
+        score = (
+            pirate.ship.combat
+            + self.rating(pirate.id, "ability")
             + pirate.information.get(str(code), 0)
+        )
         dice = 2 if state is not None and state.attacked else 1
         win = contest(score - port.defense, 1, dice)
         gain = 2 * port.value + port.value * 3.5 * BOOTY_VP - 0.6
-        cost = 1.0 + (6.0 if pirate.ship.HasField("letter_of_marque")
-                      and pirate.ship.letter_of_marque == port.nation else 0.0)
+        cost = 1.0 + (
+            6.0
+            if pirate.ship.HasField("letter_of_marque")
+            and pirate.ship.letter_of_marque == port.nation
+            else 0.0
+        )
         expected_hits = max(1.0, port.defense + 3.5 * dice - score - 3.5)
         sink = pirate.ship.combat <= expected_hits + 1
         lose = expected_hits * 0.8 + (self.wealth(pirate) + KEEP_PIRATE if sink else 0)
         return win * gain - (1 - win) * lose - cost
 
     def locate_chance(self, pirate, merchant) -> float:
-        return d6_at_least(LOCATE_TARGET - self.rating(pirate.id, "ability")
-                           - (1 if merchant.face_up else 0))
+        return d6_at_least(
+            LOCATE_TARGET - self.rating(pirate.id, "ability") - (1 if merchant.face_up else 0)
+        )
 
     # -- the plan of one pirate's next Action ------------------------------------------
 
@@ -473,13 +539,18 @@ class _Decision:
         if action == "locate":
             if self.obs.actions_left < 2:
                 return {m.port: -0.5 for m in self.obs.merchants}
-            return {m.port: 0.9 * self.locate_chance(pirate, m)
-                    * self.merchant_value(pirate, m, here)
-                    for m in self.obs.merchants if here in self.board.port_areas[m.port]}
+            return {
+                m.port: 0.9 * self.locate_chance(pirate, m) * self.merchant_value(pirate, m, here)
+                for m in self.obs.merchants
+                if here in self.board.port_areas[m.port]
+            }
         if action == "loot":
-            return {m.port: self.merchant_value(pirate, m, here) + 1.0
-                    for m in self.obs.merchants if m.located_by == pirate.id
-                    or (pirate.HasField("ally") and m.located_by == pirate.ally)}
+            return {
+                m.port: self.merchant_value(pirate, m, here) + 1.0
+                for m in self.obs.merchants
+                if m.located_by == pirate.id
+                or (pirate.HasField("ally") and m.located_by == pirate.ally)
+            }
         if action == "attack":
             return {code: self.attack_value(pirate, code) for code in self.ports_in(here)}
         if action == "in_port":
@@ -495,8 +566,11 @@ class _Decision:
         if action == "dig":
             return {None: 7.0}
         if action == "grab":
-            return {p.id: self.booty(p) / 100 * 0.3 for p in self.obs.pirates
-                    if p.owner != self.seat and p.HasField("port") and p.port == pirate.port}
+            return {
+                p.id: self.booty(p) / 100 * 0.3
+                for p in self.obs.pirates
+                if p.owner != self.seat and p.HasField("port") and p.port == pirate.port
+            }
         return {}
 
     def stay_value(self, pirate) -> float:
@@ -519,10 +593,12 @@ class _Decision:
 
     def lom_possible(self, pirate, code: int) -> bool:
         port = self.board.ports[code]
-        return (not pirate.ship.HasField("letter_of_marque") and port.nation in EUROPEAN
-                and port.nation not in pirate.ship.attack_history
-                and any(self.board.cards.get(c, ("",))[0] == "letter_of_marque"
-                        for c in self.hand))
+        return (
+            not pirate.ship.HasField("letter_of_marque")
+            and port.nation in EUROPEAN
+            and port.nation not in pirate.ship.attack_history
+            and any(self.board.cards.get(c, ("",))[0] == "letter_of_marque" for c in self.hand)
+        )
 
     def in_port_value(self, pirate) -> float:
         code = pirate.port
@@ -535,16 +611,21 @@ class _Decision:
         if self.attitude(pirate, code) == "pirate_port" and self.booty(pirate):
             worth -= 2.0  # the Debauchery that follows
         retire = self.retire_rate(pirate, code)
-        if retire and rate and self.booty(pirate) and self.wants_home(pirate) \
-                and self.attitude(pirate, code) != "pirate_port":
+        if (
+            retire
+            and rate
+            and self.booty(pirate)
+            and self.wants_home(pirate)
+            and self.attitude(pirate, code) != "pirate_port"
+        ):
             # cash before retiring here: the retirement then takes the Booty too
-            worth = max(worth, self.retire_value(pirate)
-                        + self.booty(pirate) * rate / 100 * retire + 0.5)
+            worth = max(
+                worth, self.retire_value(pirate) + self.booty(pirate) * rate / 100 * retire + 0.5
+            )
         return worth - 0.3
 
     def damage(self, pirate) -> int:
-        kind = {"sloop": (5, 5), "schooner": (6, 3), "brig": (7, 1)}.get(pirate.ship.type,
-                                                                          (6, 3))
+        kind = {"sloop": (5, 5), "schooner": (6, 3), "brig": (7, 1)}.get(pirate.ship.type, (6, 3))
         return max(0, kind[0] - pirate.ship.combat) + max(0, kind[1] - pirate.ship.speed)
 
     def retire_value(self, pirate) -> float:
@@ -560,8 +641,18 @@ class _Decision:
         return worth + self.hunted(pirate) - keep
 
     def best_plan(self, pirate) -> float:
-        actions = ["move", "in_port", "retire", "attack", "loot", "locate", "sack",
-                   "recover", "dig", "grab"]
+        actions = [
+            "move",
+            "in_port",
+            "retire",
+            "attack",
+            "loot",
+            "locate",
+            "sack",
+            "recover",
+            "dig",
+            "grab",
+        ]
         if pirate.ship.HasField("revelry"):
             actions = ["move", "recover"] if pirate.HasField("port") else ["move"]
         elif pirate.HasField("port"):
@@ -577,8 +668,13 @@ class _Decision:
 
     def pirate_worth(self, pid: str) -> float:
         r = self.board.ratings[pid]
-        return 2 * r["ability"] + r["initiative"] * 1.5 + r["leadership"] + 0.5 * r["duel"] \
+        return (
+            2 * r["ability"]
+            + r["initiative"] * 1.5
+            + r["leadership"]
+            + 0.5 * r["duel"]
             + 0.5 * r["cunning"]
+        )
 
     def _draft_pick(self, key: str, payload) -> float:
         return self.pirate_worth(payload.pirate)
@@ -649,9 +745,13 @@ class _Decision:
 
     def _use_card(self, key: str, payload) -> float:
         if payload.use == "event" and self.lom_target() is not None:
-            others = [c for c in self.hand if self.board.cards[c][1] != "MPI"
-                      and self.card_key(c) != "letter_of_marque"
-                      and self.board.actions(c, self.initiative()) >= 2]
+            others = [
+                c
+                for c in self.hand
+                if self.board.cards[c][1] != "MPI"
+                and self.card_key(c) != "letter_of_marque"
+                and self.board.actions(c, self.initiative()) >= 2
+            ]
             return 5.0 if others else 1.0
         return {"actions": 3.0, "event_and_action": 3.0, "event": 0.0}[payload.use]
 
@@ -674,8 +774,9 @@ class _Decision:
     def _fair_winds_step(self, key: str, payload) -> float:
         if key == "stop":
             return 0.0
-        pirate = self.pirates.get(self.obs.active_pirate) if self.obs.HasField(
-            "active_pirate") else None
+        pirate = (
+            self.pirates.get(self.obs.active_pirate) if self.obs.HasField("active_pirate") else None
+        )
         pirate = pirate or (self.mine[0] if self.mine else None)
         if pirate is None:
             return 0.0
@@ -761,7 +862,8 @@ class _Decision:
 
     def _retire(self, key: str, payload) -> float:
         return {"B": 5.0, "C": 5.0, "D1": 4.0, "A": 3.0, "D2": 1.0}.get(
-            payload.target.string_value, 0.0)
+            payload.target.string_value, 0.0
+        )
 
     def _pay_retirement(self, key: str, payload) -> float:
         pirate = self.chosen_pirate()
@@ -904,8 +1006,11 @@ class _Decision:
         return 4, 10, 0
 
     def fight_odds(self, pirate, combat: int) -> float:
-        score = pirate.ship.combat + self.rating(pirate.id, "ability") \
+        score = (
+            pirate.ship.combat
+            + self.rating(pirate.id, "ability")
             - (2 if pirate.ship.HasField("revelry") else 0)
+        )
         return contest(score - combat)
 
     def evade_odds(self, pirate, speed: int, modifier: int) -> float:
@@ -918,11 +1023,13 @@ class _Decision:
             return 0.0
         speed, combat, _ = self.foe(pirate, "warship")
         win = self.fight_odds(pirate, combat)
-        hits = max(1.0, combat + 3.5 - pirate.ship.combat - self.rating(pirate.id, "ability")
-                   - 3.5 + 1)
+        hits = max(
+            1.0, combat + 3.5 - pirate.ship.combat - self.rating(pirate.id, "ability") - 3.5 + 1
+        )
         sink = pirate.ship.combat <= hits + 1
         fight = win * (combat - 0.6) - (1 - win) * (
-            hits * 0.8 + 1.5 + (self.wealth(pirate) + KEEP_PIRATE if sink else 0))
+            hits * 0.8 + 1.5 + (self.wealth(pirate) + KEEP_PIRATE if sink else 0)
+        )
         if key == "fight":
             return fight
         escape = self.evade_odds(pirate, speed, 0)
@@ -935,8 +1042,9 @@ class _Decision:
         gives the KC's player half his NP)."""
         _, combat, _ = self.foe(pirate, "kc")
         win = self.fight_odds(pirate, combat)
-        fight = win * 2 * combat - (1 - win) * (self.wealth(pirate) + KEEP_PIRATE
-                                                + pirate.notoriety / 2)
+        fight = win * 2 * combat - (1 - win) * (
+            self.wealth(pirate) + KEEP_PIRATE + pirate.notoriety / 2
+        )
         surrender = pirate.net_worth / 100 - KEEP_PIRATE - pirate.notoriety / 2
         return fight, surrender
 
@@ -1006,22 +1114,29 @@ class _Decision:
             return 1.0 + three_d6_below(pirate.notoriety) * (4.0 + weight * worth * 0.3)
         if act == "kc_move":
             area = payload.area
-            near = [p for p in self.obs.pirates if p.owner != self.seat
-                    and self.board.steps(area, p.area) <= 1]
+            near = [
+                p
+                for p in self.obs.pirates
+                if p.owner != self.seat and self.board.steps(area, p.area) <= 1
+            ]
             return 0.5 + 0.1 * sum(p.notoriety + self.wealth(p) for p in near) * 0.2
         if act == "kc_port":
-            return 2.0 * weight if pirate.HasField("port") and pirate.port == payload.port \
-                and self.wealth(pirate) > 5 else -1.0
+            return (
+                2.0 * weight
+                if pirate.HasField("port")
+                and pirate.port == payload.port
+                and self.wealth(pirate) > 5
+                else -1.0
+            )
         if act == "kc_oust":
-            return 2.0 + weight * (self.wealth(pirate) * 0.5 if action in ("in_port", "retire")
-                                   else 0.5)
+            return 2.0 + weight * (
+                self.wealth(pirate) * 0.5 if action in ("in_port", "retire") else 0.5
+            )
         if act == "card":
-            return self.ap_card_value(self.card_key(payload.card), pirate, weight, worth,
-                                      at_sea)
+            return self.ap_card_value(self.card_key(payload.card), pirate, weight, worth, at_sea)
         return 0.0
 
-    def ap_card_value(self, card: str, pirate, weight: float, worth: float,
-                      at_sea: bool) -> float:
+    def ap_card_value(self, card: str, pirate, weight: float, worth: float, at_sea: bool) -> float:
         cost = HOLD_CARD.get(card, 0.5) * 0.5
         action = self.obs.interference.action
         if card == "warship_sighting":
@@ -1039,8 +1154,9 @@ class _Decision:
         if card == "merchant_fights_back":
             return (2.0 if action == "loot" else 0.0) * weight - cost
         if card == "debauchery_and_revelry":
-            return (2.5 if action in ("in_port", "loot", "retire", "attack") else 1.0) \
-                * weight - cost
+            return (
+                2.5 if action in ("in_port", "loot", "retire", "attack") else 1.0
+            ) * weight - cost
         if card in ("kc_surprise", "pirate_converts"):
             return 2.0 + weight * worth * 0.2 - cost
         if card == "scurvy_outbreak":

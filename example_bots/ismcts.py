@@ -43,18 +43,24 @@ EXPLORATION = 0.7
 def jamaica_values(view: dict[str, Any], chart: None) -> list[float]:
     """Doubloons in the holds less the steps still to sail: the track scores nothing
     before its last stretch, yet the race decides most games."""
-    return [sum(hold["count"] for hold in player["holds"] if hold["kind"] == "gold")
-            - JAMAICA_STEP * player["steps_left"] for player in view["players"]]
+    return [
+        sum(hold["count"] for hold in player["holds"] if hold["kind"] == "gold")
+        - JAMAICA_STEP * player["steps_left"]
+        for player in view["players"]
+    ]
 
 
 def black_fleet_values(view: dict[str, Any], chart: Chart) -> list[float]:
     """The ranking of the rules (the Victory card, then development cards, then money),
     plus the best sale within reach of each merchant's cargo, less the steps to it: a
     fortune only counts once delivered, so a shallow search must see the way to port."""
-    return [1000 * seat["victory_bought"]
-            + sum(card["cost"] for card in seat["development"] if card["bought"])
-            + seat["money"] + ROUTE_SHARE * _route(seat["merchant"], view["ports"], chart)
-            for seat in view["seats"]]
+    return [
+        1000 * seat["victory_bought"]
+        + sum(card["cost"] for card in seat["development"] if card["bought"])
+        + seat["money"]
+        + ROUTE_SHARE * _route(seat["merchant"], view["ports"], chart)
+        for seat in view["seats"]
+    ]
 
 
 def _route(merchant: dict[str, Any], ports: list[dict[str, Any]], chart: Chart) -> float:
@@ -62,9 +68,15 @@ def _route(merchant: dict[str, Any], ports: list[dict[str, Any]], chart: Chart) 
     cargo, space = merchant["cargo"], merchant["space"]
     if not cargo or space is None:
         return 0.0
-    return max([port["buys"].get(cargo[0], 0) * len(cargo)
-                - 1.3 * chart.nearest(space, chart.ports[port["key"]].adjacent)
-                for port in ports if port["stock"]] + [0.0])
+    return max(
+        [
+            port["buys"].get(cargo[0], 0) * len(cargo)
+            - 1.3 * chart.nearest(space, chart.ports[port["key"]].adjacent)
+            for port in ports
+            if port["stock"]
+        ]
+        + [0.0]
+    )
 
 
 def blackbeard_values(view: dict[str, Any], chart: None) -> list[float]:
@@ -72,8 +84,11 @@ def blackbeard_values(view: dict[str, Any], chart: None) -> list[float]:
     Notoriety, his Net Worth and his Booty (a VP a hundred doubloons, discounted)."""
     values = [float(player["vp"]) for player in view["players"]]
     for pirate in view["pirates"]:
-        values[pirate["owner"]] += (pirate["notoriety"] + 0.85 * pirate["net_worth"] / 100
-                                    + 0.6 * sum(pirate["ship"]["holds"]) / 100)
+        values[pirate["owner"]] += (
+            pirate["notoriety"]
+            + 0.85 * pirate["net_worth"] / 100
+            + 0.6 * sum(pirate["ship"]["holds"]) / 100
+        )
     return values
 
 
@@ -85,8 +100,10 @@ ROUTE_SHARE = 0.5
 Values = Callable[[dict[str, Any], Any], list[float]]
 
 VALUES: dict[str, tuple[Values, float]] = {
-    "jamaica": (jamaica_values, 8.0), "black_fleet": (black_fleet_values, 8.0),
-    "blackbeard": (blackbeard_values, 4.0)}
+    "jamaica": (jamaica_values, 8.0),
+    "black_fleet": (black_fleet_values, 8.0),
+    "blackbeard": (blackbeard_values, 4.0),
+}
 """Per game: each seat's standing in a public view, for rollouts cut short, and the lead
 over the best other seat that counts as a clear advantage. Each measure is also given
 the game's static map, indexed (`Chart`, for Black Fleet; None for the others)."""
@@ -96,8 +113,10 @@ def leads(values: list[float], scale: float) -> list[float]:
     """Per seat, its lead over the best other seat squashed into (0, 1): 1/2 for level."""
     if len(values) == 1:
         return [0.5 + 0.5 * math.tanh(values[0] / scale)]
-    return [0.5 + 0.5 * math.tanh((mine - max(values[:seat] + values[seat + 1:])) / scale)
-            for seat, mine in enumerate(values)]
+    return [
+        0.5 + 0.5 * math.tanh((mine - max(values[:seat] + values[seat + 1 :])) / scale)
+        for seat, mine in enumerate(values)
+    ]
 
 
 def shares(values: list[float]) -> list[float]:
@@ -105,9 +124,14 @@ def shares(values: list[float]) -> list[float]:
     scores 1 for a value of 0 or more (a solitaire margin) and 0 below."""
     if len(values) == 1:
         return [float(values[0] >= 0)]
-    return [sum(1.0 if mine > other else 0.5 if mine == other else 0.0
-                for other in values[:seat] + values[seat + 1:]) / (len(values) - 1)
-            for seat, mine in enumerate(values)]
+    return [
+        sum(
+            1.0 if mine > other else 0.5 if mine == other else 0.0
+            for other in values[:seat] + values[seat + 1 :]
+        )
+        / (len(values) - 1)
+        for seat, mine in enumerate(values)
+    ]
 
 
 class Node:
@@ -123,8 +147,9 @@ class Node:
         self.reward = [0.0] * players
 
     def ucb(self, seat: int) -> float:
-        return (self.reward[seat] / self.visits
-                + EXPLORATION * math.sqrt(math.log(self.available) / self.visits))
+        return self.reward[seat] / self.visits + EXPLORATION * math.sqrt(
+            math.log(self.available) / self.visits
+        )
 
 
 class ISMCTS(Bot):
@@ -139,10 +164,15 @@ class ISMCTS(Bot):
     @classmethod
     def from_argv(cls, argv: list[str]) -> ISMCTS:
         parser = argparse.ArgumentParser(prog="ismcts.py", description=__doc__.splitlines()[0])
-        parser.add_argument("--iterations", type=int, default=100,
-                            help="determinizations searched per decision")
-        parser.add_argument("--depth", type=int, default=10,
-                            help="random answers a rollout plays before it is scored")
+        parser.add_argument(
+            "--iterations", type=int, default=100, help="determinizations searched per decision"
+        )
+        parser.add_argument(
+            "--depth",
+            type=int,
+            default=10,
+            help="random answers a rollout plays before it is scored",
+        )
         parser.add_argument("--seed", type=int, default=0)
         args, _ = parser.parse_known_args(argv)
         return cls(args.iterations, args.depth, args.seed)
@@ -161,8 +191,10 @@ class ISMCTS(Bot):
     def decide(self, request) -> int:
         seated = self._seats.get((request.match_id, request.seat))
         if seated is None:
-            raise RuntimeError("ismcts searches engine states: play it with the local runner "
-                               "(admiralty play --local)")
+            raise RuntimeError(
+                "ismcts searches engine states: play it with the local runner "
+                "(admiralty play --local)"
+            )
         if len(request.options) == 1:  # PASS alone, asked so that timing tells nothing
             return 0
         sampler, rng = seated
@@ -182,8 +214,14 @@ class ISMCTS(Bot):
         best = max(root.children.items(), key=lambda item: item[1].visits)[0]
         return next(o.index for o in request.options if o.key == best[1])
 
-    def _iterate(self, root: Node, state, seat: int, rng: random.Random,
-                 cutoff: Callable[[dict[str, Any]], list[float]]) -> None:
+    def _iterate(
+        self,
+        root: Node,
+        state,
+        seat: int,
+        rng: random.Random,
+        cutoff: Callable[[dict[str, Any]], list[float]],
+    ) -> None:
         """Select and expand down the tree, roll out, and back the rewards up the path."""
         node, path, first = root, [root], True
         while state.outcome() is None:
@@ -192,8 +230,9 @@ class ISMCTS(Bot):
             if len(request.options) == 1:
                 state.apply(request.seat, 0)
                 continue
-            moves = {(request.seat, option.key): index
-                     for index, option in enumerate(request.options)}
+            moves = {
+                (request.seat, option.key): index for index, option in enumerate(request.options)
+            }
             untried = [move for move in moves if move not in node.children]
             for move in moves:
                 if move in node.children:
@@ -216,8 +255,9 @@ class ISMCTS(Bot):
             for index, value in enumerate(reward):
                 visited.reward[index] += value
 
-    def _rollout(self, state, rng: random.Random,
-                 cutoff: Callable[[dict[str, Any]], list[float]]) -> list[float]:
+    def _rollout(
+        self, state, rng: random.Random, cutoff: Callable[[dict[str, Any]], list[float]]
+    ) -> list[float]:
         for _ in range(self.depth):
             if state.outcome() is not None:
                 break
@@ -242,5 +282,7 @@ def _next(state, seat: int | None):
 
 if __name__ == "__main__":
     ISMCTS.from_argv(sys.argv[1:])  # --help, and a check of the flags
-    sys.exit("ismcts searches engine states, which only the local runner gives: "
-             "admiralty play GAME --local --bot 'example_bots/ismcts.py --iterations N' ...")
+    sys.exit(
+        "ismcts searches engine states, which only the local runner gives: "
+        "admiralty play GAME --local --bot 'example_bots/ismcts.py --iterations N' ..."
+    )

@@ -64,8 +64,9 @@ class Track:
         for space, nexts in forward.items():
             for n in nexts:
                 backward[n].append(space)
-        faces = tuple(STAR if v.HasField("string_value") else int(v.number_value)
-                      for v in board.combat_die) or (2, 4, 6, 8, 10, STAR)
+        faces = tuple(
+            STAR if v.HasField("string_value") else int(v.number_value) for v in board.combat_die
+        ) or (2, 4, 6, 8, 10, STAR)
         return cls(
             kind={s.id: s.kind for s in board.spaces},
             cost={s.id: s.cost for s in board.spaces},
@@ -108,8 +109,14 @@ class Track:
             nexts = self.succ[direction][space]
             if len(nexts) > 1:
                 for to in nexts:
-                    self._walk(to, self.step_lap(space, lap, to, direction), direction,
-                               steps - 1, (*branches, (space, direction, to)), ends)
+                    self._walk(
+                        to,
+                        self.step_lap(space, lap, to, direction),
+                        direction,
+                        steps - 1,
+                        (*branches, (space, direction, to)),
+                        ends,
+                    )
                 return
             lap, space, steps = self.step_lap(space, lap, nexts[0], direction), nexts[0], steps - 1
         ends.append((space, lap, branches))
@@ -147,8 +154,14 @@ class Sim:
     branches: tuple = ()  # (space, direction, to) fork choices taken
 
     def copy(self) -> Sim:
-        return Sim(self.space, self.lap, [h[:] for h in self.holds], self.extra,
-                   set(self.lairs), self.branches)
+        return Sim(
+            self.space,
+            self.lap,
+            [h[:] for h in self.holds],
+            self.extra,
+            set(self.lairs),
+            self.branches,
+        )
 
     def total(self, kind: str) -> int:
         return sum(count for held, count in self.holds if held == kind)
@@ -275,8 +288,9 @@ def load_targets(sim: Sim, kind: str, allow_dump: bool, exclude: int) -> list[in
     empty = [i for i, (_, count) in enumerate(sim.holds) if not count]
     if empty:
         return [empty[0], *(i for i in empty[1:] if i >= BOARD_HOLDS)]
-    return [i for i, (held, _) in enumerate(sim.holds)
-            if i != exclude and (held != kind or allow_dump)]
+    return [
+        i for i, (held, _) in enumerate(sim.holds) if i != exclude and (held != kind or allow_dump)
+    ]
 
 
 def arrive(game: Game, sim: Sim) -> list[Sim]:
@@ -388,10 +402,15 @@ def stock_value(sim: Sim) -> float:
     """Tokens: gold scores and pays ports, food pays the sea, some gunpowder wins fights."""
     gold, food, powder = sim.total("gold"), sim.total("food"), sim.total("gunpowder")
     empty = sum(1 for _, count in sim.holds if not count)
-    return (gold + 0.6 * min(gold, GOLD_TARGET)
-            + 1.0 * min(food, FOOD_TARGET) + 0.15 * min(max(food - FOOD_TARGET, 0), 6)
-            + 0.5 * min(powder, POWDER_TARGET) + 0.05 * max(powder - POWDER_TARGET, 0)
-            + 0.3 * empty)
+    return (
+        gold
+        + 0.6 * min(gold, GOLD_TARGET)
+        + 1.0 * min(food, FOOD_TARGET)
+        + 0.15 * min(max(food - FOOD_TARGET, 0), 6)
+        + 0.5 * min(powder, POWDER_TARGET)
+        + 0.05 * max(powder - POWDER_TARGET, 0)
+        + 0.3 * empty
+    )
 
 
 def unpayable_ahead(game: Game, sim: Sim) -> int:
@@ -424,8 +443,12 @@ def worth(game: Game, sim: Sim) -> float:
 def ahead_at_finish(game: Game, sim: Sim) -> bool:
     """Would this ship lead if the game ended on it (rivals' hidden cards counted at +2)?"""
     track = game.track
-    mine = (track.position_score(sim.space, sim.lap) + sim.total("gold")
-            + sum(game.me.treasures) + sim.extra)
+    mine = (
+        track.position_score(sim.space, sim.lap)
+        + sim.total("gold")
+        + sum(game.me.treasures)
+        + sim.extra
+    )
     for rival in game.rivals():
         theirs = rival.score + 2 * rival.face_down_treasures
         if theirs >= mine:
@@ -495,8 +518,10 @@ class JamaicaGreedy(Bot):
     def _choose_card(self, game: Game, request) -> int:
         """Play the card whose best outcome is worth most; remember its routes at forks."""
         dice = game.obs.dice
-        scored = [(best_play(game, payload(o).card, dice.morning, dice.evening), o)
-                  for o in request.options]
+        scored = [
+            (best_play(game, payload(o).card, dice.morning, dice.evening), o)
+            for o in request.options
+        ]
         (_, sim), option = max(scored, key=lambda item: item[0][0])
         self._plan(request)["forks"] = {(s, d): to for s, d, to in sim.branches}
         return option.index
@@ -510,8 +535,9 @@ class JamaicaGreedy(Bot):
             planned = self._plan(request).get("ghost", {}).get((space, direction))
             if planned in options:
                 return options[planned]
-            return max(options.items(),
-                       key=lambda item: ghost_lane_value(game, item[0], direction))[1]
+            return max(
+                options.items(), key=lambda item: ghost_lane_value(game, item[0], direction)
+            )[1]
         planned = self._plan(request).get("forks", {}).get((space, direction))
         if planned in options:
             return options[planned]
@@ -687,8 +713,9 @@ def loot_value(game: Game, loot, for_ghost: bool) -> float:
         outcomes = load(sim, loot.kind, loot.count, game.obs.options.allow_dump_same_kind)
         return max(stock_value(s) for s in outcomes) - before + 0.3 * loot.count
     if kind == "treasure":
-        return {"morgans_map": 3.0, "sixth_hold": 2.5, "sarans_sabre": 2.0,
-                "lady_beth": 3.0}.get(loot.treasure, 1.0)
+        return {"morgans_map": 3.0, "sixth_hold": 2.5, "sarans_sabre": 2.0, "lady_beth": 3.0}.get(
+            loot.treasure, 1.0
+        )
     if kind == "blind":
         return 2.0 if for_ghost else 4.0
     if kind == "give":

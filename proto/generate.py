@@ -25,14 +25,22 @@ def generate() -> dict[str, str]:
     protos = PROTO_ROOT.glob("admiralty/v1/*.proto")
     sources = sorted(str(p.relative_to(PROTO_ROOT)) for p in protos)
     with tempfile.TemporaryDirectory() as tmp:
-        args = ["protoc", f"-I{PROTO_ROOT}", f"-I{include}", f"--python_out={tmp}",
-                f"--pyi_out={tmp}", f"--grpc_python_out={tmp}", *sources]
+        args = [
+            "protoc",
+            f"-I{PROTO_ROOT}",
+            f"-I{include}",
+            f"--python_out={tmp}",
+            f"--pyi_out={tmp}",
+            f"--grpc_python_out={tmp}",
+            *sources,
+        ]
         if protoc.main(args) != 0:
             raise SystemExit("protoc failed")
         files = {}
         for path in sorted(Path(tmp, "admiralty", "v1").iterdir()):
             text = path.read_text().replace(
-                "from admiralty.v1 import", "from admiralty_sdk.v1 import")
+                "from admiralty.v1 import", "from admiralty_sdk.v1 import"
+            )
             if path.name.endswith("_pb2_grpc.py") and "class " not in text:
                 continue  # a file of messages only has no service to stub
             files[path.name] = HEADER + text

@@ -16,8 +16,11 @@ import sys
 
 def answer(request: dict) -> dict:
     if "hello" in request:
-        return {"name": "python-stdio-random", "version": "1.0",
-                "games": ["jamaica", "black_fleet"]}
+        return {
+            "name": "python-stdio-random",
+            "version": "1.0",
+            "games": ["jamaica", "black_fleet"],
+        }
     if "decide" in request:
         decide = request["decide"]
         option = random.choice(decide["options"])  # two or more: the referee asks no less

@@ -98,8 +98,9 @@ class Chart:
         return sorted(keys, key=lambda key: -self.price(key, colour))
 
 
-def seat_of(observation: black_fleet_pb2.BlackFleetObservation, seat: int
-            ) -> black_fleet_pb2.BlackFleetSeat:
+def seat_of(
+    observation: black_fleet_pb2.BlackFleetObservation, seat: int
+) -> black_fleet_pb2.BlackFleetSeat:
     """The `BlackFleetSeat` of `seat` in an observation."""
     return observation.seats[seat]
 

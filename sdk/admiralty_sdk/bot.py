@@ -74,8 +74,11 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
 
     async def Hello(self, request, context):
         return bot_pb2.HelloResponse(
-            name=self.bot.name, version=self.bot.version, games=list(self.bot.games),
-            auto_pass=[_WINDOW_KINDS[kind] for kind in self.bot.auto_pass])
+            name=self.bot.name,
+            version=self.bot.version,
+            games=list(self.bot.games),
+            auto_pass=[_WINDOW_KINDS[kind] for kind in self.bot.auto_pass],
+        )
 
     async def Decide(self, request, context):
         try:
@@ -94,8 +97,11 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         index = self.bot.decide(request)
         if inspect.isawaitable(index):
             index = await index
-        return bot_pb2.DecideResponse(request_id=request.request_id, option_index=index,
-                                      resend_match_info=seat not in self._started)
+        return bot_pb2.DecideResponse(
+            request_id=request.request_id,
+            option_index=index,
+            resend_match_info=seat not in self._started,
+        )
 
     async def MatchOver(self, request, context):
         self._started.discard((request.result.match_id, request.seat))
@@ -114,14 +120,16 @@ def where_raised(error: BaseException, frames: int = 3) -> str:
     referee shows as the incident, so a bot's bug points at its line. Cut to
     `ERROR_DETAIL_BYTES`, keeping the frames."""
     head = traceback.format_exception_only(type(error), error)[-1].strip()
-    lines = [f"{os.path.basename(frame.filename)}:{frame.lineno} in {frame.name}: "
-             f"{(frame.line or '').strip()}"
-             for frame in traceback.extract_tb(error.__traceback__)
-             if frame.filename != __file__][-frames:]
+    lines = [
+        f"{os.path.basename(frame.filename)}:{frame.lineno} in {frame.name}: "
+        f"{(frame.line or '').strip()}"
+        for frame in traceback.extract_tb(error.__traceback__)
+        if frame.filename != __file__
+    ][-frames:]
     tail = "".join(f"\n  {line}" for line in lines)
     room = ERROR_DETAIL_BYTES - len(tail.encode())
     if len(head.encode()) > room:
-        head = head.encode()[:max(room - 3, 0)].decode(errors="ignore") + "..."
+        head = head.encode()[: max(room - 3, 0)].decode(errors="ignore") + "..."
     return (head + tail).encode()[:ERROR_DETAIL_BYTES].decode(errors="ignore")
 
 
@@ -135,8 +143,9 @@ def bot_port(default: int = 50061) -> int:
     return int(os.environ.get("ADMIRALTY_PORT", default))
 
 
-async def start_server(bot: Bot, port: int | None = None, host: str = "127.0.0.1"
-                       ) -> grpc.aio.Server:
+async def start_server(
+    bot: Bot, port: int | None = None, host: str = "127.0.0.1"
+) -> grpc.aio.Server:
     """Start serving `bot` on `host:port` in the running event loop; the caller stops it."""
     port = bot_port() if port is None else port
     server = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
@@ -147,8 +156,9 @@ async def start_server(bot: Bot, port: int | None = None, host: str = "127.0.0.1
     return server
 
 
-def bind(server: grpc.aio.Server, host: str, port: int,
-         credentials: grpc.ServerCredentials | None = None) -> bool:
+def bind(
+    server: grpc.aio.Server, host: str, port: int, credentials: grpc.ServerCredentials | None = None
+) -> bool:
     """Listen on host:port (over TLS with `credentials`); False, without gRPC's log noise,
     when the port is taken or not a port."""
     try:

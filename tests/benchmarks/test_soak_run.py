@@ -13,8 +13,12 @@ SOAK = Path(__file__).resolve().parents[2] / "benchmarks" / "soak.py"
 
 
 def test_soak_plays_both_games_and_samples_referee_memory():
-    result = subprocess.run([sys.executable, str(SOAK), "--matches", "8", "--every", "0.2",
-                             "--json"], capture_output=True, text=True, timeout=600)
+    result = subprocess.run(
+        [sys.executable, str(SOAK), "--matches", "8", "--every", "0.2", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["errors"] == 0 and data["matches"] == 8, result.stderr

@@ -3,7 +3,7 @@
 Each test cites the card's row in the reconstruction ([black_fleet §R3.2] fortune, [black_fleet
 §R4.2] development) and the rules the cards need [black_fleet §R5]. Card M01 names the yellow navy
 (3) with pirate 2, merchant 4; M08 is yellow 3, pirate 5, merchant 1; M10 draws 1 fortune card, M16
-draws 2. """
+draws 2."""
 
 from __future__ import annotations
 
@@ -809,8 +809,9 @@ def test_an_objective_can_be_revealed_only_in_the_turn_it_was_met(fresh):
     objective met in an earlier turn can no longer be claimed (F36 Contract: Tortuga,
     met by selling 3 cubes there, not revealed)."""
     state = fresh(players=3)
-    arrange.position(state, 0, THREE_SEATS, movement={0: ["M01", "M44"]},
-                     fortune={0: ["F36"], 1: [], 2: []})
+    arrange.position(
+        state, 0, THREE_SEATS, movement={0: ["M01", "M44"]}, fortune={0: ["F36"], 1: [], 2: []}
+    )
     choose(state, "card:M01", "ship:merchant", "action:deliver:T", "stop")
     assert keys(state) == ["pass", "fortune:F36"]
     for _ in range(3):

@@ -36,7 +36,10 @@ def test_the_deal_depends_on_the_seed_only(game):
     varied = game.new_game(4, 11, {"victory_cost": [20, 10, 20, 10], "round_cap": 5})
     assert deal(varied) == deal(plain)
     assert (varied.box, varied.movement_deck, varied.fortune_deck) == (
-        plain.box, plain.movement_deck, plain.fortune_deck)
+        plain.box,
+        plain.movement_deck,
+        plain.fortune_deck,
+    )
     assert deal(game.new_game(4, 12)) != deal(plain)
 
 

@@ -92,7 +92,11 @@ def test_every_item_is_labelled_known_or_reconstructed():
     assert board["[[ports]] row 2 (key = 'B')"].known == ("name",)  # La Barbaria
     assert not board["[grid]"].is_known and board["[checks]"].known == ("lairs",)
     assert {where for where, label in setup.items() if label.is_known} == {
-        "[hands]", "[ships]", "[rewards]", "[purchases]"}
+        "[hands]",
+        "[ships]",
+        "[rewards]",
+        "[purchases]",
+    }
     assert setup["[players]"].known == ("min", "max", "default")
     cards = {**labels("movement"), **labels("fortune"), **labels("development")}
     assert len(cards) == 44 + 31 + 24 and not any(label.is_known for label in cards.values())
@@ -100,14 +104,29 @@ def test_every_item_is_labelled_known_or_reconstructed():
     assert (title.known, title.confidence) == (("title",), "L")
 
 
-@pytest.mark.parametrize(("name", "old", "new", "message"), [
-    ("movement.toml", 'basis = "reconstructed" }', 'basis = "guessed" }',
-     "movement.toml: [[cards]] row 1 (id = 'M01'): basis 'guessed' is not"),
-    ("setup.toml", 'basis = "known"\nsources = "[black_fleet §4.1, §5.7]"\n', "",
-     "setup.toml: [hands]: missing basis label"),
-    ("board.toml", 'known = ["name"]', 'known = ["nmae"]',
-     "board.toml: [[ports]] row 2 (key = 'B'): known names fields the item does not have"),
-])
+@pytest.mark.parametrize(
+    ("name", "old", "new", "message"),
+    [
+        (
+            "movement.toml",
+            'basis = "reconstructed" }',
+            'basis = "guessed" }',
+            "movement.toml: [[cards]] row 1 (id = 'M01'): basis 'guessed' is not",
+        ),
+        (
+            "setup.toml",
+            'basis = "known"\nsources = "[black_fleet §4.1, §5.7]"\n',
+            "",
+            "setup.toml: [hands]: missing basis label",
+        ),
+        (
+            "board.toml",
+            'known = ["name"]',
+            'known = ["nmae"]',
+            "board.toml: [[ports]] row 2 (key = 'B'): known names fields the item does not have",
+        ),
+    ],
+)
 def test_a_bad_label_is_refused_naming_the_file_and_the_item(tmp_path, name, old, new, message):
     with pytest.raises(ValueError) as refused:
         load_data(edited_copy(tmp_path, name, old, new))

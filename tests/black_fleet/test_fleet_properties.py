@@ -45,9 +45,7 @@ def check_invariants(state) -> None:
             assert not merchant.cargo
         assert len(pirate.cargo) <= state.capacity(player, "pirate")
         assert not (pirate.space is not None and pirate.zone is not None)
-        resting += [
-            s.space for s in (merchant, pirate) if s.space is not None and s is not moving
-        ]
+        resting += [s.space for s in (merchant, pirate) if s.space is not None and s is not moving]
     assert cubes == dict.fromkeys(data.board.goods, data.setup.cubes_per_colour)
     assert len(resting) == len(set(resting)) and set(resting) == set(state.at)
     if moving is not None and moving.space in state.at:

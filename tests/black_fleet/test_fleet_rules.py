@@ -405,8 +405,15 @@ def test_victory_starts_the_final_round_which_ends_with_the_last_seat(fresh):
     ships = {**HOME, "pirate:1": "NE", "pirate:2": "SE", "pirate:3": "SW"}
     ships |= {"merchant:1": (17, ["red"] * 3), "merchant:2": (6, ["red"] * 3)}
     ships |= {"merchant:3": (31, ["red"] * 3)}
-    start_turn(state, ships, seat=1, card="M01", money={1: 12, 2: 40},
-               development={1: READY["development"][1]}, bought={1: [5, 8, 11, 14]})
+    start_turn(
+        state,
+        ships,
+        seat=1,
+        card="M01",
+        money={1: 12, 2: 40},
+        development={1: READY["development"][1]},
+        bought={1: [5, 8, 11, 14]},
+    )
     finish_activations(state)
     events = choose(state, "buy:victory")
     bought = kinds(events).index("victory_bought")

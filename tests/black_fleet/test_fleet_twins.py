@@ -20,21 +20,37 @@ from admiralty.games.black_fleet.state import BlackFleetState
 PICKPOCKET, CONTRACT = "F30", "F36"
 """Pickpocket: W1-W3, any time [black_fleet §R3.2]. Contract: Tortuga, a secret
 objective, playable only after selling 2 cubes at Tortuga this turn."""
-SHIPS = {"merchant:0": (16, ["blue"] * 3), "merchant:1": (39, ["green"] * 3),
-         "merchant:2": (68, ["purple"] * 3), "merchant:3": (54, ["yellow"] * 3),
-         "pirate:0": "NW", "pirate:1": "NE", "pirate:2": "SW", "pirate:3": "SE"}
+SHIPS = {
+    "merchant:0": (16, ["blue"] * 3),
+    "merchant:1": (39, ["green"] * 3),
+    "merchant:2": (68, ["purple"] * 3),
+    "merchant:3": (54, ["yellow"] * 3),
+    "pirate:0": "NW",
+    "pirate:1": "NE",
+    "pirate:2": "SW",
+    "pirate:3": "SE",
+}
 """Every merchant beside a port of its own colour (so it cannot sell), every pirate in a
 distant sea."""
-QUIET = {"play_fortune": "pass", "play_movement": "card:M01", "move_ship": "stop",
-         "buy": "buy:none"}
+QUIET = {
+    "play_fortune": "pass",
+    "play_movement": "card:M01",
+    "move_ship": "stop",
+    "buy": "buy:none",
+}
 
 
 def twins_holding(card: str, other: str, seed: int = 3) -> tuple[BlackFleetState, ...]:
     """Seat 0 starts its turn holding `card` alone; its twin holds `other` instead, which
     lies in the fortune deck (each seat has an empty fortune hand but seat 0)."""
     state = load_game("black_fleet").new_game(4, seed)
-    arrange.position(state, seat=0, ships=SHIPS, movement={0: ["M01", "M44"]},
-                     fortune={0: [card], 1: [], 2: [], 3: []})
+    arrange.position(
+        state,
+        seat=0,
+        ships=SHIPS,
+        movement={0: ["M01", "M44"]},
+        fortune={0: [card], 1: [], 2: [], 3: []},
+    )
     assert other in state.fortune_deck
     return state, swap_fortune(state, card, other)
 
@@ -58,16 +74,27 @@ def test_a_fortune_window_opens_whether_or_not_the_card_held_can_be_played_there
         if first.kind == "play_fortune":
             windows.append((playable.view(None)["window"], *keys))
         key = QUIET.get(first.kind, keys[0][0])
-        events = [s.apply(0, k.index(key)) for s, k in zip((playable, unplayable), keys,
-                                                           strict=True)]
+        events = [
+            s.apply(0, k.index(key)) for s, k in zip((playable, unplayable), keys, strict=True)
+        ]
         for viewer in (1, 2, 3, None):
             assert told(events[0], viewer) == told(events[1], viewer)
     offer = ["pass", f"fortune:{PICKPOCKET}"]
-    assert windows == [("start", ["pass"], ["pass"]), ("first", offer, ["pass"]),
-                       ("between", offer, ["pass"]), ("between", offer, ["pass"]),
-                       ("last", offer, ["pass"])]
-    twins = Twins("pickpocket", "black_fleet", playable, unplayable, 1,
-                  lambda s, r: public_choice(s, r, frozenset({PICKPOCKET, CONTRACT})))
+    assert windows == [
+        ("start", ["pass"], ["pass"]),
+        ("first", offer, ["pass"]),
+        ("between", offer, ["pass"]),
+        ("between", offer, ["pass"]),
+        ("last", offer, ["pass"]),
+    ]
+    twins = Twins(
+        "pickpocket",
+        "black_fleet",
+        playable,
+        unplayable,
+        1,
+        lambda s, r: public_choice(s, r, frozenset({PICKPOCKET, CONTRACT})),
+    )
     assert compare(twins, 300) > 10  # until a seat draws the other card
 
 
@@ -91,8 +118,7 @@ def test_what_a_seat_cannot_see_never_changes_what_it_is_shown():
     compared = reached = 0
     for _ in range(80):
         parts = tuple(p for p in PARTS["black_fleet"] if rng.random() < 0.5) or ("hands",)
-        twins = random_twins("black_fleet", rng.getrandbits(32), rng.randrange(1500),
-                             parts=parts)
+        twins = random_twins("black_fleet", rng.getrandbits(32), rng.randrange(1500), parts=parts)
         steps = compare(twins, 150)
         compared += steps
         reached += steps > 0

@@ -41,8 +41,9 @@ def pass_polls(state: BlackbeardState) -> int:
     return count
 
 
-def playout(players: int, seed: int, options: dict | None = None, limit: int = 100_000,
-            check=None) -> tuple[BlackbeardState, int]:
+def playout(
+    players: int, seed: int, options: dict | None = None, limit: int = 100_000, check=None
+) -> tuple[BlackbeardState, int]:
     """Random answers until the end; `check(state)` after every answer."""
     state = Blackbeard().new_game(players, seed, options)
     rng = random.Random(seed)

@@ -40,8 +40,15 @@ def test_move_steps_from_the_map():
     answer(state, "pirate:VA")
     answer(state, "action:move")
     assert request(state).kind == "move_to"
-    assert keys(state) == ["move:WC", "move:SM", "port:16", "port:32", "port:35",
-                           "port:52", "port:61"]
+    assert keys(state) == [
+        "move:WC",
+        "move:SM",
+        "port:16",
+        "port:32",
+        "port:35",
+        "port:52",
+        "port:61",
+    ]
     other, _seat2, ship = position(map_extra_edges=False)
     ship.area = "CM"
     steps = other.table.steps(ship)

@@ -200,8 +200,11 @@ def test_placed_at_sea_from_bermuda_the_owner_chooses_the_area():
     arrange.rig(state, 4, 1, 1, 1)  # the Governors' d66: Bermuda (41), then Boston (11)
     arrange.turn(state, active)
     open_request = request(state)
-    assert (open_request.kind, open_request.seat, open_request.window) == \
-        ("bermuda_area", other, Window.INTERRUPT)
+    assert (open_request.kind, open_request.seat, open_request.window) == (
+        "bermuda_area",
+        other,
+        Window.INTERRUPT,
+    )
     assert keys(state) == ["area:NA", "area:CA"]
     events = answer(state, "area:CA")
     assert (teach.port, teach.area) == (None, "CA")
@@ -237,8 +240,9 @@ def test_skull_and_crossbones_is_played_for_its_event_at_a_roll_point():
         answer(state2, "port:32")
     pass_polls_until(state2, "skull_and_crossbones")
     events = answer(state2, "skull")
-    assert {"seat": seat2, "card": SKULL, "use": "event"} in \
-        [e.data for e in events if e.kind == "card_used"]
+    assert {"seat": seat2, "card": SKULL, "use": "event"} in [
+        e.data for e in events if e.kind == "card_used"
+    ]
     assert state2.table.turn.hup_played and SKULL in state2.table.discard
 
 

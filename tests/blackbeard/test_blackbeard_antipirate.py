@@ -126,8 +126,15 @@ def test_a_seat_that_used_its_ap_action_is_polled_again_only_for_a_reaction():
     arrange.hand(state, first, [card("scurvy_outbreak")])
     arrange.kc(state, first, "K1", "WC")
     announce(state, seat, "move", f"port:{SANTO_DOMINGO}")
-    assert polled(state)[2] == ["pass", "react", "kc_move:SA", "kc_move:EC", "kc_move:CM",
-                                "kc_move:SM", f"card:{card('scurvy_outbreak')}"]
+    assert polled(state)[2] == [
+        "pass",
+        "react",
+        "kc_move:SA",
+        "kc_move:EC",
+        "kc_move:CM",
+        "kc_move:SM",
+        f"card:{card('scurvy_outbreak')}",
+    ]
     answer(state, f"card:{card('scurvy_outbreak')}")
     assert polled(state) == (first, "T-ANN", ["pass", "react"])
     seen = pass_all(state)
@@ -139,8 +146,14 @@ def _requests_when_all_pass(state):
     seen = []
     while state.pending() and request(state).kind in ("anti_pirate", *ROLL_POINTS):
         open_request = request(state)
-        seen.append((open_request.seat, open_request.kind, open_request.window,
-                     point(state) if open_request.kind == "anti_pirate" else None))
+        seen.append(
+            (
+                open_request.seat,
+                open_request.kind,
+                open_request.window,
+                point(state) if open_request.kind == "anti_pirate" else None,
+            )
+        )
         answer(state, "pass" if open_request.kind == "anti_pirate" else "accept")
     return seen
 
@@ -175,8 +188,11 @@ def test_t_enter_polls_only_a_kc_in_range_of_the_destination():
     assert "react" not in polled(state)[2]
     answer(state, "pass")
     # his KC acts: a Move, or the attack on empty New Providence there (L4 allows one)
-    assert polled(state) == (second, "T-ANN", ["pass", "kc_move:CA", "kc_move:WC",
-                                               f"kc_port:{NEW_PROVIDENCE}"])
+    assert polled(state) == (
+        second,
+        "T-ANN",
+        ["pass", "kc_move:CA", "kc_move:WC", f"kc_port:{NEW_PROVIDENCE}"],
+    )
     answer(state, "pass")
     assert polled(state) == (second, "T-ENTER", ["pass", "react"])
     assert vane.area == "EC"  # before the counter is placed
@@ -225,9 +241,11 @@ def test_w3_after_a_locate_roll_offers_the_warship_and_reaction_not_at_its_t_ann
     assert keys(state) == ["pass", "kc_deploy"]
     arrange.rig(state, 1)
     answer(state, "pass")
-    assert polled(state) == (table.order[1], "T-MID", ["pass", "react", "patrol",
-                                                       "kc_move:SA", "kc_move:EC",
-                                                       "kc_move:CM", "kc_move:SM"])
+    assert polled(state) == (
+        table.order[1],
+        "T-MID",
+        ["pass", "react", "patrol", "kc_move:SA", "kc_move:EC", "kc_move:CM", "kc_move:SM"],
+    )
     assert not table.merchants[SANTO_DOMINGO].face_up  # 1 + 4 < 7
     answer(state, "pass")
     assert polled(state) == (table.order[2], "T-MID", ["pass", "kc_deploy", "patrol"])
@@ -248,8 +266,11 @@ def test_w4_after_a_failed_port_attack_but_no_t_mid_after_a_success():
         arrange.rig(state, roll, 6, 6)  # the attack, then San Juan's 1d6 (+ Defense 7)
         answer(state, "pass")
         if mid:
-            assert polled(state) == (state.table.order[1], "T-MID",
-                                     ["pass", "patrol", f"card:{sighting}"])
+            assert polled(state) == (
+                state.table.order[1],
+                "T-MID",
+                ["pass", "patrol", f"card:{sighting}"],
+            )
             pass_all(state)
             continue
         while request(state).kind != "anti_pirate":
@@ -272,8 +293,11 @@ def test_t_end_offers_no_warship_and_no_reaction():
     pass_all(state)
     arrange.rig(state, 3)
     answer(state, "decline")
-    assert polled(state) == (table.order[1], "T-END",
-                             ["pass", "kc_deploy", f"card:{card('storm_at_sea')}"])
+    assert polled(state) == (
+        table.order[1],
+        "T-END",
+        ["pass", "kc_deploy", f"card:{card('storm_at_sea')}"],
+    )
     answer(state, "pass")
     assert polled(state)[:2] == (table.order[2], "T-END") and "react" not in keys(state)
 
@@ -430,8 +454,11 @@ def test_l6_one_reaction_per_pirate_action_the_first_in_player_order_gets_it():
     (evasion,) = events(state, "evade", "evasion")
     assert evasion["escaped"] and evasion["against"] == 1 + 3 - 1
     # a Reaction is no AP Action: order[1] keeps his, and K1 is now next to Tortuga
-    assert polled(state) == (table.order[1], "T-ANN",
-                             ["pass", "kc_move:WC", "kc_move:SM", f"kc_port:{TORTUGA}"])
+    assert polled(state) == (
+        table.order[1],
+        "T-ANN",
+        ["pass", "kc_move:WC", "kc_move:SM", f"kc_port:{TORTUGA}"],
+    )
     answer(state, "pass")
     assert polled(state)[:2] == (table.order[2], "T-ANN") and "react" not in keys(state)
     answer(state, "pass")
@@ -474,8 +501,7 @@ def test_warship_evaded_cancels_the_loot_the_merchant_escapes_and_t_end_opens():
     assert request(state).kind == "warship_attack" and request(state).seat == 0
     arrange.rig(state, 1, 2)
     (evasion,) = events(state, "evade", "evasion")
-    assert evasion == {"pirate": "VA", "foe": "W01", "score": 5, "against": 5,
-                       "escaped": True}
+    assert evasion == {"pirate": "VA", "foe": "W01", "score": 5, "against": 5, "escaped": True}
     assert SANTO_DOMINGO not in table.merchants and "M23" in table.merchant_pool
     assert table.patrols == {"EC": "W01"} and vane.area == "EC"
     assert polled(state) == (table.order[2], "T-END", ["pass"])
@@ -722,7 +748,6 @@ def test_kc_attack_on_an_empty_pirate_port_destroys_it_at_once():
     answer(state, f"kc_port:{NEW_PROVIDENCE}")
     assert table.ports[NEW_PROVIDENCE].destroyed
     assert polled(state) == (table.order[2], "T-ANN", ["pass"])
-
 
 
 def test_an_oust_never_touches_the_kc_controllers_own_pirate():

@@ -74,8 +74,9 @@ def test_revelry_at_t_ann_of_a_sack_cancels_the_sack():
     holding(state, "debauchery_and_revelry")
     announce(state, seat, "sack")
     assert point(state) == "T-ANN"
-    cancelled = [e.data for e in play(state, "debauchery_and_revelry")
-                 if e.kind == "action_cancelled"]
+    cancelled = [
+        e.data for e in play(state, "debauchery_and_revelry") if e.kind == "action_cancelled"
+    ]
     assert cancelled == [{"pirate": "VA", "action": "sack", "why": "debauchery"}]
     assert vane.ship.revelry == INVOLUNTARY and vane.ship.loyalty == 8
     assert polled(state)[:2] == (state.table.order[2], "T-END")
@@ -219,8 +220,7 @@ def test_merchant_fights_back_and_wins_a_tie():
     the merchant escapes to the pool, the Loot is lost; no NP nor Loyalty."""
     state, _seat, vane = looting("merchant_fights_back")
     arrange.rig(state, 6, 4)
-    (fought,) = [e.data for e in play(state, "merchant_fights_back")
-                 if e.kind == "merchant_fought"]
+    (fought,) = [e.data for e in play(state, "merchant_fights_back") if e.kind == "merchant_fought"]
     assert (fought["score"], fought["against"], fought["pirate_won"]) == (14, 14, False)
     assert vane.ship.combat == 5 and vane.notoriety == 0 and vane.ship.loyalty == 7
     assert "M23" in state.table.merchant_pool and point(state) == "T-END"
@@ -255,8 +255,7 @@ def test_mutiny_conspiracy_averted_the_action_goes_on():
     holding(state, "mutiny_conspiracy")
     announce(state, seat, "move", "move:WC")
     arrange.rig(state, 6, 6, 2)
-    (rolled,) = [e.data for e in play(state, "mutiny_conspiracy")
-                 if e.kind == "conspiracy_rolled"]
+    (rolled,) = [e.data for e in play(state, "mutiny_conspiracy") if e.kind == "conspiracy_rolled"]
     assert rolled == {"pirate": "VA", "roll": 12, "loyalty": 7, "mutiny": True}
     assert vane.ship.loyalty == 6
     pass_all(state)

@@ -53,8 +53,9 @@ def test_hurricane_storms_pirates_at_sea_and_sweeps_merchants():
     assert request(state).kind == "cunning"  # Vane's owner may re-roll the storm roll
     answer(state, "accept")
     assert vane.ship.speed == 1
-    assert not any(code in table.merchants for code in (16, 32, 52, 61)) or \
-        len(table.merchants) >= 5  # the Merchant Phase may refill the boxes
+    assert (
+        not any(code in table.merchants for code in (16, 32, 52, 61)) or len(table.merchants) >= 5
+    )  # the Merchant Phase may refill the boxes
     assert table.ports[SAN_JUAN].destroyed
 
 
@@ -74,8 +75,9 @@ def test_spanish_treasure_fleet_to_spanish_caribbean_ports_with_an_escort():
     for code in list(table.merchants):
         table.remove_merchant(code)
     drawn(state, table.order[0], [FLEET], (1, 1) * 3)
-    spanish = {c for c, p in DATA.ports.items() if p.nation == "spanish"
-               and p.area in ("WC", "CM", "SM")}
+    spanish = {
+        c for c, p in DATA.ports.items() if p.nation == "spanish" and p.area in ("WC", "CM", "SM")
+    }
     assert {13, 22, 24} <= set(table.merchants) and {13, 22, 24} <= spanish
     assert "CM" in table.patrols
 

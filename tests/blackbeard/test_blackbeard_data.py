@@ -60,17 +60,29 @@ def test_ten_sea_areas_in_three_regions_and_two_transit_boxes(data):
     Three regions; ten sea areas numbered 1-10 for tie-breaks (India the tenth); the transit
     boxes T1 and T2 rank 11 and 12, and every location id is a string."""
     assert {region.name for region in data.regions.values()} == {
-        "America", "West Africa", "East Africa/India"}
+        "America",
+        "West Africa",
+        "East Africa/India",
+    }
     assert [(a.number, a.id, a.name) for a in data.areas.values()] == [
-        (1, "NA", "North Atlantic"), (2, "CA", "Central Atlantic"), (3, "SA", "South Atlantic"),
-        (4, "WC", "Western Caribbean"), (5, "EC", "Eastern Caribbean"),
-        (6, "CM", "Central America"), (7, "SM", "South America"), (8, "GC", "Gold Coast"),
-        (9, "EA", "East Africa"), (10, "IN", "India")]
+        (1, "NA", "North Atlantic"),
+        (2, "CA", "Central Atlantic"),
+        (3, "SA", "South Atlantic"),
+        (4, "WC", "Western Caribbean"),
+        (5, "EC", "Eastern Caribbean"),
+        (6, "CM", "Central America"),
+        (7, "SM", "South America"),
+        (8, "GC", "Gold Coast"),
+        (9, "EA", "East Africa"),
+        (10, "IN", "India"),
+    ]
     regions = {a.id: data.regions[a.region].name for a in data.areas.values()}
     assert {a for a, r in regions.items() if r != "America"} == {"GC", "EA", "IN"}
     assert regions["GC"] == "West Africa" and regions["IN"] == regions["EA"]
     assert [(t.number, t.id, t.name) for t in data.transits.values()] == [
-        (11, "T1", "South America - Gold Coast"), (12, "T2", "Gold Coast - East Africa")]
+        (11, "T1", "South America - Gold Coast"),
+        (12, "T2", "Gold Coast - East Africa"),
+    ]
     assert all(isinstance(loc, str) for loc in data.locations())
 
 
@@ -82,7 +94,11 @@ def test_each_area_uses_the_cargo_column_of_the_charts_card(data):
     for area in data.areas.values():
         columns.setdefault(area.cargo_column, set()).add(area.id)
     assert sorted(columns.values(), key=len) == [
-        {"IN"}, {"GC", "EA"}, {"NA", "CA", "SA"}, {"WC", "EC", "CM", "SM"}]
+        {"IN"},
+        {"GC", "EA"},
+        {"NA", "CA", "SA"},
+        {"WC", "EC", "CM", "SM"},
+    ]
 
 
 def test_adjacency_is_symmetric_connected_and_as_the_map_note_says(data):
@@ -96,8 +112,12 @@ def test_adjacency_is_symmetric_connected_and_as_the_map_note_says(data):
         assert set(steps(data, "NA", extra)) == set(data.locations())  # connected
     near = data.neighbours()
     assert {k: set(near[k]) for k in ("NA", "CA", "SA", "WC", "EC")} == {
-        "NA": {"CA"}, "CA": {"NA", "SA"}, "SA": {"CA", "WC"}, "WC": {"SA", "EC", "CM", "SM"},
-        "EC": {"WC", "SM"}}
+        "NA": {"CA"},
+        "CA": {"NA", "SA"},
+        "SA": {"CA", "WC"},
+        "WC": {"SA", "EC", "CM", "SM"},
+        "EC": {"WC", "SM"},
+    }
     assert set(near["T1"]) == {"SM", "GC"} and set(near["T2"]) == {"GC", "EA"}
     assert set(near["GC"]) == {"T1", "T2"}  # the Gold Coast borders no sea area
     extras = {frozenset(e.between): e.removable for e in data.edges if e.extra}
@@ -138,7 +158,10 @@ def test_three_pirate_ports_without_nation_value_or_defense(data):
     Defenses 3-10."""
     pirate = {p.code: p for p in data.ports.values() if p.pirate_port}
     assert {code: p.name for code, p in pirate.items()} == {
-        35: "Isle de Tortuga", 44: "New Providence", 66: "Isle Ste Marie"}
+        35: "Isle de Tortuga",
+        44: "New Providence",
+        66: "Isle Ste Marie",
+    }
     assert all(p.nation is p.value is p.defense is p.attitude is None for p in pirate.values())
     national = [p for p in data.ports.values() if not p.pirate_port]
     assert len(national) == 33
@@ -176,8 +199,14 @@ def test_nationalities(data):
     assert {n for n in nations if not nations[n].repairs} == {"arab"}
     assert {n for n in nations if not nations[n].letters_of_marque} == {"arab"}
     count = Counter(p.nation for p in data.ports.values() if p.nation)
-    assert count == {"english": 10, "spanish": 11, "french": 3, "dutch": 3, "portuguese": 3,
-                     "arab": 3}
+    assert count == {
+        "english": 10,
+        "spanish": 11,
+        "french": 3,
+        "dutch": 3,
+        "portuguese": 3,
+        "arab": 3,
+    }
 
 
 def test_every_national_port_starts_neutral(data):
@@ -209,8 +238,18 @@ def test_merchant_spread_over_the_areas_by_d66(data):
     per_area = Counter()
     for code, n in landed.items():
         per_area[data.ports[code].area] += n
-    assert per_area == {"NA": 5, "CA": 2, "SA": 2, "WC": 3, "EC": 4, "CM": 5, "SM": 4,
-                        "GC": 4, "EA": 3, "IN": 4}
+    assert per_area == {
+        "NA": 5,
+        "CA": 2,
+        "SA": 2,
+        "WC": 3,
+        "EC": 4,
+        "CM": 5,
+        "SM": 4,
+        "GC": 4,
+        "EA": 3,
+        "IN": 4,
+    }
 
 
 def test_naval_bases(data):
@@ -229,18 +268,34 @@ def test_the_spanish_treasure_fleet_has_eight_ports(data):
     Card 20 sends merchants to the Spanish ports of WC, CM and SM: 13, 22, 24, 33, 36, 42, 53
     and 62."""
     params = data.card("spanish_treasure_fleet").params
-    eligible = sorted(p.code for p in data.ports.values()
-                      if p.nation == params["nation"] and set(p.areas) & set(params["areas"]))
+    eligible = sorted(
+        p.code
+        for p in data.ports.values()
+        if p.nation == params["nation"] and set(p.areas) & set(params["areas"])
+    )
     assert eligible == [13, 22, 24, 33, 36, 42, 53, 62]
 
 
 # ---------------------------------------------------------------------------- pirates
 
 
-KNOWN_PIRATES = {"Edward Teach", "Bartholomew Roberts", "Henry Avery", "Edward Low",
-                 "François l'Ollonais", "Charles Vane", "Christopher Condent", "Stede Bonnet",
-                 "Jack Rackham", "Howell Davis", "Walter Kennedy", "Edward England",
-                 "Samuel Bellamy", "Thomas Tew", "Raveneau de Lussan"}
+KNOWN_PIRATES = {
+    "Edward Teach",
+    "Bartholomew Roberts",
+    "Henry Avery",
+    "Edward Low",
+    "François l'Ollonais",
+    "Charles Vane",
+    "Christopher Condent",
+    "Stede Bonnet",
+    "Jack Rackham",
+    "Howell Davis",
+    "Walter Kennedy",
+    "Edward England",
+    "Samuel Bellamy",
+    "Thomas Tew",
+    "Raveneau de Lussan",
+}
 
 
 def test_23_pirate_cards_with_the_known_names_and_ratings(data):
@@ -267,8 +322,14 @@ def test_pirate_ratings_spread(data):
     Cunning 1-3, Duel 2-4); Duel 3 and 4 and Cunning 2 exist; strength (all but Cruelty) runs
     from 10 (Bonnet) to 19 (Roberts, Teach), 14.6 on average; l'Ollonais and Low have Cruelty 5,
     Bellamy, England and Tew 1."""
-    ranges = {"initiative": (2, 4), "ability": (2, 5), "leadership": (2, 5),
-              "cruelty": (1, 5), "cunning": (1, 3), "duel": (2, 4)}
+    ranges = {
+        "initiative": (2, 4),
+        "ability": (2, 5),
+        "leadership": (2, 5),
+        "cruelty": (1, 5),
+        "cunning": (1, 3),
+        "duel": (2, 4),
+    }
     for key, (low, high) in ranges.items():
         assert {p.ratings[key] for p in data.pirates.values()} <= set(range(low, high + 1))
     assert {3, 4} <= {p.duel for p in data.pirates.values()}
@@ -286,10 +347,11 @@ def test_what_the_ratings_mean_at_the_table(data):
     Locate needs 1d6 + Ability >= 7: Ability 2 finds 33 %, 4 finds 67 %; a mutiny succeeds on
     1d6 > Leadership: 2 gives 4/6, 5 gives 1/6; most pirates have Ability 4."""
     target = data.charts.figures["locate"]["target"]
-    locate = {ability: Fraction(sum(d + ability >= target for d in range(1, 7)), 6)
-              for ability in (2, 3, 4, 5)}
-    assert locate == {2: Fraction(1, 3), 3: Fraction(1, 2), 4: Fraction(2, 3),
-                      5: Fraction(5, 6)}
+    locate = {
+        ability: Fraction(sum(d + ability >= target for d in range(1, 7)), 6)
+        for ability in (2, 3, 4, 5)
+    }
+    assert locate == {2: Fraction(1, 3), 3: Fraction(1, 2), 4: Fraction(2, 3), 5: Fraction(5, 6)}
     assert Fraction(sum(d > 2 for d in range(1, 7)), 6) == Fraction(4, 6)
     assert Counter(p.ability for p in data.pirates.values()).most_common(1)[0][0] == 4
 
@@ -302,13 +364,18 @@ def test_pirate_ship_types_and_display_tracks(data):
     Sloop 5/5/2 and Schooner 6/3/3 to start with, Brig 7/1/4 only by conversion; Combat sinks at
     0 and Speed at -3; Crew Loyalty starts at 7, mutinies at 0, tops out at 10."""
     ships = {s.id: (s.combat, s.speed, s.holds, s.start) for s in data.ship_types.values()}
-    assert ships == {"sloop": (5, 5, 2, True), "schooner": (6, 3, 3, True),
-                     "brig": (7, 1, 4, False)}
+    assert ships == {
+        "sloop": (5, 5, 2, True),
+        "schooner": (6, 3, 3, True),
+        "brig": (7, 1, 4, False),
+    }
     tracks = data.tracks
     assert (tracks["combat"].sunk, tracks["speed"].sunk) == (0, -3)
     assert (tracks["loyalty"].start, tracks["loyalty"].low, tracks["loyalty"].high) == (7, 0, 10)
-    hits_to_sink = {s.id: (s.combat - tracks["combat"].sunk, s.speed - tracks["speed"].sunk)
-                    for s in data.ship_types.values()}
+    hits_to_sink = {
+        s.id: (s.combat - tracks["combat"].sunk, s.speed - tracks["speed"].sunk)
+        for s in data.ship_types.values()
+    }
     assert hits_to_sink == {"sloop": (5, 8), "schooner": (6, 6), "brig": (7, 4)}
 
 
@@ -323,7 +390,10 @@ def test_35_merchants_by_type(data):
     values = {m.id: m.cargo_value for m in data.merchant_types.values()}
     assert values == {"fluyt": 0, "sloop": 1, "schooner": 2, "brig": 3, "merchantman": 4}
     assert {m.id for m in data.merchant_types.values() if m.convertible} == {
-        "sloop", "schooner", "brig"}
+        "sloop",
+        "schooner",
+        "brig",
+    }
     assert sum(m.convertible for m in merchants.values()) == 24
     assert round(mean(m.cargo_value for m in merchants.values()), 2) == 2.03
     rolls = Counter(d + m.cargo_value for m in merchants.values() for d in range(1, 7))
@@ -359,8 +429,11 @@ def test_9_kings_commissioners(data):
     the next one."""
     pools = Counter(kc.pool for kc in data.kcs.values())
     assert pools == {"named": 8, "ex_pirate": 1}
-    assert data.card("pirate_converts").params["kc"] == "KX" == next(
-        kc.id for kc in data.kcs.values() if kc.pool == "ex_pirate")
+    assert (
+        data.card("pirate_converts").params["kc"]
+        == "KX"
+        == next(kc.id for kc in data.kcs.values() if kc.pool == "ex_pirate")
+    )
     kcs = {kc.name: kc for kc in data.kcs.values()}
     assert (kcs["Thomas Matthews"].speed, kcs["Thomas Matthews"].combat) == (3, 11)
     assert {"Chaloner Ogle", "William Rhett"} <= set(kcs)
@@ -423,16 +496,36 @@ def test_cards_are_numbered_in_alphabetical_order(data):
     assert titles == sorted(titles, key=str.casefold)
     first = data.events[1]
     assert (first.title, first.copies, first.actions, first.cls, first.play) == (
-        "Buried Treasure", 1, 1, "AND", "HUP")
+        "Buried Treasure",
+        1,
+        1,
+        "AND",
+        "HUP",
+    )
     assert [data.events[n].title for n in (16, 17, 18)] == [
-        "Pirate Converts", "Piratical Ambition", "Scurvy Outbreak"]
+        "Pirate Converts",
+        "Piratical Ambition",
+        "Scurvy Outbreak",
+    ]
 
 
 NAMED_IN_THE_RULES = {
-    "Buried Treasure", "Letter of Marque", "Skull and Crossbones", "General Pardon",
-    "Warship Sighting", "Scurvy Outbreak", "Storm At Sea", "Wear and Tear", "Fair Winds",
-    "New Governors", "KC Surprise", "Pirate Converts", "Mutiny Conspiracy",
-    "Piratical Ambition", "Debauchery & Revelry"}
+    "Buried Treasure",
+    "Letter of Marque",
+    "Skull and Crossbones",
+    "General Pardon",
+    "Warship Sighting",
+    "Scurvy Outbreak",
+    "Storm At Sea",
+    "Wear and Tear",
+    "Fair Winds",
+    "New Governors",
+    "KC Surprise",
+    "Pirate Converts",
+    "Mutiny Conspiracy",
+    "Piratical Ambition",
+    "Debauchery & Revelry",
+}
 
 
 def test_card_kinds_follow_the_rules(data):
@@ -447,10 +540,11 @@ def test_card_kinds_follow_the_rules(data):
         assert (card.cls == "MPI") == (card.actions == DASH) == (card.play == "MPI")
         assert card.cls != "AND" or card.actions == 1
     assert {t for t, c in cards.items() if c.cls == "OR"} == {
-        "Letter of Marque", "Skull and Crossbones"}
+        "Letter of Marque",
+        "Skull and Crossbones",
+    }
     assert cards["Fair Winds"].cls == "AND"
-    for title in ("Warship Sighting", "Scurvy Outbreak", "Mutiny Conspiracy",
-                  "Piratical Ambition"):
+    for title in ("Warship Sighting", "Scurvy Outbreak", "Mutiny Conspiracy", "Piratical Ambition"):
         assert cards[title].anti_pirate
     assert len({card.key for card in cards.values()}) == len(cards)
 
@@ -461,8 +555,11 @@ def test_about_two_actions_per_card(data):
     Initiative)."""
     deck, initiative = data.deck(), mean(p.initiative for p in data.pirates.values())
     actions = deck.by_actions()
-    total = sum(n * (initiative if value == DIAMOND else value)
-                for value, n in actions.items() if value != DASH)
+    total = sum(
+        n * (initiative if value == DIAMOND else value)
+        for value, n in actions.items()
+        if value != DASH
+    )
     assert round(total / deck.by_play()["HUP"], 1) == 1.9
 
 
@@ -472,7 +569,10 @@ def test_buried_treasure(data):
     in the Western Caribbean."""
     params = data.card("buried_treasure").params
     assert (params["dig_fail_max"], params["treasure_dice"], params["doubloons_per_pip"]) == (
-        2, 3, 100)
+        2,
+        3,
+        100,
+    )
     assert data.sites[params["site"]].area == "WC"
 
 
@@ -502,10 +602,15 @@ def test_the_notoriety_points_table(data):
     Duel ratings; a failed Oust: 1. Nothing else."""
     table = {row.key: (row.measure, row.factor) for row in data.charts.notoriety.values()}
     assert table == {
-        "loot": ("cargo_value", 1), "torture": ("hostage_value", 1),
-        "port_attack": ("port_value", 2), "sack": ("port_value", 2),
-        "kc_defeated": ("kc_combat", 2), "warship_defeated": ("warship_combat", 1),
-        "duel_won": ("duel_sum", 1), "oust_failed": ("one", 1)}
+        "loot": ("cargo_value", 1),
+        "torture": ("hostage_value", 1),
+        "port_attack": ("port_value", 2),
+        "sack": ("port_value", 2),
+        "kc_defeated": ("kc_combat", 2),
+        "warship_defeated": ("warship_combat", 1),
+        "duel_won": ("duel_sum", 1),
+        "oust_failed": ("one", 1),
+    }
 
 
 def test_the_crew_loyalty_table(data):
@@ -514,13 +619,27 @@ def test_the_crew_loyalty_table(data):
     Booty Grab -2, an averted mutiny -1, a failed bribe -1; torture, a Port Attack, a Sack, a KC
     beaten, a larger ship +1; D&R +1, +3 in a Pirate Port; a new captain is set to 6."""
     loyalty = {row.key: (row.set_to, row.change) for row in data.charts.loyalty.values()}
-    expected = {"cargo_declined": -1, "warship_battle_lost": -1, "speed_below_zero": -1,
-                "booty_grab_failed": -2, "mutiny_averted": -1, "bribe_failed": -1,
-                "torture": 1, "port_attack": 1, "sack": 1, "kc_defeated": 1, "larger_ship": 1,
-                "smaller_ship": -1, "debauchery": 1, "debauchery_pirate_port": 3,
-                "scurvy": -1, "ambition_won": 1}
+    expected = {
+        "cargo_declined": -1,
+        "warship_battle_lost": -1,
+        "speed_below_zero": -1,
+        "booty_grab_failed": -2,
+        "mutiny_averted": -1,
+        "bribe_failed": -1,
+        "torture": 1,
+        "port_attack": 1,
+        "sack": 1,
+        "kc_defeated": 1,
+        "larger_ship": 1,
+        "smaller_ship": -1,
+        "debauchery": 1,
+        "debauchery_pirate_port": 3,
+        "scurvy": -1,
+        "ambition_won": 1,
+    }
     assert {key: loyalty[key] for key in expected} == {
-        key: (None, change) for key, change in expected.items()}
+        key: (None, change) for key, change in expected.items()
+    }
     assert loyalty["mutiny_succeeded"] == (6, 0)
     assert loyalty["ambition_challenger_won"] == (6, 1)  # reconstructed: 6, then +1
 
@@ -531,8 +650,10 @@ def test_the_storm_effects_table(data):
     a Transit Box can reach)."""
     charts = data.charts
     assert charts.storm_transit_modifier == 1
-    effects = [(charts.storm_effect(roll).speed_hits, charts.storm_effect(roll).sinks)
-               for roll in range(1, 8)]
+    effects = [
+        (charts.storm_effect(roll).speed_hits, charts.storm_effect(roll).sinks)
+        for roll in range(1, 8)
+    ]
     assert effects == [(1, False)] * 2 + [(2, False)] * 3 + [(3, False), (0, True)]
 
 
@@ -547,31 +668,47 @@ def test_the_other_rolls(data):
     f = {name: dict(table.values) for name, table in data.charts.figures.items()}
     assert f["locate"] == {"target": 7, "relocated_bonus": 1}
     assert f["hostage"] == {"ransom_dice": 2, "ransom_per_value": 50, "torture_dice": 1}
-    assert (f["port_attack"]["defense_dice"], f["port_attack"]["marked_defense_dice"],
-            f["port_attack"]["booty_per_pip"]) == (1, 2, 100)
-    assert f["booty_grab"] == {"attacker_bonus": 1, "take_percent_per_point": 10,
-                               "take_percent_max": 100}
-    assert f["fight"] == {"option_2_4_bonus": 2, "debauchery_penalty": 2,
-                          "kc_deploy_dice": 3, "kc_moved_in_penalty": 1,
-                          "warship_win_hits": 1}
+    assert (
+        f["port_attack"]["defense_dice"],
+        f["port_attack"]["marked_defense_dice"],
+        f["port_attack"]["booty_per_pip"],
+    ) == (1, 2, 100)
+    assert f["booty_grab"] == {
+        "attacker_bonus": 1,
+        "take_percent_per_point": 10,
+        "take_percent_max": 100,
+    }
+    assert f["fight"] == {
+        "option_2_4_bonus": 2,
+        "debauchery_penalty": 2,
+        "kc_deploy_dice": 3,
+        "kc_moved_in_penalty": 1,
+        "warship_win_hits": 1,
+    }
     assert f["mutiny"]["conspiracy_dice"] == 2
     assert f["repair"] == {"dice": 1, "divisor": 2, "safe_haven_bonus": 2}
     assert f["safe_haven"]["price_per_pip"] == 100
-    assert f["cash"] == {"pirate_port_percent": 100, "pro_pirate_percent": 100,
-                         "safe_haven_percent": 110, "neutral_percent": 50}
+    assert f["cash"] == {
+        "pirate_port_percent": 100,
+        "pro_pirate_percent": 100,
+        "safe_haven_percent": 110,
+        "neutral_percent": 50,
+    }
 
 
 # ---------------------------------------------------------------------------- victory, setup
 
 
-def score(data: GameData, case: str, np: int, net_worth: int = 0,
-          pirate_port: bool = False) -> int:
+def score(data: GameData, case: str, np: int, net_worth: int = 0, pirate_port: bool = False) -> int:
     """VP of a scoring case of victory.toml (the retirement rate by where he retired)."""
     row = data.victory.scoring[case]
     vp = np // row.np_divisor if row.np_divisor else 0
     if row.net_worth:
-        rate = (data.victory.pirate_port_doubloons_per_vp if pirate_port
-                else data.victory.doubloons_per_vp)
+        rate = (
+            data.victory.pirate_port_doubloons_per_vp
+            if pirate_port
+            else data.victory.doubloons_per_vp
+        )
         vp += net_worth // rate
     return vp
 
@@ -604,7 +741,11 @@ def test_retirement(data):
     tie-breaks: VP from Net Worth, pirates retired, the highest single NP, then a shared win."""
     victory = data.victory
     assert {c.case: c.rate for c in victory.retirement.values()} == {
-        "A": "pirate_port", "B": "standard", "C": "standard", "D": "standard"}
+        "A": "pirate_port",
+        "B": "standard",
+        "C": "standard",
+        "D": "standard",
+    }
     assert (victory.doubloons_per_vp, victory.pirate_port_doubloons_per_vp) == (100, 200)
     prices = {p.key: (p.refuse_max, p.price_per_pip) for p in victory.prices.values()}
     assert prices == {"safe_haven": (1, 200), "bribe": (2, 500), "bribe_cheap": (0, 100)}
@@ -617,14 +758,19 @@ def test_setup_by_player_count(data):
     4; 6-10 players one pirate at a time; 4 Event cards in hand; 8 merchants at setup, and fewer
     than 5 on the map are brought up to 6."""
     setup = data.setup
-    limits = {n: (setup.limits(n).map_limit, setup.limits(n).dealt, setup.limits(n).hand_limit)
-              for n in range(2, 11)}
+    limits = {
+        n: (setup.limits(n).map_limit, setup.limits(n).dealt, setup.limits(n).hand_limit)
+        for n in range(2, 11)
+    }
     assert limits[5] == limits[4] == (2, 2, 3)
     assert (limits[3], limits[2]) == ((3, 3, 3), (4, 4, 4))
     assert all(limits[n][:2] == (1, 1) for n in range(6, 11))
     assert setup.event_hand == 4
-    assert (setup.merchants_at_setup, setup.merchant_phase_below,
-            setup.merchant_phase_up_to) == (8, 5, 6)
+    assert (setup.merchants_at_setup, setup.merchant_phase_below, setup.merchant_phase_up_to) == (
+        8,
+        5,
+        6,
+    )
 
 
 def test_solitaire_levels(data):
@@ -632,10 +778,15 @@ def test_solitaire_levels(data):
     Easy: 1 AP Action, 1 KC, a row of 4, 75 VP, option 2.4 off; Standard: 2, 2, 5, 100, on;
     Hard: 3, 3, 6, 125, on. The player gets 3 Pirate cards and 2 pirates on the map; the Threat
     Row starts with 3 cards."""
-    levels = {k: (v.ap_budget, v.kc_limit, v.threat_row, v.vp_target, v.option_2_4)
-              for k, v in data.setup.solitaire_levels.items()}
-    assert levels == {"easy": (1, 1, 4, 75, False), "standard": (2, 2, 5, 100, True),
-                      "hard": (3, 3, 6, 125, True)}
+    levels = {
+        k: (v.ap_budget, v.kc_limit, v.threat_row, v.vp_target, v.option_2_4)
+        for k, v in data.setup.solitaire_levels.items()
+    }
+    assert levels == {
+        "easy": (1, 1, 4, 75, False),
+        "standard": (2, 2, 5, 100, True),
+        "hard": (3, 3, 6, 125, True),
+    }
     solo = data.setup.limits(1)
     assert (solo.dealt, solo.map_limit, data.setup.threat_row_start) == (3, 2, 3)
 
@@ -691,46 +842,108 @@ def edited_copy(tmp_path: Path, name: str, old: str, new: str) -> Path:
 
 
 BAD_EDITS = [
-    ("map.toml", 'between = ["EA", "IN"]', 'between = ["EA", "XX"]',
-     "map.toml: [[edge]] row 13: between: unknown 'XX'"),
-    ("map.toml", 'between = ["EA", "IN"]\nextra = true',
-     'between = ["EA", "IN"]\nextra = true\nremovable = true',
-     "map.toml: without its removable edges (design option 11) the map is not connected: "
-     "IN cannot be reached from NA"),
-    ("pirates.toml", 'id = "VA"', 'id = "TE"',
-     "pirates.toml: [[pirate]] row 23 (id = 'TE'): duplicate id 'TE'"),
-    ("pirates.toml", "cruelty = 2\ncunning = 2\nduel = 2", "cruelty = 2\ncunning = 2\nduel = 0",
-     "pirates.toml: [[pirate]] row 3 (id = 'BO'): duel 0 is out of range 1..6"),
-    ("ports.toml", "code = 52", "code = 57",
-     "ports.toml: [[port]] row 26 (code = 57): code 57 is not a d66 result"),
-    ("ports.toml", 'areas = ["CM"]', 'areas = ["CX"]',
-     "ports.toml: [[port]] row 8 (code = 22): areas: unknown 'CX'"),
-    ("ports.toml", "letters_of_marque = false\nbasis", "letters_of_marque = false\nbasi",
-     "ports.toml: [[nation]] row 6 (id = 'arab'): missing basis label"),
-    ("ports.toml", "defense = 7", "defence = 7",
-     "ports.toml: [[port]] row 1 (code = 11): missing field 'defense'"),
-    ("ships.toml", '"M34", "M35"', '"M34", "M36"',
-     "ships.toml: [[merchant_type]] counter ids must run M01..M35 without gaps; missing M35"),
-    ("ships.toml", 'sources = "rule 10.34 example"', "# no sources",
-     "ships.toml: [[kc]] row 1 (id = 'K1'): a known item, or one with known fields, needs "
-     "sources"),
-    ("events.toml", 'key = "hurricane"', 'key = "typhoon"',
-     "events.toml: [[card]] row 9 (number = 9): unknown effect key 'typhoon'"),
-    ("events.toml", 'play = "MPI"\nactions = "dash"', 'play = "MPI"\nactions = 2',
-     "events.toml: [[card]] row 6 (number = 6): a Must Play Immediately card has a dash"),
-    ("setup.toml", "up_to = 10", "up_to = 30",
-     "events.toml: the deck holds 74 Hold-until-Played cards, fewer than the opening deal "
-     "of 120 (4 cards x 30 players)"),
-    ("charts.toml", "roll = 4\n", "roll = 5\n",
-     "charts.toml: [[cargo.row]] row 5 (roll = 5): duplicate roll 5"),
-    ("victory.toml", 'key = "bribe_cheap"', 'key = "bribe_cheep"',
-     "victory.toml: [[retirement_price]] row 3 (key = 'bribe_cheep'): key 'bribe_cheep' is "
-     "not one of safe_haven, bribe, bribe_cheap"),
+    (
+        "map.toml",
+        'between = ["EA", "IN"]',
+        'between = ["EA", "XX"]',
+        "map.toml: [[edge]] row 13: between: unknown 'XX'",
+    ),
+    (
+        "map.toml",
+        'between = ["EA", "IN"]\nextra = true',
+        'between = ["EA", "IN"]\nextra = true\nremovable = true',
+        "map.toml: without its removable edges (design option 11) the map is not connected: "
+        "IN cannot be reached from NA",
+    ),
+    (
+        "pirates.toml",
+        'id = "VA"',
+        'id = "TE"',
+        "pirates.toml: [[pirate]] row 23 (id = 'TE'): duplicate id 'TE'",
+    ),
+    (
+        "pirates.toml",
+        "cruelty = 2\ncunning = 2\nduel = 2",
+        "cruelty = 2\ncunning = 2\nduel = 0",
+        "pirates.toml: [[pirate]] row 3 (id = 'BO'): duel 0 is out of range 1..6",
+    ),
+    (
+        "ports.toml",
+        "code = 52",
+        "code = 57",
+        "ports.toml: [[port]] row 26 (code = 57): code 57 is not a d66 result",
+    ),
+    (
+        "ports.toml",
+        'areas = ["CM"]',
+        'areas = ["CX"]',
+        "ports.toml: [[port]] row 8 (code = 22): areas: unknown 'CX'",
+    ),
+    (
+        "ports.toml",
+        "letters_of_marque = false\nbasis",
+        "letters_of_marque = false\nbasi",
+        "ports.toml: [[nation]] row 6 (id = 'arab'): missing basis label",
+    ),
+    (
+        "ports.toml",
+        "defense = 7",
+        "defence = 7",
+        "ports.toml: [[port]] row 1 (code = 11): missing field 'defense'",
+    ),
+    (
+        "ships.toml",
+        '"M34", "M35"',
+        '"M34", "M36"',
+        "ships.toml: [[merchant_type]] counter ids must run M01..M35 without gaps; missing M35",
+    ),
+    (
+        "ships.toml",
+        'sources = "rule 10.34 example"',
+        "# no sources",
+        "ships.toml: [[kc]] row 1 (id = 'K1'): a known item, or one with known fields, needs "
+        "sources",
+    ),
+    (
+        "events.toml",
+        'key = "hurricane"',
+        'key = "typhoon"',
+        "events.toml: [[card]] row 9 (number = 9): unknown effect key 'typhoon'",
+    ),
+    (
+        "events.toml",
+        'play = "MPI"\nactions = "dash"',
+        'play = "MPI"\nactions = 2',
+        "events.toml: [[card]] row 6 (number = 6): a Must Play Immediately card has a dash",
+    ),
+    (
+        "setup.toml",
+        "up_to = 10",
+        "up_to = 30",
+        "events.toml: the deck holds 74 Hold-until-Played cards, fewer than the opening deal "
+        "of 120 (4 cards x 30 players)",
+    ),
+    (
+        "charts.toml",
+        "roll = 4\n",
+        "roll = 5\n",
+        "charts.toml: [[cargo.row]] row 5 (roll = 5): duplicate roll 5",
+    ),
+    (
+        "victory.toml",
+        'key = "bribe_cheap"',
+        'key = "bribe_cheep"',
+        "victory.toml: [[retirement_price]] row 3 (key = 'bribe_cheep'): key 'bribe_cheep' is "
+        "not one of safe_haven, bribe, bribe_cheap",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("name", "old", "new", "message"), BAD_EDITS,
-                         ids=[f"{edit[0]}:{edit[2][:20]}" for edit in BAD_EDITS])
+@pytest.mark.parametrize(
+    ("name", "old", "new", "message"),
+    BAD_EDITS,
+    ids=[f"{edit[0]}:{edit[2][:20]}" for edit in BAD_EDITS],
+)
 def test_a_bad_row_fails_naming_the_file_and_the_row(tmp_path, name, old, new, message):
     """[blackbeard §R8]
     Tables are data keyed by stable identifiers, so a person can replace a row; a mistake is
@@ -745,9 +958,14 @@ def test_a_corrected_row_is_read_without_code_changes(tmp_path):
     Correcting a row (Bath's Defense, the Warship Sighting copies) is read as written, and the
     totals follow; the default data stays cached."""
     copy = edited_copy(tmp_path, "events.toml", "copies = 8", "copies = 9")
-    (copy / "ports.toml").write_text((copy / "ports.toml").read_text().replace(
-        'name = "Bath"\nareas = ["CA"]\nnation = "english"\nvalue = 1\ndefense = 3',
-        'name = "Bath"\nareas = ["CA"]\nnation = "english"\nvalue = 1\ndefense = 4'))
+    (copy / "ports.toml").write_text(
+        (copy / "ports.toml")
+        .read_text()
+        .replace(
+            'name = "Bath"\nareas = ["CA"]\nnation = "english"\nvalue = 1\ndefense = 3',
+            'name = "Bath"\nareas = ["CA"]\nnation = "english"\nvalue = 1\ndefense = 4',
+        )
+    )
     edited = load(copy)
     assert edited.ports[51].defense == 4 and edited.deck().total == 88
     assert load().ports[51].defense == 3 and load() is load()
@@ -791,8 +1009,10 @@ def test_the_25_design_options_and_their_defaults():
     data (12 port table, 13 pirate ratings, 14 warship and KC values, 15 deck composition) name
     the data file instead of being options."""
     assert [design.number for design in options.DESIGN] == list(range(1, 26))
-    found = {design.key: design.spec.default if design.spec else design.data_file
-             for design in options.DESIGN}
+    found = {
+        design.key: design.spec.default if design.spec else design.data_file
+        for design in options.DESIGN
+    }
     assert list(found) == list(DEFAULTS) and found == DEFAULTS
     for design in options.DESIGN:
         assert (design.spec is None) == (design.number in (12, 13, 14, 15))
@@ -828,11 +1048,22 @@ def test_the_rules_own_options_and_the_safety_stop():
     cap from 1 to 1000, the safety stop every game has. Every default is one its option
     takes."""
     spec = options.OPTIONS
-    assert {name: spec[name].default for name in (
-        "game_length", "cunning", "pirate_selection", "initial_placement",
-        "pirate_redraw")} == {
-        "game_length": "standard", "cunning": True, "pirate_selection": "deal",
-        "initial_placement": "open", "pirate_redraw": True}
+    assert {
+        name: spec[name].default
+        for name in (
+            "game_length",
+            "cunning",
+            "pirate_selection",
+            "initial_placement",
+            "pirate_redraw",
+        )
+    } == {
+        "game_length": "standard",
+        "cunning": True,
+        "pirate_selection": "deal",
+        "initial_placement": "open",
+        "pirate_redraw": True,
+    }
     assert spec["round_cap"].bounds == (1, 1000)
     assert len(spec) == len(options.SPECS) == 21 + 5 + 1
     assert all(s.accepts(s.default, None) for s in options.SPECS)
@@ -850,8 +1081,10 @@ def test_options_change_the_deck_and_its_totals_follow():
     assert deck.by_play() == {"HUP": 78, "MPI": 9}
 
 
-@pytest.mark.parametrize(("kind", "kwargs"), [(str, {}), (str, {"choices": (1, 2)}),
-                                             (str, {"choices": ("a",), "bounds": (0, 1)})])
+@pytest.mark.parametrize(
+    ("kind", "kwargs"),
+    [(str, {}), (str, {"choices": (1, 2)}), (str, {"choices": ("a",), "bounds": (0, 1)})],
+)
 def test_a_str_option_needs_choices_of_its_own_type(kind, kwargs):
     """[blackbeard §R8]
     Several design options choose among named alternatives: a str option takes exactly its
@@ -871,6 +1104,7 @@ def test_the_section_index_lists_every_cited_section():
     index = docs.split("## Section index", 1)[1]
     rows = re.findall(r"^\| (§[^ |]+) \|", index, re.M)
     text = Path(__file__).read_text()
-    cited = {ref for refs in re.findall(r"\[blackbeard (§[^\]]+)\]", text)
-             for ref in refs.split(", ")}
+    cited = {
+        ref for refs in re.findall(r"\[blackbeard (§[^\]]+)\]", text) for ref in refs.split(", ")
+    }
     assert cited <= set(rows), sorted(cited - set(rows))

@@ -79,6 +79,7 @@ def test_the_redraw_is_an_option_of_the_variant_only():
 def test_random_variant_games_end_and_keep_every_total(players):
     """[blackbeard §2.7, §R18.5] Random games of 6-10 players end, every total kept, no
     player ever over one pirate."""
+
     def check(state):
         invariants(state)
         assert all(len(state.table.pirates_of(seat)) <= 1 for seat in range(players))

@@ -55,8 +55,13 @@ def hostage(name: str) -> HostageKind:
 
 def ship(kind: str = "schooner", **fields) -> Ship:
     full = DATA.ship_types[kind]
-    values = {"combat": full.combat, "speed": full.speed, "loyalty": 7,
-              "holds": [0] * full.holds, **fields}
+    values = {
+        "combat": full.combat,
+        "speed": full.speed,
+        "loyalty": 7,
+        "holds": [0] * full.holds,
+        **fields,
+    }
     return Ship(kind, **values)
 
 
@@ -81,8 +86,10 @@ def test_attitude_follows_the_rules_order(data):
     lom = pirate(ship=ship(letter_of_marque="spanish"))
     assert attitude(data, san_juan, PortState(governor=ANTI), lom) == m.PRO_PIRATE
     assert attitude(data, san_juan, PortState(governor=None), lom) == m.PRO_PIRATE
-    assert attitude(data, san_juan, PortState(governor=ANTI), lom,
-                    letter_of_marque=False) == m.ANTI_PIRATE
+    assert (
+        attitude(data, san_juan, PortState(governor=ANTI), lom, letter_of_marque=False)
+        == m.ANTI_PIRATE
+    )
     attacker = pirate(ship=ship(attack_history={"spanish"}, letter_of_marque="spanish"))
     assert attitude(data, san_juan, PortState(governor=PRO), attacker) == m.ANTI_PIRATE
     haven = PortState(governor=PRO, safe_haven="CO")
@@ -106,8 +113,7 @@ def test_entering_a_port_by_move(data):
     assert not m.may_enter(data, bath, PortState(destroyed=True), teach, pardon_in_force=True)
     lom = pirate("TE", ship=ship(letter_of_marque="english"))
     assert m.may_enter(data, bath, anti, lom, pardon_in_force=False)
-    assert not m.may_enter(data, bath, anti, lom, pardon_in_force=False,
-                           letter_of_marque=False)
+    assert not m.may_enter(data, bath, anti, lom, pardon_in_force=False, letter_of_marque=False)
     assert m.may_enter(data, data.ports[35], PortState(), teach, pardon_in_force=False)
 
 
@@ -138,7 +144,7 @@ def test_the_next_available_port_is_the_first_that_takes_the_piece(code, free):
     """[blackbeard §6.32, §R1.5.3]"""
     found = m.next_available_port(DATA, code, lambda each: each.code in free)
     codes = list(DATA.ports)
-    cycle = codes[codes.index(code):] + codes[:codes.index(code)]
+    cycle = codes[codes.index(code) :] + codes[: codes.index(code)]
     first = next((each for each in cycle if each in free), None)
     assert (found.code if found else None) == first
 
@@ -193,9 +199,11 @@ def test_converting_a_captured_merchant(data):
     to_brig = m.conversion(data, full, types["brig"], storing_cargo=True)
     assert to_brig == m.Conversion("brig", 7, 1, 1, 0)
     assert m.conversion(data, full, types["sloop"], storing_cargo=True) == m.Conversion(
-        "sloop", 5, 5, -1, 2)
+        "sloop", 5, 5, -1, 2
+    )
     assert m.conversion(data, full, types["schooner"], storing_cargo=True) == m.Conversion(
-        "schooner", 6, 3, 0, 1)
+        "schooner", 6, 3, 0, 1
+    )
     assert m.conversion(data, full, types["sloop"], storing_cargo=False).dump == 1
     half = ship("schooner", holds=[100, 0, 0])
     assert m.conversion(data, half, types["sloop"], storing_cargo=True).dump == 0
@@ -208,8 +216,7 @@ def test_a_silent_hostage_still_gives_np_and_loyalty(data):
     A roll not above Cruelty: no Information, but NP = Value and Loyalty +1."""
     daughter = hostage("Governor's Daughter")
     silent = m.torture(data, 3, 3, daughter)
-    assert (silent.talks, silent.information, silent.notoriety, silent.loyalty) == (
-        False, 0, 6, 1)
+    assert (silent.talks, silent.information, silent.notoriety, silent.loyalty) == (False, 0, 6, 1)
 
 
 def test_ransom_of_the_governors_daughter(data):
@@ -288,8 +295,7 @@ def test_buying_a_safe_haven(data):
     assert not m.may_buy_safe_haven(data, bath, PortState(), condent)
     assert not m.may_buy_safe_haven(data, bath, PortState(PRO, safe_haven="VA"), condent)
     assert not m.may_buy_safe_haven(data, bath, PortState(PRO, safe_haven="CO"), condent)
-    assert not m.may_buy_safe_haven(data, bath, PortState(governor=PRO),
-                                    pirate(bribed={PRO}))
+    assert not m.may_buy_safe_haven(data, bath, PortState(governor=PRO), pirate(bribed={PRO}))
     lom = pirate(ship=ship(letter_of_marque="english"))
     assert not m.may_buy_safe_haven(data, bath, PortState(governor=ANTI), lom)
     attacker = pirate(ship=ship(attack_history={"english"}))
@@ -319,8 +325,9 @@ def test_vane_fights_matthews_and_dies_on_a_tie(data):
     vane = ship("schooner", speed=2)
     assert m.evasion_score(data, 4, vane, heavy_guns="plus1_minus1") == 6
     assert 5 + matthews.speed > 6
-    pirate_score = m.battle_score(data, 4, vane, data.pirates["VA"].ability,
-                                  heavy_guns="plus1_minus1")
+    pirate_score = m.battle_score(
+        data, 4, vane, data.pirates["VA"].ability, heavy_guns="plus1_minus1"
+    )
     kc_score = m.crown_battle_score(data, 1, matthews.combat, option_2_4_plus2=True)
     assert pirate_score == kc_score == 14
     assert m.crown_battle_score(data, 1, matthews.combat, option_2_4_plus2=False) == 12
@@ -408,18 +415,28 @@ def test_hits_are_applied_one_at_a_time(data):
     assert m.damage(data, below, "speed", 1, sunk_positions=SUNK).loyalty == 0
 
 
-@given(first=st.integers(0, 4), second=st.integers(0, 4), track=st.sampled_from(
-    ["combat", "speed"]))
+@given(
+    first=st.integers(0, 4), second=st.integers(0, 4), track=st.sampled_from(["combat", "speed"])
+)
 def test_hits_add_up_until_the_ship_sinks(first, second, track):
     """[blackbeard §6.25, §6.26]"""
     start = ship("sloop", combat=4, speed=1)
     both = m.damage(DATA, start, track, first + second, sunk_positions=SUNK)
     one = m.damage(DATA, start, track, first, sunk_positions=SUNK)
     if not one.sunk:
-        two = m.damage(DATA, replace(start, combat=one.combat, speed=one.speed), track, second,
-                       sunk_positions=SUNK)
+        two = m.damage(
+            DATA,
+            replace(start, combat=one.combat, speed=one.speed),
+            track,
+            second,
+            sunk_positions=SUNK,
+        )
         assert (two.combat, two.speed, two.sunk, one.loyalty + two.loyalty) == (
-            both.combat, both.speed, both.sunk, both.loyalty)
+            both.combat,
+            both.speed,
+            both.sunk,
+            both.loyalty,
+        )
 
 
 def test_crew_loyalty_stays_on_its_track(data):
@@ -448,8 +465,7 @@ def test_a_booty_grab_tie_is_a_duel_and_a_loss_costs_loyalty(data):
     """[blackbeard §9.62]
     Equal scores: a duel. Lower (here with Skull and Crossbones +2): Loyalty -2."""
     assert m.booty_grab(data, 3, 3, 4, 3) == m.BootyGrab(m.DUEL, 0, 0)
-    assert m.booty_grab(data, 3, 3, 4, 3, skull_and_crossbones=2) == m.BootyGrab(
-        m.FAILURE, -2, -2)
+    assert m.booty_grab(data, 3, 3, 4, 3, skull_and_crossbones=2) == m.BootyGrab(m.FAILURE, -2, -2)
 
 
 def test_the_take_is_capped_and_rounded_up(data):
@@ -474,8 +490,12 @@ def test_holds_are_emptied_in_the_defenders_order():
         m.take_from_holds(holds, 4000, (0, 2))
 
 
-@given(holds=st.lists(st.integers(0, 5000), min_size=2, max_size=4),
-       roll=st.integers(1, 6), difference=st.integers(1, 12), data=st.data())
+@given(
+    holds=st.lists(st.integers(0, 5000), min_size=2, max_size=4),
+    roll=st.integers(1, 6),
+    difference=st.integers(1, 12),
+    data=st.data(),
+)
 def test_a_booty_grab_never_takes_more_than_the_defender_holds(holds, roll, difference, data):
     """[blackbeard §9.63, §R5.7]"""
     amount = m.booty_taken(DATA, roll, difference, sum(holds))
@@ -524,16 +544,19 @@ def test_mutiny_resolution_against_leadership(data):
 
 # ---------------------------------------------------------------------------- victory
 
-RATES = {"net_worth_per_vp": DATA.victory.doubloons_per_vp,
-         "pirate_port_retirement_rate": DATA.victory.pirate_port_doubloons_per_vp}
+RATES = {
+    "net_worth_per_vp": DATA.victory.doubloons_per_vp,
+    "pirate_port_retirement_rate": DATA.victory.pirate_port_doubloons_per_vp,
+}
 
 
 def test_teach_retires_at_bath_under_the_pardon(data):
     """[blackbeard §R18.6, §R18.3, §R18.41]
     NP 31 and Net Worth 8,740: 31 + 87 = 118 VP."""
     teach = pirate("TE", port=port("Bath").code)
-    assert "C" in m.retirement_cases(data, port("Bath"), PortState(governor=ANTI), teach,
-                                     pardon_in_force=True)
+    assert "C" in m.retirement_cases(
+        data, port("Bath"), PortState(governor=ANTI), teach, pardon_in_force=True
+    )
     assert m.retirement_score(data, "C", 31, 8740, **RATES) == m.Score(118, 87)
 
 
@@ -542,13 +565,22 @@ def test_vane_retires_at_new_providence(data):
     NP 24 and Net Worth 6,300 at the Pirate-Port rate: 24 + 31 = 55 VP; at 100 (design
     option 3) 24 + 63."""
     vane = pirate("VA")
-    assert m.retirement_cases(data, data.ports[44], PortState(), vane,
-                              pardon_in_force=False) == ("A",)
+    assert m.retirement_cases(data, data.ports[44], PortState(), vane, pardon_in_force=False) == (
+        "A",
+    )
     assert m.retirement_score(data, "A", 24, 6300, **RATES) == m.Score(55, 31)
-    assert m.retirement_score(data, "A", 24, 6300, net_worth_per_vp=100,
-                              pirate_port_retirement_rate=100).vp == 87
-    assert m.retirement_score(data, "D2", 24, 6300, net_worth_per_vp=50,
-                              pirate_port_retirement_rate=200).vp == 150
+    assert (
+        m.retirement_score(
+            data, "A", 24, 6300, net_worth_per_vp=100, pirate_port_retirement_rate=100
+        ).vp
+        == 87
+    )
+    assert (
+        m.retirement_score(
+            data, "D2", 24, 6300, net_worth_per_vp=50, pirate_port_retirement_rate=200
+        ).vp
+        == 150
+    )
 
 
 def test_bonnet_killed_by_rhett(data):
@@ -583,19 +615,25 @@ def test_where_a_pirate_may_retire(data):
     lom = pirate(ship=ship(letter_of_marque="spanish"))
     cases = m.retirement_cases
     assert cases(data, san_juan, PortState(governor=ANTI), lom, pardon_in_force=True) == ("B",)
-    assert cases(data, san_juan, PortState(governor=ANTI), lom, pardon_in_force=True,
-                 allied=True) == ()
-    assert cases(data, san_juan, PortState(governor=PRO), lom, pardon_in_force=False) == (
-        "B", "D2")
-    assert cases(data, bath, PortState(PRO, safe_haven="CO"), pirate(bribed={PRO}),
-                 pardon_in_force=True) == ("C", "D1")
-    assert cases(data, bath, PortState(governor=PRO), pirate(bribed={PRO}),
-                 pardon_in_force=False) == ()
+    assert (
+        cases(data, san_juan, PortState(governor=ANTI), lom, pardon_in_force=True, allied=True)
+        == ()
+    )
+    assert cases(data, san_juan, PortState(governor=PRO), lom, pardon_in_force=False) == ("B", "D2")
+    assert cases(
+        data, bath, PortState(PRO, safe_haven="CO"), pirate(bribed={PRO}), pardon_in_force=True
+    ) == ("C", "D1")
+    assert (
+        cases(data, bath, PortState(governor=PRO), pirate(bribed={PRO}), pardon_in_force=False)
+        == ()
+    )
     assert cases(data, bath, PortState(), pirate(), pardon_in_force=False) == ()
     reveller = pirate(ship=ship(revelry=VOLUNTARY))
     assert cases(data, data.ports[44], PortState(), reveller, pardon_in_force=False) == ()
-    assert cases(data, data.ports[44], PortState(destroyed=True), pirate(),
-                 pardon_in_force=False) == ()
+    assert (
+        cases(data, data.ports[44], PortState(destroyed=True), pirate(), pardon_in_force=False)
+        == ()
+    )
     taken = pirate(sack_pending=bath.code)
     assert cases(data, bath, PortState(), taken, pardon_in_force=True) == ()
 
@@ -612,10 +650,15 @@ def test_retirement_prices(data):
     assert m.retirement_price(data, "D2", 3, **options).price == 1500
     for case in ("A", "B", "C"):
         assert m.retirement_price(data, case, **options) == m.Bribe(0, 0)
-    assert m.retirement_price(data, "D1", bribe_retirement="standard",
-                              safe_haven_retirement_automatic=True) == m.Bribe(0, 0)
-    assert m.retirement_price(data, "D2", 1, bribe_retirement="cheap",
-                              safe_haven_retirement_automatic=False).price == 100
+    assert m.retirement_price(
+        data, "D1", bribe_retirement="standard", safe_haven_retirement_automatic=True
+    ) == m.Bribe(0, 0)
+    assert (
+        m.retirement_price(
+            data, "D2", 1, bribe_retirement="cheap", safe_haven_retirement_automatic=False
+        ).price
+        == 100
+    )
     with pytest.raises(ValueError):
         m.retirement_price(data, "D2", **options)
 
@@ -624,12 +667,19 @@ def test_final_places_and_tie_breaks(data):
     """[blackbeard §R18.5]
     The most VP; then VP from Net Worth, pirates retired, the highest NP of one pirate;
     then a shared place (design option 25: shared at once)."""
-    players = [Player(0, vp=50, vp_from_net_worth=20), Player(1, vp=50, vp_from_net_worth=30),
-               Player(2, vp=60), Player(3, vp=50, vp_from_net_worth=20, retired=["TE"])]
+    players = [
+        Player(0, vp=50, vp_from_net_worth=20),
+        Player(1, vp=50, vp_from_net_worth=30),
+        Player(2, vp=60),
+        Player(3, vp=50, vp_from_net_worth=20, retired=["TE"]),
+    ]
     assert m.places(data, players, tie_breaks="standard") == (4, 2, 1, 3)
     assert m.places(data, players, tie_breaks="shared") == (2, 2, 1, 2)
-    even = [Player(0, vp=40, best_notoriety=25), Player(1, vp=40, best_notoriety=31),
-            Player(2, vp=40, best_notoriety=31)]
+    even = [
+        Player(0, vp=40, best_notoriety=25),
+        Player(1, vp=40, best_notoriety=31),
+        Player(2, vp=40, best_notoriety=31),
+    ]
     assert m.places(data, even, tie_breaks="standard") == (3, 1, 1)
 
 

@@ -30,18 +30,21 @@ def invariants(state: BlackbeardState) -> None:
     if pending and pending[0].kind == "event_pirate" and 1 not in held:
         held.append(1)  # Buried Treasure, played, before it names its pirate
     assert Counter(held) == Counter({c.number: c.copies for c in table.deck_cards.values()})
-    assert sorted(table.merchant_pool + [m.id for m in table.merchants.values()]) == \
-        sorted(DATA.merchants)
+    assert sorted(table.merchant_pool + [m.id for m in table.merchants.values()]) == sorted(
+        DATA.merchants
+    )
     cards = table.pirate_deck + list(table.pirates) + table.retired + table.dead
     cards += [card for seat in table.seats for card in seat.pirate_cards]
     cards += [table.challenger.id] if table.challenger is not None else []
     assert sorted(cards) == sorted(DATA.pirates)
     sighted = [table.ap.sighted] if table.ap.sighted is not None else []
-    assert sorted(table.warship_pool + list(table.patrols.values()) + sighted) == \
-        sorted(DATA.warships)
+    assert sorted(table.warship_pool + list(table.patrols.values()) + sighted) == sorted(
+        DATA.warships
+    )
     kcs = table.kc_pool + list(table.kcs) + table.kcs_killed
-    assert sorted(kc for kc in kcs if DATA.kcs[kc].pool == "named") == \
-        sorted(kc.id for kc in DATA.kcs.values() if kc.pool == "named")
+    assert sorted(kc for kc in kcs if DATA.kcs[kc].pool == "named") == sorted(
+        kc.id for kc in DATA.kcs.values() if kc.pool == "named"
+    )
     assert len(kcs) == len(set(kcs))
     assert len({kc.owner for kc in table.kcs.values()}) == len(table.kcs)  # one each (10.13)
     assert all(kc.area in DATA.areas or kc.area in DATA.transits for kc in table.kcs.values())
@@ -87,12 +90,23 @@ def test_many_random_games_end(players):
 
 
 def test_random_games_with_other_options_end():
-    options = [{"game_length": "long"}, {"general_pardon_copies": 1},
-               {"and_card_counts_as_actions_card": False, "map_extra_edges": False},
-               {"lom_acquisition": "anywhere", "bribe_retirement": "cheap",
-                "safe_haven_retirement_automatic": True, "new_governors_mpi": False},
-               {"initial_placement": "random", "tie_breaks": "shared", "scurvy_tick":
-                "every_turn", "hurricane_destroy_on": "never"}]
+    options = [
+        {"game_length": "long"},
+        {"general_pardon_copies": 1},
+        {"and_card_counts_as_actions_card": False, "map_extra_edges": False},
+        {
+            "lom_acquisition": "anywhere",
+            "bribe_retirement": "cheap",
+            "safe_haven_retirement_automatic": True,
+            "new_governors_mpi": False,
+        },
+        {
+            "initial_placement": "random",
+            "tie_breaks": "shared",
+            "scurvy_tick": "every_turn",
+            "hurricane_destroy_on": "never",
+        },
+    ]
     for index, chosen in enumerate(options):
         state, _ = playout(3, 40 + index, chosen, check=invariants)
         assert state.outcome() is not None
@@ -163,8 +177,13 @@ def test_illegal_answers_change_nothing():
         request = state.pending()[0]
         digest = state.digest()
         others = [seat for seat in range(3) if seat != request.seat]
-        for seat, index in ((others[0], 0), (request.seat, len(request.options)),
-                            (request.seat, -1), (request.seat, True), (request.seat, "0")):
+        for seat, index in (
+            (others[0], 0),
+            (request.seat, len(request.options)),
+            (request.seat, -1),
+            (request.seat, True),
+            (request.seat, "0"),
+        ):
             with pytest.raises(IllegalAction):
                 state.apply(seat, index)  # type: ignore[arg-type]
             assert state.digest() == digest
@@ -205,8 +224,11 @@ def twin_of(state: BlackbeardState, observer: int) -> BlackbeardState:
     twin = state.clone()
     other = next(s for s in range(state.players) if s != observer and s != state.table.turn.active)
     deck = twin.table.event_deck
-    swap = next(i for i, card in enumerate(deck) if card not in twin.table.seats[other].events
-                and twin.table.deck_cards[card].cls != "MPI")
+    swap = next(
+        i
+        for i, card in enumerate(deck)
+        if card not in twin.table.seats[other].events and twin.table.deck_cards[card].cls != "MPI"
+    )
     old = twin.table.seats[other].events.pop(0)
     twin.table.seats[other].events.append(deck[swap])
     deck[swap] = old
@@ -232,12 +254,16 @@ def test_twins_differing_in_hidden_information_look_the_same(seed):
     rng = random.Random(seed)
     for _ in range(40):  # the observer's own turn: nothing hidden is drawn
         first, second = state.pending()[0], twin.pending()[0]
-        assert (first.seat, first.kind, [o.key for o in first.options]) == \
-            (second.seat, second.kind, [o.key for o in second.options])
+        assert (first.seat, first.kind, [o.key for o in first.options]) == (
+            second.seat,
+            second.kind,
+            [o.key for o in second.options],
+        )
         if first.seat != observer or first.kind == "choose_card":
             break
         choice = rng.randrange(len(first.options))
         public = [e.to_json() for e in state.apply(first.seat, choice) if e.audience is None]
-        assert public == [e.to_json() for e in twin.apply(second.seat, choice)
-                          if e.audience is None]
+        assert public == [
+            e.to_json() for e in twin.apply(second.seat, choice) if e.audience is None
+        ]
         assert state.view(None) == twin.view(None)

@@ -34,7 +34,8 @@ def test_four_event_cards_each_and_no_must_play_card_in_a_hand(players):
     assert all(table.deck_cards[card].cls != "MPI" for card in hands)
     assert len(hands) + len(table.event_deck) == 87
     assert Counter(hands + table.event_deck) == Counter(
-        {c.number: c.copies for c in table.deck_cards.values()})
+        {c.number: c.copies for c in table.deck_cards.values()}
+    )
 
 
 def test_a_long_game_keeps_the_general_pardons_out_of_the_first_pass():

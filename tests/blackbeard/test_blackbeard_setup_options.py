@@ -37,18 +37,22 @@ def test_the_draft_picks_in_snake_order_among_the_remaining_cards(players):
     dealt = table.limits.dealt
     order = mech.draft_order(first, players, dealt)
     assert order[:players] == [(first + k) % players for k in range(players)]
-    assert order[players:2 * players] == order[:players][::-1]
+    assert order[players : 2 * players] == order[:players][::-1]
     picked: dict[int, list[str]] = {seat: [] for seat in range(players)}
     for pick, seat in enumerate(order):
         open_request = request(state)
-        assert (open_request.kind, open_request.seat, open_request.window) == \
-            ("draft_pick", seat, Window.SETUP)
+        assert (open_request.kind, open_request.seat, open_request.window) == (
+            "draft_pick",
+            seat,
+            Window.SETUP,
+        )
         remaining = sorted(set(DATA.pirates) - {c for cards in picked.values() for c in cards})
         assert keys(state) == [f"pirate:{card}" for card in remaining]
         card = remaining[(pick * 5) % len(remaining)]
         events = answer(state, f"pirate:{card}")
-        assert {"seat": seat, "pirate": card, "pick": pick} in \
-            [e.data for e in events if e.kind == "pirate_drafted"]
+        assert {"seat": seat, "pirate": card, "pick": pick} in [
+            e.data for e in events if e.kind == "pirate_drafted"
+        ]
         picked[seat].append(card)
     for seat in range(players):
         assert table.seats[seat].pirate_cards == sorted(picked[seat])
@@ -101,8 +105,9 @@ def test_secret_placement_is_one_sealed_window_revealed_at_once():
     events = state.apply(1, [o.key for o in mine.options].index("areas:EC"))
     revealed = next(e.data for e in events if e.kind == "placement_revealed")
     assert revealed["areas"] == {str(seat): {chosen[seat]: written[seat]} for seat in (0, 1, 2)}
-    assert {pid: p.area for pid, p in table.pirates.items()} == \
-        {chosen[seat]: written[seat] for seat in (0, 1, 2)}
+    assert {pid: p.area for pid, p in table.pirates.items()} == {
+        chosen[seat]: written[seat] for seat in (0, 1, 2)
+    }
     assert request(state).kind == "choose_card"
 
 
@@ -136,10 +141,15 @@ def test_random_placement_rolls_a_d66_for_the_area_of_that_port():
     assert DATA.ports[41].areas[0] == "NA"
 
 
-@pytest.mark.parametrize("options", [{"pirate_selection": "draft"},
-                                     {"initial_placement": "secret"},
-                                     {"initial_placement": "random"},
-                                     {"pirate_selection": "draft", "initial_placement": "secret"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"pirate_selection": "draft"},
+        {"initial_placement": "secret"},
+        {"initial_placement": "random"},
+        {"pirate_selection": "draft", "initial_placement": "secret"},
+    ],
+)
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_random_games_end_with_every_setup_option(options, players):
     """[blackbeard §3.0] Every alternative plays to the end."""

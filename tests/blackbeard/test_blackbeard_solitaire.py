@@ -79,8 +79,11 @@ def announce(state, action, target=None, count=2):
 
 def acts(events):
     """The Crown's acts among `events`: (point, option key)."""
-    return [(e.data["point"], e.data["option"]) for e in events
-            if e.kind == "anti_pirate_act" and e.data["seat"] == CROWN]
+    return [
+        (e.data["point"], e.data["option"])
+        for e in events
+        if e.kind == "anti_pirate_act" and e.data["seat"] == CROWN
+    ]
 
 
 def run(state, *frames):
@@ -118,7 +121,8 @@ def test_setup_player_a_three_pirate_cards_and_a_threat_row_of_three():
     assert total == deck_for(table.options).total
     assert request(state).kind == "deploy_card" and request(state).seat == 0
     assert [o.key for o in request(state).options] == [
-        f"pirate:{c}" for c in table.seats[0].pirate_cards]
+        f"pirate:{c}" for c in table.seats[0].pirate_cards
+    ]
 
 
 def test_the_threat_row_is_built_from_the_turned_up_cards_in_order():
@@ -154,8 +158,10 @@ def test_the_threat_row_is_a_queue_and_the_crown_plays_the_older_copy():
     row(state, "storm_at_sea", "doldrums", "informer", "scurvy_outbreak", "storm_at_sea")
     arrange.deck_top(state, [card("wear_and_tear")])
     run(state, step(state.crown._crown_draw, 0))
-    assert state.table.threat_row == [card(k) for k in ("doldrums", "informer", "scurvy_outbreak",
-                                                  "storm_at_sea", "wear_and_tear")]
+    assert state.table.threat_row == [
+        card(k)
+        for k in ("doldrums", "informer", "scurvy_outbreak", "storm_at_sea", "wear_and_tear")
+    ]
     assert state.table.discard[-1] == card("storm_at_sea")
     state, _vane = solo()
     row(state, "storm_at_sea", "doldrums", "storm_at_sea")
@@ -178,8 +184,7 @@ def test_kc_patrol_one_step_toward_the_nearest_pirate_at_sea():
     crown_kc(state, "K2", "WC")
     crown_kc(state, "K3", "EC")
     events = run(state, step(state.crown._crown_phase))
-    assert [(e.data["kc"], e.data["to"]) for e in events if e.kind == "kc_moved"] == [
-        ("K1", "CA")]
+    assert [(e.data["kc"], e.data["to"]) for e in events if e.kind == "kc_moved"] == [("K1", "CA")]
     assert (state.table.kcs["K2"].area, state.table.kcs["K3"].area) == ("WC", "EC")
 
 
@@ -258,13 +263,25 @@ def test_the_third_general_pardon_drawn_by_the_crown_ends_the_game():
     arrange.deck_top(state, [card("general_pardon")])
     events = run(state, step(state.crown._crown_phase))
     (over,) = [e.data for e in events if e.kind == "game_over"]
-    assert over == {"reason": "general_pardon", "vp": [107], "places": [1], "target": 100,
-                    "margin": 7, "won": True, "level": "standard"}
+    assert over == {
+        "reason": "general_pardon",
+        "vp": [107],
+        "places": [1],
+        "target": 100,
+        "margin": 7,
+        "won": True,
+        "level": "standard",
+    }
     outcome = state.outcome()
     assert outcome is not None and outcome.places == (1,) and outcome.scores == (7,)
-    assert state.view(0)["outcome"] == {"places": [1], "scores": [7],
-                                        "reason": "general_pardon", "vp": 107,
-                                        "target": 100, "won": True}
+    assert state.view(0)["outcome"] == {
+        "places": [1],
+        "scores": [7],
+        "reason": "general_pardon",
+        "vp": 107,
+        "target": 100,
+        "won": True,
+    }
 
 
 # ---------------------------------------------------------------- moment 1 (19.3)
@@ -473,8 +490,11 @@ def test_m2_after_a_failed_port_attack_patrol_else_sighting():
     act was taken on it. (Rows 5 and 6 of moment 1 come first, so this row matters only
     when neither could act at T-ANN.)"""
     sighting = f"card:{card('warship_sighting')}"
-    for patrol, used, expected in ((True, False, "patrol"), (False, False, sighting),
-                                   (True, True, None)):
+    for patrol, used, expected in (
+        (True, False, "patrol"),
+        (False, False, sighting),
+        (True, True, None),
+    ):
         state, _vane = solo()
         row(state, "warship_sighting")
         if patrol:
@@ -607,8 +627,7 @@ def test_m3_scurvy_then_debauchery_with_booty():
     vane.ship.loyalty = 8
     row(state, "debauchery_and_revelry", "scurvy_outbreak")
     vane.ship.holds[0] = 300
-    assert acts(moment3(state)) == [("end_of_actions",
-                                     f"card:{card('debauchery_and_revelry')}")]
+    assert acts(moment3(state)) == [("end_of_actions", f"card:{card('debauchery_and_revelry')}")]
     assert vane.ship.revelry is not None
     state, vane = solo(port=SANTO_DOMINGO)
     vane.ship.loyalty = 8
@@ -634,8 +653,9 @@ def test_m3_follows_the_actions_of_the_turns_actions_card_only():
     row(state, "scurvy_outbreak")
     arrange.hand(state, 0, [card("doldrums")])
     arrange.cards(state, 0)
-    events = then(state, f"card:{card('doldrums')}", "use:actions", "pirate:VA",
-                  "action:move", "move:WC")
+    events = then(
+        state, f"card:{card('doldrums')}", "use:actions", "pirate:VA", "action:move", "move:WC"
+    )
     assert ("end_of_actions", f"card:{card('scurvy_outbreak')}") in acts(events)
     state, vane = solo()
     row(state, "scurvy_outbreak")
@@ -784,12 +804,17 @@ def test_the_level_sets_option_8_unless_the_host_turns_it_off():
         return game.new_game(players, 1, options).table.options["option_2_4_plus2"]
 
     assert (plus2(solitaire_level="easy"), plus2(), plus2(solitaire_level="hard")) == (
-        False, True, True)
+        False,
+        True,
+        True,
+    )
     assert not plus2(solitaire_level="hard", option_2_4_plus2=False)
     assert not plus2(solitaire_level="easy", option_2_4_plus2=True)
     resolved = checked_options("blackbeard", 1, {"solitaire_level": "easy"})
-    assert game.new_game(1, 4, resolved).digest() == game.new_game(
-        1, 4, {"solitaire_level": "easy"}).digest()
+    assert (
+        game.new_game(1, 4, resolved).digest()
+        == game.new_game(1, 4, {"solitaire_level": "easy"}).digest()
+    )
     assert plus2(3, solitaire_level="easy")
     assert game.info.min_players == 1
     assert [actor.name for actor in game.info.automated] == ["the Crown"]
@@ -803,9 +828,16 @@ def test_the_view_shows_the_crown():
     crown_kc(state, "K1", "NA")
     state.table.ap.crown = 1
     view = state.view(None)
-    assert view["crown"] == {"level": "hard", "threat_row": [card("informer"), card("doldrums")],
-                             "threat_row_limit": 6, "budget": 3, "budget_used": 1,
-                             "kc_limit": 3, "kcs": ["K1"], "vp_target": 125}
+    assert view["crown"] == {
+        "level": "hard",
+        "threat_row": [card("informer"), card("doldrums")],
+        "threat_row_limit": 6,
+        "budget": 3,
+        "budget_used": 1,
+        "kc_limit": 3,
+        "kcs": ["K1"],
+        "vp_target": 125,
+    }
     assert {"id": "K1", "owner": None, "area": "NA", "crown": True} in view["kcs"]
     json.dumps(state.view(0))
     assert "crown" not in arrange.ready(3, 1).view(None)
@@ -830,8 +862,14 @@ def _check(state):
     if state.pending() and state.pending()[0].kind != "choose_card":
         return  # a card may be in play (Buried Treasure before its pirate is named)
     buried = sum(p.buried_treasure for p in table.pirates.values())
-    cards = (len(table.event_deck) + len(table.discard) + len(table.held_out)
-             + len(table.seats[0].events) + len(table.threat_row) + buried)
+    cards = (
+        len(table.event_deck)
+        + len(table.discard)
+        + len(table.held_out)
+        + len(table.seats[0].events)
+        + len(table.threat_row)
+        + buried
+    )
     assert cards == deck_for(table.options).total
 
 
@@ -870,7 +908,8 @@ def test_the_same_seed_plays_the_same_game():
     assert [(e.kind, e.data) for e in first[1]] == [(e.kind, e.data) for e in second[1]]
     assert first[0].snapshot() == second[0].snapshot()
     assert [(e.kind, e.data) for e in _play(6, "standard")[1]] != [
-        (e.kind, e.data) for e in first[1]]
+        (e.kind, e.data) for e in first[1]
+    ]
 
 
 def test_a_clone_plays_on_exactly_as_its_original():
@@ -889,5 +928,6 @@ def test_a_clone_plays_on_exactly_as_its_original():
     while state.outcome() is None:
         index = answers.randrange(len(state.pending()[0].options))
         assert [(e.kind, e.data) for e in state.apply(0, index)] == [
-            (e.kind, e.data) for e in copy.apply(0, index)]
+            (e.kind, e.data) for e in copy.apply(0, index)
+        ]
     assert copy.digest() == state.digest() and copy.outcome() == state.outcome()

@@ -120,8 +120,9 @@ def test_an_and_card_whose_event_cannot_be_done_sets_no_actions():
     arrange.hand(state, seat, [careening, fair_winds, KC_SURPRISE, ambition])
     arrange.cards(state, seat)
     assert request(state).seat == seat and request(state).kind == "choose_card"
-    assert set(keys(state)) == {f"fallback:{card}" for card in
-                                (careening, fair_winds, KC_SURPRISE, ambition)}
+    assert set(keys(state)) == {
+        f"fallback:{card}" for card in (careening, fair_winds, KC_SURPRISE, ambition)
+    }
 
 
 def test_an_and_card_counts_as_the_actions_card_by_default():

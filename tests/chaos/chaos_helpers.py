@@ -91,8 +91,13 @@ def seat_fault(spec: str) -> str:
     return parts[parts.index("--fault") + 1] if "--fault" in parts else "none"
 
 
-def check_match(faults: Sequence[str], places: Sequence[int], incidents: Sequence[dict],
-                table: dict[str, Expected] | None = None, forfeit: bool = False) -> Counter:
+def check_match(
+    faults: Sequence[str],
+    places: Sequence[int],
+    incidents: Sequence[dict],
+    table: dict[str, Expected] | None = None,
+    forfeit: bool = False,
+) -> Counter:
     """Assert one match followed the rules for its seats' faults; its incident kinds.
 
     Under the forfeit policy a seat's first incident of any kind ends its play."""
@@ -145,8 +150,9 @@ def assert_no_long_run(text: str, limit: int = 1000) -> None:
 def run_cli(*args: str, cwd: Path, timeout: float = 240) -> subprocess.CompletedProcess:
     """`admiralty ARGS` with a wide terminal, so an error line is never wrapped."""
     env = {**os.environ, "COLUMNS": "400"}
-    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=timeout,
-                          cwd=cwd, env=env)
+    return subprocess.run(
+        [*CLI, *args], capture_output=True, text=True, timeout=timeout, cwd=cwd, env=env
+    )
 
 
 def play_json(tmp_path: Path, game: str, bots: Sequence[str], *extra: str) -> dict:
@@ -225,8 +231,12 @@ async def referee(tmp_path, **options):
 
 async def create(stub, bots: list[str], seed: int, deadline_ms: int = 0) -> str:
     """CreateMatch with the admin token; the new match's id."""
-    reply = await stub.CreateMatch(referee_pb2.CreateMatchRequest(
-        game="jamaica", bots=bots, seed=seed, deadline_ms=deadline_ms), metadata=ADMIN)
+    reply = await stub.CreateMatch(
+        referee_pb2.CreateMatchRequest(
+            game="jamaica", bots=bots, seed=seed, deadline_ms=deadline_ms
+        ),
+        metadata=ADMIN,
+    )
     return reply.match_id
 
 
@@ -234,8 +244,9 @@ async def finished(stub, match_id: str) -> referee_pb2.MatchSummary:
     """The match's summary once it has finished or failed (a generous bound, not a timing)."""
     async with asyncio.timeout(120):
         while True:
-            reply = await stub.GetMatch(referee_pb2.GetMatchRequest(match_id=match_id),
-                                        metadata=ADMIN)
+            reply = await stub.GetMatch(
+                referee_pb2.GetMatchRequest(match_id=match_id), metadata=ADMIN
+            )
             if reply.match.status in DONE:
                 return reply.match
             await asyncio.sleep(0.05)
@@ -243,9 +254,15 @@ async def finished(stub, match_id: str) -> referee_pb2.MatchSummary:
 
 def incident_dicts(result: common_pb2.MatchResult) -> list[dict]:
     """A result's incidents as `check_match` takes them (the kind's name, lower case)."""
-    return [{"seat": i.seat, "request_id": i.request_id, "detail": i.detail,
-             "kind": common_pb2.IncidentKind.Name(i.kind).removeprefix("INCIDENT_KIND_").lower()}
-            for i in result.incidents]
+    return [
+        {
+            "seat": i.seat,
+            "request_id": i.request_id,
+            "detail": i.detail,
+            "kind": common_pb2.IncidentKind.Name(i.kind).removeprefix("INCIDENT_KIND_").lower(),
+        }
+        for i in result.incidents
+    ]
 
 
 # -------------------------------------------------------- tournament
@@ -254,9 +271,23 @@ def incident_dicts(result: common_pb2.MatchResult) -> list[dict]:
 def run_tournament(tmp_path: Path, bots: list[str], planned: int, *extra: str) -> list[dict]:
     """Run a Jamaica tournament to the end; each stored result with its seats' faults."""
     db = tmp_path / "chaos.db"
-    args = ["tournament", "run", "jamaica", "--seed", "3", "--name", "chaos",
-            "--parallel", "2", "--db", str(db), "--records", str(tmp_path / "records"),
-            "--json", *extra]
+    args = [
+        "tournament",
+        "run",
+        "jamaica",
+        "--seed",
+        "3",
+        "--name",
+        "chaos",
+        "--parallel",
+        "2",
+        "--db",
+        str(db),
+        "--records",
+        str(tmp_path / "records"),
+        "--json",
+        *extra,
+    ]
     for bot in bots:
         args += ["--bot", bot]
     result = run_cli(*args, cwd=tmp_path, timeout=400)
@@ -268,11 +299,18 @@ def run_tournament(tmp_path: Path, bots: list[str], planned: int, *extra: str) -
         rows = connection.execute(
             "SELECT m.seats, r.places, r.incidents, r.record FROM results r JOIN matches m "
             "ON m.tournament = r.tournament AND m.match_id = r.match_id "
-            "WHERE r.tournament = 'chaos'").fetchall()
+            "WHERE r.tournament = 'chaos'"
+        ).fetchall()
     assert len(rows) == planned
-    return [{"faults": [seat_fault(specs[bot]) for bot in json.loads(seats)],
-             "places": json.loads(places), "incidents": json.loads(incidents),
-             "record": record} for seats, places, incidents, record in rows]
+    return [
+        {
+            "faults": [seat_fault(specs[bot]) for bot in json.loads(seats)],
+            "places": json.loads(places),
+            "incidents": json.loads(incidents),
+            "record": record,
+        }
+        for seats, places, incidents, record in rows
+    ]
 
 
 def kinds_by_fault(matches: list[dict], table=None) -> dict[str, Counter]:

@@ -39,8 +39,9 @@ def test_a_hung_bot_is_retired_after_three_timeouts_and_placed_last(policy):
     report = asyncio.run(play(bots, seed=4, deadline=1.0, policy=policy))
     forfeit = policy is FailurePolicy.FORFEIT  # which ends its play at the first timeout
     timeouts = 1 if forfeit else 3
-    assert check_match(["hang", "none"], report.places, incidents(report),
-                       forfeit=forfeit) == {"timeout": timeouts}
+    assert check_match(["hang", "none"], report.places, incidents(report), forfeit=forfeit) == {
+        "timeout": timeouts
+    }
     assert len(bots[0].requests) == timeouts  # never asked again
     assert report.forfeited == [0] and report.places == [2, 1]
 
@@ -48,8 +49,10 @@ def test_a_hung_bot_is_retired_after_three_timeouts_and_placed_last(policy):
 def test_a_seat_whose_time_bank_runs_out_is_retired_and_placed_last():
     """Each answer is in time, but together they spend the bank: then the seat is out.
     (The quick seat's bank, as large, lasts its whole match.)"""
-    bots = [ScriptedBot("slow", lambda r: asyncio.sleep(0.6, result=0)),
-            ScriptedBot("ok", first_option)]
+    bots = [
+        ScriptedBot("slow", lambda r: asyncio.sleep(0.6, result=0)),
+        ScriptedBot("ok", first_option),
+    ]
     report = asyncio.run(play(bots, seed=4, deadline=2.0, time_bank=2.0))
     assert {i.kind for i in report.incidents} == {"timeout"}
     assert {i.seat for i in report.incidents} == {0}
@@ -71,7 +74,8 @@ def test_a_bot_whose_every_answer_fails_is_broken_after_three_and_placed_last(po
     assert check_match([fault, "none"], report.places, incidents(report)) == {kind: 3}
     assert report.incidents[-1].detail == (
         "3 failed answers in a row: the bot is broken; the seat is played by the policy "
-        "from now on and placed last")
+        "from now on and placed last"
+    )
     assert len(report.latencies_ms[0]) == 3  # one per call: never asked again
     assert report.forfeited == [0] and report.places == [2, 1]
 
@@ -93,8 +97,9 @@ def test_a_bot_most_of_whose_answers_fail_is_broken_once_asked_enough():
     report = asyncio.run(play(bots, seed=4))
     assert len(bots[0].requests) == BROKEN_SHARE_FROM == 10
     assert [i.kind for i in report.incidents] == ["illegal"] * 7
-    assert report.incidents[-1].detail.startswith("7 of its 10 answers failed: the bot is "
-                                                  "broken; the seat is played by the policy")
+    assert report.incidents[-1].detail.startswith(
+        "7 of its 10 answers failed: the bot is broken; the seat is played by the policy"
+    )
     assert report.forfeited == [0] and report.places == [2, 1]
 
 
@@ -120,15 +125,15 @@ def test_a_bot_that_cannot_be_reached_is_unreachable_after_one_deadline():
         await server.stop(grace=None)
         async with serving([ScriptedBot("ok", first_option)]) as (ok,):
             try:
-                return await run_match(MatchSpec("gone", "jamaica", 4, deadline=1.0),
-                                       [gone, ok])
+                return await run_match(MatchSpec("gone", "jamaica", 4, deadline=1.0), [gone, ok])
             finally:
                 await gone.close()
 
     report = asyncio.run(main())
     gone = Expected(frozenset({"unreachable"}), retired=True, single=True)
-    assert check_match(["gone", "none"], report.places, incidents(report),
-                       {"gone": gone}) == {"unreachable": 1}
+    assert check_match(["gone", "none"], report.places, incidents(report), {"gone": gone}) == {
+        "unreachable": 1
+    }
     assert report.places == [2, 1]
 
 
@@ -187,8 +192,10 @@ def test_a_bouncing_connection_defaults_no_decision(tmp_path, in_flight):
     if in_flight:  # the broken request is asked again, then every later one
         assert ids == [1, 2, 3, 4, 5, *range(5, ids[-1] + 1)]
     else:  # the reply to 5 may or may not have left before the stop
-        assert ids in ([1, 2, 3, 4, 5, *range(6, ids[-1] + 1)],
-                       [1, 2, 3, 4, 5, *range(5, ids[-1] + 1)])
+        assert ids in (
+            [1, 2, 3, 4, 5, *range(6, ids[-1] + 1)],
+            [1, 2, 3, 4, 5, *range(5, ids[-1] + 1)],
+        )
     first_after = ids[restarted_at]
     with_info = [int(r.request_id) for r in requests if r.HasField("match_info")]
     assert with_info == [1, first_after + 1]
@@ -198,12 +205,15 @@ def test_a_bouncing_connection_defaults_no_decision(tmp_path, in_flight):
     assert verify_record(record).ok
 
 
-@pytest.mark.parametrize(("field", "value", "says"), [
-    ("name", "n" * (HELLO_LIMITS["name"] + 1), "name has 65 characters (at most 64)"),
-    ("version", "v" * 1000, "version has 1,000 characters (at most 64)"),
-    ("games", ("jamaica",) * 17, "lists 17 games (at most 16)"),
-    ("games", ("g" * 65,), "names a game of over 64 characters"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        ("name", "n" * (HELLO_LIMITS["name"] + 1), "name has 65 characters (at most 64)"),
+        ("version", "v" * 1000, "version has 1,000 characters (at most 64)"),
+        ("games", ("jamaica",) * 17, "lists 17 games (at most 16)"),
+        ("games", ("g" * 65,), "names a game of over 64 characters"),
+    ],
+)
 def test_a_hello_over_its_limits_is_refused_with_one_clear_error(field, value, says):
     bot = ScriptedBot("ok", first_option)
     setattr(bot, field, value)

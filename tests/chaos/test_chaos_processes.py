@@ -32,7 +32,8 @@ def test_megabyte_replies_are_oversize_and_the_referee_keeps_none_of_them(tmp_pa
                 seed += 1
                 record = tmp_path / f"m{seed}.jsonl.gz"
                 report = await run_match(
-                    MatchSpec(f"huge-{seed}", "jamaica", seed, record_path=record), clients)
+                    MatchSpec(f"huge-{seed}", "jamaica", seed, record_path=record), clients
+                )
                 kinds = check_match(["huge", "none"], report.places, incidents(report))
                 assert set(kinds) == {"oversize"}
                 oversize += kinds["oversize"]
@@ -60,8 +61,7 @@ def test_a_dying_bot_is_restarted_on_its_port_then_disqualified(tmp_path):
         try:
             for seed in range(1, 6):
                 record = tmp_path / f"m{seed}.jsonl.gz"
-                spec = MatchSpec(f"dying-{seed}", "jamaica", seed, deadline=4.0,
-                                 record_path=record)
+                spec = MatchSpec(f"dying-{seed}", "jamaica", seed, deadline=4.0, record_path=record)
                 reports.append(await run_match(spec, [bot.client for bot in bots]))
                 if dying.disqualified:
                     break
@@ -80,15 +80,19 @@ def test_a_dying_bot_is_restarted_on_its_port_then_disqualified(tmp_path):
     assert "disqualified" in dying.disqualified
     *crashed, after = reports
     for report in crashed:
-        assert check_match(["crash-decide", "none"], report.places,
-                           incidents(report)) == {"crash": 1}
+        assert check_match(["crash-decide", "none"], report.places, incidents(report)) == {
+            "crash": 1
+        }
         assert report.incidents[0].request_id == "2"
         check_record(report.spec.record_path)
     assert 2 <= len(crashed) == disqualified_in <= MAX_CRASHES
     # a restarted process answered the first request of the second match
     lines = [json.loads(line) for line in gzip.open(crashed[1].spec.record_path, "rt")]
-    first = next(line for line in lines if line["t"] == "decision" and line["seat"] == 0
-                 and line["how"] != "forced")
+    first = next(
+        line
+        for line in lines
+        if line["t"] == "decision" and line["seat"] == 0 and line["how"] != "forced"
+    )
     assert (first["request_id"], first["how"]) == ("1", "bot")
     (unreachable,) = after.incidents
     assert (unreachable.kind, unreachable.request_id, unreachable.seat) == ("unreachable", "", 0)

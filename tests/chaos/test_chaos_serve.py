@@ -50,17 +50,27 @@ def test_every_fault_against_serve_at_once(tmp_path):
         in_process = {fault: make() for fault, (make, _) in IN_PROCESS.items()}
         processes = await launch_all([spec for spec, _ in PROCESSES.values()], supervise=False)
         try:
-            async with serving([*in_process.values(), ScriptedBot("ok", first_option)]
-                               ) as clients, referee(tmp_path) as stub:
+            async with (
+                serving([*in_process.values(), ScriptedBot("ok", first_option)]) as clients,
+                referee(tmp_path) as stub,
+            ):
                 ok = clients[-1].address
-                addresses = {fault: client.address
-                             for fault, client in zip(in_process, clients, strict=False)}
-                addresses |= {fault: bot.client.address
-                              for fault, bot in zip(PROCESSES, processes, strict=True)}
-                deadlines = {fault: deadline for fault, (_, deadline)
-                             in [*IN_PROCESS.items(), *PROCESSES.items()]}
-                ids = {fault: await create(stub, [address, ok], seed, deadlines[fault])
-                       for seed, (fault, address) in enumerate(addresses.items(), start=1)}
+                addresses = {
+                    fault: client.address
+                    for fault, client in zip(in_process, clients, strict=False)
+                }
+                addresses |= {
+                    fault: bot.client.address
+                    for fault, bot in zip(PROCESSES, processes, strict=True)
+                }
+                deadlines = {
+                    fault: deadline
+                    for fault, (_, deadline) in [*IN_PROCESS.items(), *PROCESSES.items()]
+                }
+                ids = {
+                    fault: await create(stub, [address, ok], seed, deadlines[fault])
+                    for seed, (fault, address) in enumerate(addresses.items(), start=1)
+                }
                 return {fault: await finished(stub, match_id) for fault, match_id in ids.items()}
         finally:
             await stop_all(processes)
@@ -72,8 +82,7 @@ def test_every_fault_against_serve_at_once(tmp_path):
         places = [p.place for p in summary.result.placements]
         kinds = check_match([fault, "none"], places, incident_dicts(summary.result))
         assert set(kinds) == EXPECTED[fault].kinds, fault
-        assert [p.forfeited for p in summary.result.placements] == [EXPECTED[fault].retired,
-                                                                   False]
+        assert [p.forfeited for p in summary.result.placements] == [EXPECTED[fault].retired, False]
         check_record(summary.record_path)
         assert_no_long_run(str(summary))
 
@@ -111,14 +120,18 @@ def test_the_token_guards_every_call_but_watch_and_old_matches_are_forgotten(tmp
     through the newest two; Watch needs no token and follows a match to its result."""
 
     async def main():
-        async with serving([ScriptedBot("garbage", lambda r: 2**32 - 1),
-                            ScriptedBot("ok", first_option)]) as clients, \
-                referee(tmp_path, keep_finished=2) as stub:
+        async with (
+            serving(
+                [ScriptedBot("garbage", lambda r: 2**32 - 1), ScriptedBot("ok", first_option)]
+            ) as clients,
+            referee(tmp_path, keep_finished=2) as stub,
+        ):
             bots = [client.address for client in clients]
             request = referee_pb2.CreateMatchRequest(game="jamaica", bots=bots)
-            for metadata, code in [((), grpc.StatusCode.UNAUTHENTICATED),
-                                   ((("authorization", "Bearer wrong"),),
-                                    grpc.StatusCode.PERMISSION_DENIED)]:
+            for metadata, code in [
+                ((), grpc.StatusCode.UNAUTHENTICATED),
+                ((("authorization", "Bearer wrong"),), grpc.StatusCode.PERMISSION_DENIED),
+            ]:
                 with pytest.raises(grpc.aio.AioRpcError) as refused:
                     await stub.CreateMatch(request, metadata=metadata)
                 assert refused.value.code() is code
@@ -128,22 +141,22 @@ def test_the_token_guards_every_call_but_watch_and_old_matches_are_forgotten(tmp
             ids = []
             for seed in range(1, 5):
                 ids.append(await create(stub, bots, seed))
-                frames = [frame async for frame in
-                          stub.Watch(referee_pb2.WatchRequest(match_id=ids[-1]))]
+                frames = [
+                    frame async for frame in stub.Watch(referee_pb2.WatchRequest(match_id=ids[-1]))
+                ]
                 assert frames[-1].HasField("result")
                 assert list(frames[-1].result.incidents) == []  # a public watcher's view
             listed, token = [], ""
             while True:
                 page = await stub.ListMatches(
-                    referee_pb2.ListMatchesRequest(page_size=1, page_token=token),
-                    metadata=ADMIN)
+                    referee_pb2.ListMatchesRequest(page_size=1, page_token=token), metadata=ADMIN
+                )
                 listed += [summary.match_id for summary in page.matches]
                 token = page.next_page_token
                 if not token:
                     break
             with pytest.raises(grpc.aio.AioRpcError) as forgotten:
-                await stub.GetMatch(referee_pb2.GetMatchRequest(match_id=ids[0]),
-                                    metadata=ADMIN)
+                await stub.GetMatch(referee_pb2.GetMatchRequest(match_id=ids[0]), metadata=ADMIN)
             kept = await finished(stub, ids[-1])
             return ids, listed, forgotten.value.code(), kept
 

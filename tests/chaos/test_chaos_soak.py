@@ -36,12 +36,15 @@ def test_soak_many_chaos_matches_at_once_against_serve(tmp_path):
 
     async def main():
         bots = {fault: make() for fault, (make, _) in IN_PROCESS.items()}
-        async with serving([*bots.values(), ScriptedBot("ok", lambda r: 0)]) as clients, \
-                referee(tmp_path) as stub:
+        async with (
+            serving([*bots.values(), ScriptedBot("ok", lambda r: 0)]) as clients,
+            referee(tmp_path) as stub,
+        ):
             address = dict(zip([*bots, "none"], [c.address for c in clients], strict=True))
-            tables = [(FAULTS[i % len(FAULTS)], FAULTS[(i + 1 + i // len(FAULTS))
-                                                       % len(FAULTS)], "none")
-                      for i in range(SOAK_MATCHES)]
+            tables = [
+                (FAULTS[i % len(FAULTS)], FAULTS[(i + 1 + i // len(FAULTS)) % len(FAULTS)], "none")
+                for i in range(SOAK_MATCHES)
+            ]
             running = asyncio.Semaphore(32)  # the server refuses a 65th running match
 
             async def one(seed: int, table: tuple[str, ...]) -> referee_pb2.MatchSummary:
@@ -49,8 +52,9 @@ def test_soak_many_chaos_matches_at_once_against_serve(tmp_path):
                     match_id = await create(stub, [address[f] for f in table], seed, 1500)
                     return await finished(stub, match_id)
 
-            summaries = await asyncio.gather(*(one(seed, table) for seed, table
-                                               in enumerate(tables, start=1)))
+            summaries = await asyncio.gather(
+                *(one(seed, table) for seed, table in enumerate(tables, start=1))
+            )
             return list(zip(tables, summaries, strict=True))
 
     played = asyncio.run(main())
@@ -68,8 +72,20 @@ def test_soak_a_long_tournament_with_a_bot_that_dies_after_every_match(tmp_path)
     (restarted twice, then disqualified), one random; ADMIRALTY_CHAOS_MATCHES / 5 rounds."""
     bots = [chaos("garbage"), chaos("stale"), chaos("huge"), chaos("crash-over"), RANDOM_BOT]
     rounds = math.ceil(SOAK_MATCHES / len(bots))
-    matches = run_tournament(tmp_path, bots, rounds * len(bots), "--players", "5",
-                             "--rounds", str(rounds), "--deadline", "2")
+    matches = run_tournament(
+        tmp_path,
+        bots,
+        rounds * len(bots),
+        "--players",
+        "5",
+        "--rounds",
+        str(rounds),
+        "--deadline",
+        "2",
+    )
     kinds = kinds_by_fault(matches, AFTER_DEATHS)
     assert {f: set(k) for f, k in kinds.items() if f != "crash-over"} == {
-        "garbage": {"illegal"}, "stale": {"stale"}, "huge": {"oversize"}}
+        "garbage": {"illegal"},
+        "stale": {"stale"},
+        "huge": {"oversize"},
+    }

@@ -22,31 +22,41 @@ def invoke(*args: str):
 
 
 @pytest.mark.parametrize("value", ["inf", "nan", "0", "-1", "1e400"])
-@pytest.mark.parametrize(("command", "option"), [
-    (["play", "jamaica", *NO_BOTS], "--deadline"),
-    (["play", "jamaica", *NO_BOTS], "--time-bank"),
-    (["play", "jamaica", *NO_BOTS], "--startup-timeout"),
-    (["tournament", "run", "jamaica", *NO_BOTS], "--deadline"),
-    (["tournament", "run", "jamaica", *NO_BOTS], "--time-bank"),
-    (["tournament", "run", "jamaica", *NO_BOTS], "--startup-timeout"),
-    (["tournament", "resume", "nowhere"], "--startup-timeout"),
-    (["check-bot", "missing_a.py"], "--deadline"),
-    (["match", "create", "jamaica", "--bot", "127.0.0.1:1", "--bot", "127.0.0.1:2"],
-     "--deadline"),
-])
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [
+        (["play", "jamaica", *NO_BOTS], "--deadline"),
+        (["play", "jamaica", *NO_BOTS], "--time-bank"),
+        (["play", "jamaica", *NO_BOTS], "--startup-timeout"),
+        (["tournament", "run", "jamaica", *NO_BOTS], "--deadline"),
+        (["tournament", "run", "jamaica", *NO_BOTS], "--time-bank"),
+        (["tournament", "run", "jamaica", *NO_BOTS], "--startup-timeout"),
+        (["tournament", "resume", "nowhere"], "--startup-timeout"),
+        (["check-bot", "missing_a.py"], "--deadline"),
+        (
+            ["match", "create", "jamaica", "--bot", "127.0.0.1:1", "--bot", "127.0.0.1:2"],
+            "--deadline",
+        ),
+    ],
+)
 def test_a_time_that_is_not_a_positive_finite_number_is_one_line(command, option, value):
     result = invoke(*command, option, value)
     shown = f"{float(value):g}"
     least = "0.1" if option == "--startup-timeout" else "0.001"
     assert (result.exit_code, result.output) == (
-        2, f"error: {option} {shown}: give a number from {least} to 86400\n")
+        2,
+        f"error: {option} {shown}: give a number from {least} to 86400\n",
+    )
 
 
-@pytest.mark.parametrize(("command", "option", "value"), [
-    (["play", "jamaica", *NO_BOTS], "--delay", "nan"),
-    (["play", "jamaica", *NO_BOTS], "--delay", "-0.5"),
-    (["replay", "missing.jsonl.gz"], "--speed", "inf"),
-])
+@pytest.mark.parametrize(
+    ("command", "option", "value"),
+    [
+        (["play", "jamaica", *NO_BOTS], "--delay", "nan"),
+        (["play", "jamaica", *NO_BOTS], "--delay", "-0.5"),
+        (["replay", "missing.jsonl.gz"], "--speed", "inf"),
+    ],
+)
 def test_a_pace_must_be_a_finite_number_of_zero_or_more(command, option, value):
     result = invoke(*command, option, value)
     assert result.exit_code == 2
@@ -54,12 +64,15 @@ def test_a_pace_must_be_a_finite_number_of_zero_or_more(command, option, value):
     assert result.output.count("\n") == 1
 
 
-@pytest.mark.parametrize(("host", "error"), [
-    ("999.1.1.1", "not a valid IP address"),
-    ("1.2.3", "not a valid IP address"),
-    ("[::99999]", "not a valid IP address"),
-    ("no-such-host.invalid", "no such host name"),
-])
+@pytest.mark.parametrize(
+    ("host", "error"),
+    [
+        ("999.1.1.1", "not a valid IP address"),
+        ("1.2.3", "not a valid IP address"),
+        ("[::99999]", "not a valid IP address"),
+        ("no-such-host.invalid", "no such host name"),
+    ],
+)
 def test_serve_on_an_address_that_is_none_says_so(host, error):
     result = invoke("serve", "--host", host, "--port", "1")
     assert (result.exit_code, result.output) == (2, f"error: --host {host}: {error}\n")
@@ -73,11 +86,23 @@ def unwritable(tmp_path):
 
 def test_a_tournament_whose_records_cannot_be_written_is_refused_before_it_is_stored(tmp_path):
     db = tmp_path / "t.db"
-    result = invoke("tournament", "run", "jamaica", *NO_BOTS, "--name", "cup", "--db", str(db),
-                    "--records", str(unwritable(tmp_path)))
+    result = invoke(
+        "tournament",
+        "run",
+        "jamaica",
+        *NO_BOTS,
+        "--name",
+        "cup",
+        "--db",
+        str(db),
+        "--records",
+        str(unwritable(tmp_path)),
+    )
     assert (result.exit_code, result.output) == (
-        2, f"error: cannot write the match records in {unwritable(tmp_path) / 'cup'}: "
-           f"{tmp_path / 'file'} is not a directory\n")
+        2,
+        f"error: cannot write the match records in {unwritable(tmp_path) / 'cup'}: "
+        f"{tmp_path / 'file'} is not a directory\n",
+    )
     assert not db.exists()
 
 
@@ -85,21 +110,38 @@ def test_resume_refuses_records_it_cannot_write_and_leaves_the_tournament_as_it_
     db = tmp_path / "t.db"
     store = Store(db, create=True)
     settings = Settings(records=str(unwritable(tmp_path))).to_json()
-    store.create(Tournament("cup", "jamaica", 2, 1, 5, settings, ("a.py", "b.py"), ("a", "b")),
-                 plan_matches("cup", 2, 2, 1, 5), Runner(os.getpid(), "elsewhere", "then"))
+    store.create(
+        Tournament("cup", "jamaica", 2, 1, 5, settings, ("a.py", "b.py"), ("a", "b")),
+        plan_matches("cup", 2, 2, 1, 5),
+        Runner(os.getpid(), "elsewhere", "then"),
+    )
     store.release_lease("cup", Runner(os.getpid(), "elsewhere", "then"))
     result = invoke("tournament", "resume", "cup", "--db", str(db))
     assert (result.exit_code, result.output) == (
-        1, f"error: cannot write the match records in {unwritable(tmp_path) / 'cup'}: "
-           f"{tmp_path / 'file'} is not a directory\n")
+        1,
+        f"error: cannot write the match records in {unwritable(tmp_path) / 'cup'}: "
+        f"{tmp_path / 'file'} is not a directory\n",
+    )
     assert [row.state for row in store.summaries()] == ["stopped"]  # no lease taken
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root may write in any directory")
 def test_a_records_folder_without_write_permission_is_refused(tmp_path):
     (tmp_path / "locked").mkdir(mode=0o500)
-    result = invoke("tournament", "run", "jamaica", *NO_BOTS, "--name", "cup", "--db",
-                    str(tmp_path / "t.db"), "--records", str(tmp_path / "locked" / "records"))
+    result = invoke(
+        "tournament",
+        "run",
+        "jamaica",
+        *NO_BOTS,
+        "--name",
+        "cup",
+        "--db",
+        str(tmp_path / "t.db"),
+        "--records",
+        str(tmp_path / "locked" / "records"),
+    )
     assert (result.exit_code, result.output) == (
-        2, f"error: cannot write the match records in {tmp_path / 'locked' / 'records' / 'cup'}"
-           f": {tmp_path / 'locked'} is not writable\n")
+        2,
+        f"error: cannot write the match records in {tmp_path / 'locked' / 'records' / 'cup'}"
+        f": {tmp_path / 'locked'} is not writable\n",
+    )

@@ -33,8 +33,21 @@ def assert_named_one_way(text: str) -> None:
 
 def test_play_replay_and_export_name_the_second_random_bot_random_2(tmp_path):
     record, page = tmp_path / "m.jsonl.gz", tmp_path / "m.html"
-    played = admiralty("play", "jamaica", "--local", "--bot", RANDOM_BOT, "--bot", RANDOM_BOT,
-                       "-o", "round_cap=2", "--seed", "3", "--record", str(record))
+    played = admiralty(
+        "play",
+        "jamaica",
+        "--local",
+        "--bot",
+        RANDOM_BOT,
+        "--bot",
+        RANDOM_BOT,
+        "-o",
+        "round_cap=2",
+        "--seed",
+        "3",
+        "--record",
+        str(record),
+    )
     assert_named_one_way(played)
     assert_named_one_way(admiralty("replay", str(record)))  # the transcript, off a terminal
     admiralty("replay", str(record), "--export", str(page))
@@ -43,8 +56,14 @@ def test_play_replay_and_export_name_the_second_random_bot_random_2(tmp_path):
 
 
 def test_match_list_names_them_so_too():
-    summaries = [{"match_id": "jamaica-0123456789abcdef", "status": "finished", "steps": 40,
-                  "bot_names": ["random", "random"]}]
+    summaries = [
+        {
+            "match_id": "jamaica-0123456789abcdef",
+            "status": "finished",
+            "steps": 40,
+            "bot_names": ["random", "random"],
+        }
+    ]
     console = Console(width=80, file=io.StringIO(), color_system=None)
     console.print(matches_list_table(summaries))
     assert_named_one_way(console.file.getvalue())
@@ -53,13 +72,23 @@ def test_match_list_names_them_so_too():
 def test_tournament_show_names_them_so_too(tmp_path):
     store = Store(tmp_path / "t.db", create=True)
     plan = [PlannedMatch(f"cup-r1-s{s}", s, 1, 7, (s, 1 - s)) for s in (0, 1)]
-    store.create(Tournament("cup", "jamaica", 2, 1, 7, {"rating": "trueskill",
-                                                        "deals": "fresh", "records": None},
-                            ("a.py", "a.py --seed 1"), ("random", "random")),
-                 plan, Runner(1, "host", "2030-01-01T10:00:00+00:00"))
+    store.create(
+        Tournament(
+            "cup",
+            "jamaica",
+            2,
+            1,
+            7,
+            {"rating": "trueskill", "deals": "fresh", "records": None},
+            ("a.py", "a.py --seed 1"),
+            ("random", "random"),
+        ),
+        plan,
+        Runner(1, "host", "2030-01-01T10:00:00+00:00"),
+    )
     for match in plan:
-        store.save_result("cup", Result(match.match_id, [1, 2], [9, 4], [], [],
-                                        [[1.0], [1.0]], 12, None))
-    shown = admiralty("tournament", "show", "cup", "--db", str(tmp_path / "t.db"),
-                      "--matches")
+        store.save_result(
+            "cup", Result(match.match_id, [1, 2], [9, 4], [], [], [[1.0], [1.0]], 12, None)
+        )
+    shown = admiralty("tournament", "show", "cup", "--db", str(tmp_path / "t.db"), "--matches")
     assert_named_one_way(shown)

@@ -43,9 +43,11 @@ def test_help_names_values_plainly_and_wraps_between_words(path, width):
     assert max(map(len, shown.splitlines())) <= width
     # every text whole: a word split at a hyphen or cut short would not be found again
     command = COMMANDS[path]
-    texts = [*inspect.cleandoc(command.help or "").split("\n\n"),
-             *(param.help for param in command.params if getattr(param, "help", None)),
-             *(sub.get_short_help_str() for sub in getattr(command, "commands", {}).values())]
+    texts = [
+        *inspect.cleandoc(command.help or "").split("\n\n"),
+        *(param.help for param in command.params if getattr(param, "help", None)),
+        *(sub.get_short_help_str() for sub in getattr(command, "commands", {}).values()),
+    ]
     for text in texts:
         assert flat(text) in flat(shown)
 
@@ -54,8 +56,14 @@ def test_a_flag_takes_no_value_and_a_value_is_named_by_what_it_is():
     shown = CliRunner().invoke(app, ["play", "--help"], terminal_width=80).stdout
     assert re.search(r"^  --watch  ", shown, re.MULTILINE)
     assert "--no-watch" not in shown
-    for named in ("-b, --bot BOT", "--seed N", "--deadline SECONDS", "--record PATH",
-                  "--policy default|random|forfeit", "-o, --option NAME=VALUE"):
+    for named in (
+        "-b, --bot BOT",
+        "--seed N",
+        "--deadline SECONDS",
+        "--record PATH",
+        "--policy default|random|forfeit",
+        "-o, --option NAME=VALUE",
+    ):
         assert f"  {named}  " in shown or f"  {named}\n" in shown
     assert shown.splitlines()[0].endswith(" play [OPTIONS] GAME")
 

@@ -19,15 +19,28 @@ from admiralty_sdk.v1 import bot_pb2
 
 REPO = Path(__file__).resolve().parents[2]
 BOTS = REPO / "example_bots"
-MATCHES = {"jamaica": ["jamaica_greedy.py", "random_bot.py"],
-           "black_fleet": ["black_fleet_greedy.py", "random_bot.py", "random_bot.py"]}
+MATCHES = {
+    "jamaica": ["jamaica_greedy.py", "random_bot.py"],
+    "black_fleet": ["black_fleet_greedy.py", "random_bot.py", "random_bot.py"],
+}
 """Deterministic bots: the greedy ones have no randomness, the random bot seeds itself from
 its seat and first observation."""
 
 
 def admiralty_play(game: str, bots: list[str], record: Path, *extra: str) -> dict:
-    argv = [sys.executable, "-m", "admiralty.cli", "play", game, "--seed", "11",
-            "--record", str(record), "--json", *extra]
+    argv = [
+        sys.executable,
+        "-m",
+        "admiralty.cli",
+        "play",
+        game,
+        "--seed",
+        "11",
+        "--record",
+        str(record),
+        "--json",
+        *extra,
+    ]
     for name in bots:
         argv += ["--bot", str(BOTS / name)]
     result = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=REPO)
@@ -58,8 +71,11 @@ def test_a_local_match_is_the_match_over_grpc(game, tmp_path):
 
     result = play_local(game, [load_bot(BOTS / name) for name in MATCHES[game]], seed=11)
     assert [p["place"] for p in grpc_report["placements"]] == result.places
-    decided = [(d["step"], d["seat"], d["kind"], d["index"], d["how"])
-               for d in grpc_record if d["t"] == "decision"]
+    decided = [
+        (d["step"], d["seat"], d["kind"], d["index"], d["how"])
+        for d in grpc_record
+        if d["t"] == "decision"
+    ]
     assert [(d.step, d.seat, d.kind, d.index, d.how) for d in result.decisions] == decided
     # Each request these engines publish with one option is a window opened whatever its
     # seat holds (dice, spoils, a fortune window): asked, locally as over gRPC.
@@ -111,8 +127,18 @@ def test_only_a_python_file_defining_one_bot_class_plays_locally(tmp_path):
     for path, message in ((REPO / "README.md", "Python file"), (empty, "no Bot subclass")):
         with pytest.raises(ValueError, match=message):
             load_bot(path)
-    argv = [sys.executable, "-m", "admiralty.cli", "play", "jamaica", "--local",
-            "--bot", str(BOTS / "random_bot.py"), "--bot", f"{BOTS / 'random_bot.py'} --seed 1"]
+    argv = [
+        sys.executable,
+        "-m",
+        "admiralty.cli",
+        "play",
+        "jamaica",
+        "--local",
+        "--bot",
+        str(BOTS / "random_bot.py"),
+        "--bot",
+        f"{BOTS / 'random_bot.py'} --seed 1",
+    ]
     result = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=REPO)
     assert result.returncode != 0 and "RandomBot takes no arguments" in result.stderr
 
@@ -123,15 +149,21 @@ def test_the_ismcts_bot_searches_only_through_the_local_runner():
     spec = f"{BOTS / 'ismcts.py'} --iterations 4 --depth 5 --seed 2"
 
     def decisions():
-        return play_local("jamaica", [load_bot(spec), load_bot(BOTS / "random_bot.py")],
-                          seed=6).decisions
+        return play_local(
+            "jamaica", [load_bot(spec), load_bot(BOTS / "random_bot.py")], seed=6
+        ).decisions
 
     first = decisions()
     assert first == decisions() and any(d.seat == 0 and d.how == "bot" for d in first)
     with pytest.raises(RuntimeError, match="local runner"):
         load_bot(spec).decide(bot_pb2.DecideRequest(match_id="over-grpc", seat=0))
-    result = subprocess.run([sys.executable, str(BOTS / "ismcts.py")], capture_output=True,
-                            text=True, timeout=60, cwd=REPO)
+    result = subprocess.run(
+        [sys.executable, str(BOTS / "ismcts.py")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+    )
     assert result.returncode != 0 and "--local" in result.stderr
 
 

@@ -87,18 +87,25 @@ def test_jamaicas_ruler_numbers_the_spaces_where_the_ships_stand():
     rows = jamaica.track(view, game.static_info()).plain.splitlines()
     ruler, ships = rows[0], rows[3]
     for number in range(0, 50, 10):
-        assert ruler[6 + number:6 + number + len(str(number))] == str(number)
+        assert ruler[6 + number : 6 + number + len(str(number))] == str(number)
     for player in view["players"]:
         assert ships[6 + player["space"]] in (str(player["seat"]), "2", "3")
 
 
 def test_treasures_are_named_as_in_the_game_data():
     names = seat_names(["red", "blue"])
-    line = jamaica.describe({"kind": "treasure_drawn", "data": {
-        "ship": 0, "space": 9, "treasure": "sarans_sabre"}}, names)
+    line = jamaica.describe(
+        {"kind": "treasure_drawn", "data": {"ship": 0, "space": 9, "treasure": "sarans_sabre"}},
+        names,
+    )
     assert line.plain == "red finds Saran's Sabre at 9"
-    spoils = jamaica.describe({"kind": "spoils", "data": {
-        "winner": 1, "loser": 0, "loot": "treasure", "treasure": "morgans_map"}}, names)
+    spoils = jamaica.describe(
+        {
+            "kind": "spoils",
+            "data": {"winner": 1, "loser": 0, "loot": "treasure", "treasure": "morgans_map"},
+        },
+        names,
+    )
     assert spoils.plain == "— blue takes Morgan's Map"
 
 
@@ -111,33 +118,48 @@ def test_black_fleets_final_table_shows_doubloons_and_what_ranks_before_them():
     view["seats"][2]["development"] = [{"cost": 5, "bought": True}, {"cost": 8, "bought": True}]
     screen = MatchScreen("black_fleet", game.static_info(), ["a", "b", "c"])
     screen.update(view=view)
-    screen.finish({"placements": [{"seat": 1, "bot": "b", "place": 1, "score": 1},
-                                  {"seat": 2, "bot": "c", "place": 2, "score": 2},
-                                  {"seat": 0, "bot": "a", "place": 3, "score": 9}]})
+    screen.finish(
+        {
+            "placements": [
+                {"seat": 1, "bot": "b", "place": 1, "score": 1},
+                {"seat": 2, "bot": "c", "place": 2, "score": 2},
+                {"seat": 0, "bot": "a", "place": 3, "score": 9},
+            ]
+        }
+    )
     console = Console(width=100, file=io.StringIO(), color_system=None)
     console.print(screen.result_table())
     rows = [line.replace("│", " ").split() for line in console.file.getvalue().splitlines()]
     assert ["place", "seat", "bot", "doubloons", "ransom", "developments"] in [
-        line.replace("┃", " ").split() for line in console.file.getvalue().splitlines()]
+        line.replace("┃", " ").split() for line in console.file.getvalue().splitlines()
+    ]
     assert ["1", "1", "b", "1", "paid", "0"] in rows
     assert ["2", "2", "c", "2", "-", "2"] in rows
 
 
 def test_export_writes_a_titled_page_of_the_final_screen_the_legend_and_the_whole_log(
-        tmp_path: Path):
+    tmp_path: Path,
+):
     """Written at once: the replay is not played, nor its frames printed, first."""
     record = tmp_path / "m.jsonl.gz"
-    report = asyncio.run(play([ScriptedBot("a", lambda r: 0), ScriptedBot("b", lambda r: 0)],
-                              seed=4, record_path=record))
+    report = asyncio.run(
+        play(
+            [ScriptedBot("a", lambda r: 0), ScriptedBot("b", lambda r: 0)],
+            seed=4,
+            record_path=record,
+        )
+    )
     html, svg = tmp_path / "m.html", tmp_path / "m.svg"
     for target in (html, svg):
         result = CliRunner().invoke(app, ["replay", str(record), "--export", str(target)])
         assert result.exit_code == 0, result.output
         assert result.output == f"exported: {target}\n"
     first, second = sorted(range(2), key=lambda seat: report.places[seat])
-    title = (f"jamaica · a, b · seed 4 · match {report.spec.match_id} · 1. "
-             f"{'ab'[first]} {report.scores[first]}, {report.places[second]}. "
-             f"{'ab'[second]} {report.scores[second]}")
+    title = (
+        f"jamaica · a, b · seed 4 · match {report.spec.match_id} · 1. "
+        f"{'ab'[first]} {report.scores[first]}, {report.places[second]}. "
+        f"{'ab'[second]} {report.scores[second]}"
+    )
     page = html.read_text()
     assert page.startswith("<!DOCTYPE html>")
     assert f"<title>{title}</title>" in page
@@ -149,8 +171,10 @@ def test_export_writes_a_titled_page_of_the_final_screen_the_legend_and_the_whol
     assert title.replace(" ", "&#160;") in svg.read_text()
     wrong = CliRunner().invoke(app, ["replay", str(record), "--export", str(tmp_path / "m.png")])
     assert wrong.exit_code == 2
-    assert wrong.output == f"error: --export {tmp_path / 'm.png'}: the file must end in .html " \
-                           "or .svg\n"
+    assert (
+        wrong.output == f"error: --export {tmp_path / 'm.png'}: the file must end in .html "
+        "or .svg\n"
+    )
 
 
 def test_a_seats_secrets_name_its_own_hidden_cards():
@@ -163,8 +187,10 @@ def test_a_seats_secrets_name_its_own_hidden_cards():
     moves = {card["id"]: card for card in info["movement_cards"]}
     for card in me["movement_hand"]:
         c = moves[card]
-        assert f"{card} ({c['navy']} navy {c['navy_move']}, pirate {c['pirate']}, " \
-               f"merchant {c['merchant']})" in text
+        assert (
+            f"{card} ({c['navy']} navy {c['navy_move']}, pirate {c['pirate']}, "
+            f"merchant {c['merchant']})" in text
+        )
     for card in me["fortune_hand"]:
         assert f"{card} {titles[card]}" in text
     assert all(d["title"] in text for d in me["development"])

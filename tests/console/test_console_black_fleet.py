@@ -48,19 +48,26 @@ def test_the_map_shows_every_ship_on_its_space_and_the_players_their_money():
     assert f"round {view['round']}" in lines[0]
     where = {s["id"]: (s["row"], s["col"]) for s in board["spaces"]}
     assert lines[1].startswith("   ABCDEFGHIJKLM ")  # 80 columns: the dense map
-    grid = lines[2:2 + board["rows"]]
+    grid = lines[2 : 2 + board["rows"]]
     assert [line[:3] for line in grid] == [f"{r + 1:>2} " for r in range(board["rows"])]
     for seat in view["seats"]:
-        for kind, mark in (("merchant", str(seat["seat"])), ("pirate",
-                                                             PIRATE_LETTERS[seat["seat"]])):
+        for kind, mark in (
+            ("merchant", str(seat["seat"])),
+            ("pirate", PIRATE_LETTERS[seat["seat"]]),
+        ):
             if seat[kind]["space"] is not None:
                 row, col = where[seat[kind]["space"]]
                 assert grid[row][3 + col] == mark
-                letter, number = coordinate(seat[kind]["space"])[0], coordinate(
-                    seat[kind]["space"])[1:]
+                letter, number = (
+                    coordinate(seat[kind]["space"])[0],
+                    coordinate(seat[kind]["space"])[1:],
+                )
                 assert (lines[1][3 + col], grid[row][:2].strip()) == (letter, number)
-        row = next(line for line in lines if f"{seat['seat']}{PIRATE_LETTERS[seat['seat']]} "
-                   f"{NAMES[seat['seat']]}" in line)
+        row = next(
+            line
+            for line in lines
+            if f"{seat['seat']}{PIRATE_LETTERS[seat['seat']]} {NAMES[seat['seat']]}" in line
+        )
         assert f" {seat['money']} " in row
     for colour, space in view["navies"].items():
         row, col = where[space]
@@ -82,8 +89,10 @@ def test_moves_in_the_log_name_the_spaces_by_the_maps_coordinates():
     game, _, screen = mid_game()
     board = game.static_info()["board"]["spaces"]
     corner = next(s["id"] for s in board if (s["row"], s["col"]) == (6, 0))
-    line = describe({"kind": "ship_moved", "data": {"ship": "navy:purple", "from": corner,
-                                                    "to": None}}, screen.names)
+    line = describe(
+        {"kind": "ship_moved", "data": {"ship": "navy:purple", "from": corner, "to": None}},
+        screen.names,
+    )
     assert line.plain == "purple navy sails A7 → off the map"
 
 

@@ -69,7 +69,7 @@ def test_the_seas_show_every_port_merchant_and_pirate_where_it_is():
     for port in board["ports"]:
         row = rows[port["areas"][0]]
         assert port["name"] in row
-        after = row[row.index(port["name"]) + len(port["name"]):]
+        after = row[row.index(port["name"]) + len(port["name"]) :]
         merchant = merchants.get(port["code"])
         if merchant is not None:
             assert re.match(r"[☠+\-✕!♥]*" + ("▣" if merchant["face_up"] else "▪"), after)
@@ -98,8 +98,10 @@ def test_the_pirates_and_players_show_ship_booty_fame_and_hands():
         assert re.search(rf"\b{pirate['notoriety']}\s+{pirate['net_worth']}\s*$", row)
     text = " ".join(" ".join(lines).split())
     for player in view["players"]:
-        assert (f"{NAMES[player['seat']]} {player['vp']} VP {player['event_cards']}e "
-                f"{player['pirate_cards']}p") in text
+        assert (
+            f"{NAMES[player['seat']]} {player['vp']} VP {player['event_cards']}e "
+            f"{player['pirate_cards']}p"
+        ) in text
 
 
 def test_a_narrow_terminal_wraps_the_ports_but_keeps_every_area_and_pirate():
@@ -116,8 +118,7 @@ def test_a_wide_terminal_puts_the_pirates_beside_the_seas():
     *_, screen = mid_game()
     lines = render(screen, width=140)
     assert max(len(line) for line in lines) <= 140
-    assert any(line.startswith("NA") and "pirate" in line and "owner" in line
-               for line in lines)
+    assert any(line.startswith("NA") and "pirate" in line and "owner" in line for line in lines)
 
 
 def test_the_log_tells_the_game_in_plain_words():
@@ -128,13 +129,26 @@ def test_the_log_tells_the_game_in_plain_words():
         {"kind": "card_played", "data": {"seat": 1, "card": 1}},
         {"kind": "card_used", "data": {"seat": 1, "card": 1, "use": "actions"}},
         {"kind": "moved", "data": {"pirate": "TE", "from": "WC", "to": 52}},
-        {"kind": "port_attacked", "data": {"pirate": "TE", "port": 52, "roll": 9, "total": 14,
-                                           "defense": 10, "success": True}},
-        {"kind": "notoriety", "data": {"pirate": "TE", "gained": 2, "notoriety": 6,
-                                       "reason": "port_attack"}},
+        {
+            "kind": "port_attacked",
+            "data": {
+                "pirate": "TE",
+                "port": 52,
+                "roll": 9,
+                "total": 14,
+                "defense": 10,
+                "success": True,
+            },
+        },
+        {
+            "kind": "notoriety",
+            "data": {"pirate": "TE", "gained": 2, "notoriety": 6, "reason": "port_attack"},
+        },
         {"kind": "general_pardon", "data": {"count": 2}},
-        {"kind": "game_over", "data": {"reason": "general_pardon", "vp": [12, 9],
-                                       "places": [1, 2]}},
+        {
+            "kind": "game_over",
+            "data": {"reason": "general_pardon", "vp": [12, 9], "places": [1, 2]},
+        },
     ]:
         screen.update(event)
     assert [line.plain for line in screen.log] == [
@@ -167,7 +181,8 @@ def test_the_omniscient_view_shows_each_players_own_hand():
     state = game.new_game(3, 2)
     merged = omniscient(state.view(None), [state.view(seat) for seat in range(3)])
     assert [p["hand"] for p in merged["players"]] == [
-        state.view(seat)["players"][seat]["hand"] for seat in range(3)]
+        state.view(seat)["players"][seat]["hand"] for seat in range(3)
+    ]
     assert all(p["hand"] for p in merged["players"])
 
 
@@ -189,12 +204,36 @@ def test_no_color_is_honoured(monkeypatch):
     assert re.search(COLOUR, coloured.file.getvalue())
 
 
-ANTI_PIRATE_EVENTS = frozenset({
-    "anti_pirate_act", "kc_placed", "kc_moved", "kc_reacted", "kc_deploy_rolled",
-    "kc_port_attack", "kc_oust", "ousted", "evasion", "kc_battle", "kc_killed",
-    "warship_battle", "warship_left", "warship_sighted", "surrendered", "action_cancelled",
-    "merchant_escaped", "revelry_due", "merchant_fought", "conspiracy_rolled", "scurvy",
-    "storm", "challenger", "duel", "new_captain", "card_used"})
+ANTI_PIRATE_EVENTS = frozenset(
+    {
+        "anti_pirate_act",
+        "kc_placed",
+        "kc_moved",
+        "kc_reacted",
+        "kc_deploy_rolled",
+        "kc_port_attack",
+        "kc_oust",
+        "ousted",
+        "evasion",
+        "kc_battle",
+        "kc_killed",
+        "warship_battle",
+        "warship_left",
+        "warship_sighted",
+        "surrendered",
+        "action_cancelled",
+        "merchant_escaped",
+        "revelry_due",
+        "merchant_fought",
+        "conspiracy_rolled",
+        "scurvy",
+        "storm",
+        "challenger",
+        "duel",
+        "new_captain",
+        "card_used",
+    }
+)
 
 
 def anti_pirate_events(games=400):
@@ -240,10 +279,13 @@ def test_every_anti_pirate_event_is_told_in_a_line():
 def test_kcs_stand_in_their_areas_and_the_turns_anti_pirate_use_is_shown():
     game, state, screen = mid_game()
     view = dict(state.view(None))
-    view["kcs"] = [{"id": "K1", "owner": 2, "area": "WC"}, {"id": "KX", "owner": 0,
-                                                            "area": "EA"}]
-    view["interference"] = {**view["interference"], "used": [1, 2], "kc_action": True,
-                            "titles": ["warship_sighting"]}
+    view["kcs"] = [{"id": "K1", "owner": 2, "area": "WC"}, {"id": "KX", "owner": 0, "area": "EA"}]
+    view["interference"] = {
+        **view["interference"],
+        "used": [1, 2],
+        "kc_action": True,
+        "titles": ["warship_sighting"],
+    }
     screen.update(view=view)
     lines = render(screen)
     rows = sea_rows(lines, game.static_info())
@@ -261,7 +303,7 @@ LONG_NAMES = ["random", "anti_pirate_bot", "random", "greedy"]
 
 def board_lines(lines: list[str]) -> list[str]:
     """The screen above the log."""
-    return lines[:next(i for i, line in enumerate(lines) if line.startswith("╭─ log"))]
+    return lines[: next(i for i, line in enumerate(lines) if line.startswith("╭─ log"))]
 
 
 def pirate_rows(lines: list[str]) -> tuple[list[str], list[list[str]]]:
@@ -269,7 +311,7 @@ def pirate_rows(lines: list[str]) -> tuple[list[str], list[list[str]]]:
     top = next(i for i, line in enumerate(lines) if re.search(r"\bpirate\s+owner\b", line))
     left = lines[top].index("pirate")
     rows = []
-    for line in lines[top + 1:]:
+    for line in lines[top + 1 :]:
         cells = re.split(r"\s{2,}", line[left:].strip())
         if len(cells) < 7:
             break
@@ -286,14 +328,24 @@ def expected_row(pirate, names, surnames: bool) -> list[str]:
     holds = "|".join(str(h) if h else "·" for h in ship["holds"])
     if ship.get("hostages"):
         holds += f" +{len(ship['hostages'])}h"
-    return [label, names[pirate["owner"]].plain, kind,
-            f"{ship['combat']}/{ship['speed']}/{ship['loyalty']}", holds,
-            str(pirate["notoriety"]), str(pirate["net_worth"])]
+    return [
+        label,
+        names[pirate["owner"]].plain,
+        kind,
+        f"{ship['combat']}/{ship['speed']}/{ship['loyalty']}",
+        holds,
+        str(pirate["notoriety"]),
+        str(pirate["net_worth"]),
+    ]
 
 
-@pytest.mark.parametrize(("names", "width", "height"), [
-    *((NAMES, width, height) for width, height in SIZES),
-    *((LONG_NAMES, width, height) for width, height in SIZES if width >= 80)])
+@pytest.mark.parametrize(
+    ("names", "width", "height"),
+    [
+        *((NAMES, width, height) for width, height in SIZES),
+        *((LONG_NAMES, width, height) for width, height in SIZES if width >= 80),
+    ],
+)
 def test_every_pirate_cell_is_whole_at_every_size(names, width, height):
     """Down to 80 columns even with a long bot name, and to 60 with short ones, the
     pirates table shows every cell whole; below 80 columns its surnames go first."""
@@ -324,20 +376,21 @@ def test_a_small_terminal_still_says_who_is_where(width, height):
     where = {entry.split()[0].rstrip("⚓"): entry for entry in entries}
     ports = {port["code"]: port["name"] for port in board["ports"]}
     assert {name for name in ports.values() if name in "\n".join(lines)} == {
-        ports[p["port"]] for p in view["pirates"] if p["port"]}, "only ports with pirates"
+        ports[p["port"]] for p in view["pirates"] if p["port"]
+    }, "only ports with pirates"
     for pirate in view["pirates"]:
         entry = where[pirate["area"]]
         if pirate["port"] is None:
             assert pirate["id"] in entry.split()[1:]
         else:
-            assert re.search(rf"{re.escape(ports[pirate['port']])}\[[A-Z ]*{pirate['id']}",
-                             entry)
+            assert re.search(rf"{re.escape(ports[pirate['port']])}\[[A-Z ]*{pirate['id']}", entry)
     for kc in view["kcs"]:
         assert kc_name(kc["id"]) in where[kc["area"]].split()
     for area in view["patrols"]:
         assert where[area].startswith(f"{area}⚓")
     assert set(where) == {p["area"] for p in view["pirates"]} | {
-        kc["area"] for kc in view["kcs"]} | set(view["patrols"])
+        kc["area"] for kc in view["kcs"]
+    } | set(view["patrols"])
 
 
 def test_a_kc_has_one_name_on_the_map_and_in_the_log():

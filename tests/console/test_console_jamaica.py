@@ -80,17 +80,36 @@ def test_a_narrow_terminal_drops_the_track_but_keeps_the_players():
 def test_combat_is_told_in_plain_words():
     names = seat_names(["Red", "Blue"])
     events = [
-        {"kind": "combat_result", "data": {"attacker": 0, "defender": 1, "winner": 0,
-                                           "loser": 1, "faces": [8, 6], "gunpowder": [2, 0],
-                                           "strengths": [10, 6]}},
-        {"kind": "spoils", "data": {"winner": 0, "loser": 1, "loot": "hold", "hold": 2,
-                                    "kind": "gold", "count": 5}},
+        {
+            "kind": "combat_result",
+            "data": {
+                "attacker": 0,
+                "defender": 1,
+                "winner": 0,
+                "loser": 1,
+                "faces": [8, 6],
+                "gunpowder": [2, 0],
+                "strengths": [10, 6],
+            },
+        },
+        {
+            "kind": "spoils",
+            "data": {
+                "winner": 0,
+                "loser": 1,
+                "loot": "hold",
+                "hold": 2,
+                "kind": "gold",
+                "count": 5,
+            },
+        },
     ]
     screen = MatchScreen("jamaica", load_game("jamaica").static_info(), ["Red", "Blue"])
     for event in events:
         screen.update(event)
     assert screen.log[-1].plain == (
-        "Red attacks Blue with 2 gunpowder: 8+2 vs 6+0 — Red wins — Red takes 5 gold")
+        "Red attacks Blue with 2 gunpowder: 8+2 vs 6+0 — Red wins — Red takes 5 gold"
+    )
     assert describe({"kind": "card_chosen", "data": {"seat": 1}}, names) is None
 
 
@@ -99,7 +118,6 @@ ADMIN = (("authorization", "Bearer secret"),)
 
 def test_a_watched_live_match_never_shows_a_hidden_card():
     """§12: hands, chosen cards and face-down treasures stay hidden from spectators."""
-
 
     frames = []
 
@@ -111,11 +129,15 @@ def test_a_watched_live_match_never_shows_a_hidden_card():
             try:
                 async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
                     stub = referee_pb2_grpc.RefereeServiceStub(channel)
-                    created = await stub.CreateMatch(referee_pb2.CreateMatchRequest(
-                        game="jamaica", bots=[c.address for c in clients], seed=9),
-                        metadata=ADMIN)
+                    created = await stub.CreateMatch(
+                        referee_pb2.CreateMatchRequest(
+                            game="jamaica", bots=[c.address for c in clients], seed=9
+                        ),
+                        metadata=ADMIN,
+                    )
                     async for frame in stub.Watch(
-                            referee_pb2.WatchRequest(match_id=created.match_id)):
+                        referee_pb2.WatchRequest(match_id=created.match_id)
+                    ):
                         frames.append(frame)
             finally:
                 await server.stop(None)
@@ -127,8 +149,10 @@ def test_a_watched_live_match_never_shows_a_hidden_card():
     assert any(e.kind == "card_revealed" for e in events)
     for event in events:
         assert not event.audience
-        assert not (event.kind in ("card_chosen", "hand_dealt", "cards_drawn")
-                    and ("card" in event.data or "hand" in event.data or "cards" in event.data))
+        assert not (
+            event.kind in ("card_chosen", "hand_dealt", "cards_drawn")
+            and ("card" in event.data or "hand" in event.data or "cards" in event.data)
+        )
     for frame in frames:
         if frame.HasField("view"):
             for player in frame.view["players"]:
@@ -148,21 +172,28 @@ def test_a_replay_at_full_speed_ends_on_the_recorded_result(tmp_path):
     assert screen.view["outcome"]["scores"] == report.scores
     final = render(screen, height=40)
     for placement in report.to_json()["placements"]:
-        assert re.search(rf"{placement['place']}[\s│]+{placement['seat']}[\s│]+"
-                         rf"b{placement['seat']}[\s│]+{placement['score']}", final)
+        assert re.search(
+            rf"{placement['place']}[\s│]+{placement['seat']}[\s│]+"
+            rf"b{placement['seat']}[\s│]+{placement['score']}",
+            final,
+        )
 
 
 def test_admiralty_watch_follows_a_served_match_to_its_final_screen():
     """`admiralty watch`: the spectator screen of a match on a running referee."""
-    with served_referee([random_bot(i) for i in range(2)]) as (address, bots), \
-            grpc.insecure_channel(address) as channel:
+    with (
+        served_referee([random_bot(i) for i in range(2)]) as (address, bots),
+        grpc.insecure_channel(address) as channel,
+    ):
         stub = referee_pb2_grpc.RefereeServiceStub(channel)
-        created = stub.CreateMatch(referee_pb2.CreateMatchRequest(
-            game="jamaica", bots=bots, seed=5), metadata=ADMIN)
+        created = stub.CreateMatch(
+            referee_pb2.CreateMatchRequest(game="jamaica", bots=bots, seed=5), metadata=ADMIN
+        )
         console = Console(width=80, height=30, color_system=None, file=io.StringIO())
         screen = watch_remote(address, created.match_id, "", console)
-        summary = stub.GetMatch(referee_pb2.GetMatchRequest(match_id=created.match_id),
-                                metadata=ADMIN)
+        summary = stub.GetMatch(
+            referee_pb2.GetMatchRequest(match_id=created.match_id), metadata=ADMIN
+        )
         listed = stub.ListMatches(referee_pb2.ListMatchesRequest(), metadata=ADMIN)
     assert summary.match.status == referee_pb2.MATCH_STATUS_FINISHED
     assert [m.match_id for m in listed.matches] == [created.match_id]

@@ -27,10 +27,27 @@ def flaky(tmp_path_factory) -> tuple[Path, str]:
     """A solitaire of the flaky bot (a real process): its record and what `play` printed."""
     record = tmp_path_factory.mktemp("flaky") / "m.jsonl.gz"
     played = subprocess.run(
-        [sys.executable, "-m", "admiralty.cli", "play", "blackbeard", "--players", "1", "--bot",
-         str(TEST_BOTS / "flaky_bot.py"), "--seed", "6", "--record", str(record)],
-        capture_output=True, text=True, cwd=REPO, timeout=120,
-        env={**os.environ, "COLUMNS": "80"})
+        [
+            sys.executable,
+            "-m",
+            "admiralty.cli",
+            "play",
+            "blackbeard",
+            "--players",
+            "1",
+            "--bot",
+            str(TEST_BOTS / "flaky_bot.py"),
+            "--seed",
+            "6",
+            "--record",
+            str(record),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "80"},
+    )
     assert played.returncode == 0, played.stderr
     return record, played.stdout
 
@@ -47,8 +64,7 @@ def expected_rows(record: Path) -> tuple[str, list[list[str]], int]:
         steps = [step[incident["request_id"]] for incident in of_kind]
         first, last = of_kind[0]["detail"], of_kind[-1]["detail"]
         detail = first if first == last else f"{first} last: {last}"
-        rows.append(["0", kind, str(len(of_kind)), f"{min(steps)}-{max(steps)}",
-                     *detail.split()])
+        rows.append(["0", kind, str(len(of_kind)), f"{min(steps)}-{max(steps)}", *detail.split()])
     verdict = solo_verdict("blackbeard", {"score": result["scores"][0], "forfeited": False})
     return verdict, rows, len(result["incidents"])
 
@@ -57,7 +73,7 @@ def shows_row(text: str, row: list[str]) -> bool:
     """Whether `row`'s cells appear in order in `text`: a row whose detail wraps continues
     on lines whose other cells are blank, so its words run on in the text's words."""
     words = text.replace("│", " ").split()
-    return any(words[at:at + len(row)] == row for at in range(len(words)))
+    return any(words[at : at + len(row)] == row for at in range(len(words)))
 
 
 def test_the_final_screen_at_80x24_keeps_the_result_and_groups_the_incidents(flaky):
@@ -94,9 +110,15 @@ def test_incidents_the_viewer_was_not_told_are_listed_in_the_transcript():
     untold = {"request_id": "5", "seat": 1, "kind": "illegal", "detail": "option 9 of 2"}
     screen.step = 12
     screen.decide(None, [told])
-    screen.finish({"placements": [{"seat": 0, "bot": "a", "place": 1, "score": 3},
-                                  {"seat": 1, "bot": "b", "place": 2, "score": 1}],
-                   "incidents": [told, untold]})
+    screen.finish(
+        {
+            "placements": [
+                {"seat": 0, "bot": "a", "place": 1, "score": 3},
+                {"seat": 1, "bot": "b", "place": 2, "score": 1},
+            ],
+            "incidents": [told, untold],
+        }
+    )
     console = Console(width=100, file=io.StringIO(), color_system=None)
     console.print(screen.transcript())
     text = console.file.getvalue()

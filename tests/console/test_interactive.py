@@ -27,9 +27,17 @@ def test_keys_become_commands():
     keys = Keys()
     typed = [keys.feed(key) for key in " np\x1b[C\x1b[Ddilq\x04x"]
     assert [c for c in typed if c is not None] == [
-        Command("pause"), Command("next"), Command("back"), Command("next"), Command("back"),
-        Command("decision"), Command("incident"), Command("legend"), Command("quit"),
-        Command("quit")]
+        Command("pause"),
+        Command("next"),
+        Command("back"),
+        Command("next"),
+        Command("back"),
+        Command("decision"),
+        Command("incident"),
+        Command("legend"),
+        Command("quit"),
+        Command("quit"),
+    ]
 
 
 def test_a_number_after_g_or_s_ends_with_enter_and_anything_else_cancels_it():
@@ -55,8 +63,9 @@ def wrong_on_third(name: str) -> ScriptedBot:
 @pytest.fixture(scope="module")
 def record(tmp_path_factory):
     path = tmp_path_factory.mktemp("interactive") / "m.jsonl.gz"
-    asyncio.run(play([ScriptedBot("a", lambda r: 0), wrong_on_third("b")], seed=3,
-                     record_path=path))
+    asyncio.run(
+        play([ScriptedBot("a", lambda r: 0), wrong_on_third("b")], seed=3, record_path=path)
+    )
     return path
 
 
@@ -68,13 +77,15 @@ def test_the_player_steps_jumps_and_finds_decisions_and_incidents(record):
     player.apply(Command("back"))
     assert player.position == 0
     player.apply(Command("decision"))
-    first = next(i for i, f in enumerate(timeline.frames)
-                 if f.decision is not None and f.decision.asked)
+    first = next(
+        i for i, f in enumerate(timeline.frames) if f.decision is not None and f.decision.asked
+    )
     assert player.position == first and player.screen.decision == timeline.frames[first].decision
     player.apply(Command("incident"))
     assert timeline.frames[player.position].incidents
     assert player.screen.log[-1].plain.startswith("⚠") or any(
-        line.plain.startswith("⚠") for line in player.screen.log)
+        line.plain.startswith("⚠") for line in player.screen.log
+    )
     player.apply(Command("round", 3))
     assert player.screen.round == 3 and timeline.frames[player.position - 1].view["round"] == 2
     player.apply(Command("step", 10_000))
@@ -144,9 +155,23 @@ def test_through_a_terminal_keys_are_not_echoed_and_the_terminal_is_restored(rec
     before = termios.tcgetattr(tty_side)
     env = {**os.environ, "COLUMNS": "100", "LINES": "30", "TERM": "xterm"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "admiralty.cli", "replay", str(record), "--interactive",
-         "--seat", "1"], stdin=tty_side, stdout=tty_side, stderr=tty_side, env=env,
-        start_new_session=True, preexec_fn=take_the_terminal)
+        [
+            sys.executable,
+            "-m",
+            "admiralty.cli",
+            "replay",
+            str(record),
+            "--interactive",
+            "--seat",
+            "1",
+        ],
+        stdin=tty_side,
+        stdout=tty_side,
+        stderr=tty_side,
+        env=env,
+        start_new_session=True,
+        preexec_fn=take_the_terminal,
+    )
     try:
         read_until(main, b"paused")
         os.write(main, b"nn")

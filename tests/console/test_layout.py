@@ -29,13 +29,19 @@ def finished(game_name: str, viewer: int | None, seed: int = 4) -> MatchScreen:
         request = state.pending()[0]
         index = rng.randrange(len(request.options))
         decision = decision_of(step, request, index, 3.0)
-        screen.show(frame_after(step, state.apply(request.seat, index), state, viewer,
-                                decision))
+        screen.show(frame_after(step, state.apply(request.seat, index), state, viewer, decision))
     outcome = state.outcome()
-    screen.finish({"placements": [
-        {"seat": seat, "bot": NAMES[seat], "place": place, "score": score}
-        for seat, (place, score) in enumerate(zip(outcome.places, outcome.scores,
-                                                  strict=True))], "incidents": []})
+    screen.finish(
+        {
+            "placements": [
+                {"seat": seat, "bot": NAMES[seat], "place": place, "score": score}
+                for seat, (place, score) in enumerate(
+                    zip(outcome.places, outcome.scores, strict=True)
+                )
+            ],
+            "incidents": [],
+        }
+    )
     return screen
 
 
@@ -52,8 +58,7 @@ def render(screen: MatchScreen, width: int, height: int) -> list[str]:
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 @pytest.mark.parametrize("viewer", [None, 0])
-def test_the_final_screen_fits_with_the_newest_line_and_the_winner(screens, viewer, width,
-                                                                   height):
+def test_the_final_screen_fits_with_the_newest_line_and_the_winner(screens, viewer, width, height):
     screen = screens[viewer]
     lines = render(screen, width, height)
     assert len(lines) <= height and max(len(line) for line in lines) <= width
@@ -61,9 +66,16 @@ def test_the_final_screen_fits_with_the_newest_line_and_the_winner(screens, view
     assert " ".join(screen.log[-1].plain.split()) in " ".join(text.split())
     assert screen.log[-1].plain.startswith("Game over")
     winner = next(p for p in screen.result["placements"] if p["place"] == 1)
-    assert any(line.split("│")[1:4] == ["     1 ", f"    {winner['seat']} ",
-                                        f" {NAMES[winner['seat']]}".ljust(len(line.split("│")[3]))]
-               for line in lines if line.count("│") >= 4)
+    assert any(
+        line.split("│")[1:4]
+        == [
+            "     1 ",
+            f"    {winner['seat']} ",
+            f" {NAMES[winner['seat']]}".ljust(len(line.split("│")[3])),
+        ]
+        for line in lines
+        if line.count("│") >= 4
+    )
 
 
 def test_the_board_gives_way_before_the_log_and_the_result(screens):

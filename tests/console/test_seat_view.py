@@ -30,8 +30,11 @@ def referee_decisions(state: GameState, twins: Twins, steps: int) -> list[dict]:
     lines: list[dict] = []
     while len(lines) < steps and state.outcome() is None:
         pending = state.pending()
-        batch = ([r for r in pending if r.window_id == pending[0].window_id]
-                 if pending[0].window is Window.SEALED else pending[:1])
+        batch = (
+            [r for r in pending if r.window_id == pending[0].window_id]
+            if pending[0].window is Window.SEALED
+            else pending[:1]
+        )
         answers = [(r.seat, twins.choose(state, r)) for r in batch]
         for seat, index in answers:
             state.apply(seat, index)
@@ -43,8 +46,9 @@ def seen_by(twins: Twins, state: GameState, lines: list[dict]) -> tuple[list[Fra
     """Every frame the seat's screen is given (the screen is a function of them), then its
     last screen at 120x60 and its transcript, as text."""
     game = load_game(twins.game)
-    screen = MatchScreen(twins.game, game.static_info(), NAMES[:state.players],
-                         viewer=twins.observer, legend=True)
+    screen = MatchScreen(
+        twins.game, game.static_info(), NAMES[: state.players], viewer=twins.observer, legend=True
+    )
     frames = list(replay_frames(state, lines, twins.observer))
     for frame in frames:
         screen.show(frame)
@@ -96,12 +100,19 @@ def record(tmp_path_factory):
 def test_replay_seat_lists_each_request_it_was_asked_with_its_options_and_answer(record):
     lines = list(read_record(record))
     timeline = read_timeline(record, 1)
-    asked = [frame.decision for frame in timeline.frames
-             if frame.decision is not None and frame.decision.asked]
-    recorded = [line for line in lines if line["t"] == "decision" and line["seat"] == 1
-                and line["how"] in ("bot", "incident")]
-    assert [(d.kind, d.chosen) for d in asked] == [(line["kind"], line["index"])
-                                                   for line in recorded]
+    asked = [
+        frame.decision
+        for frame in timeline.frames
+        if frame.decision is not None and frame.decision.asked
+    ]
+    recorded = [
+        line
+        for line in lines
+        if line["t"] == "decision" and line["seat"] == 1 and line["how"] in ("bot", "incident")
+    ]
+    assert [(d.kind, d.chosen) for d in asked] == [
+        (line["kind"], line["index"]) for line in recorded
+    ]
     result = CliRunner().invoke(app, ["replay", str(record), "--seat", "1"])
     assert result.exit_code == 0, result.output
     out = result.output
@@ -110,10 +121,11 @@ def test_replay_seat_lists_each_request_it_was_asked_with_its_options_and_answer
         key, label = decision.options[decision.chosen]
         assert f"▶ wrong · {decision.kind}: {key} “{label}”" in out
     first = asked[0]
-    block = out.split(f"▶ wrong · {first.kind}:", 1)[1].splitlines()[1:2 + len(first.options)]
+    block = out.split(f"▶ wrong · {first.kind}:", 1)[1].splitlines()[1 : 2 + len(first.options)]
     assert block[0].strip() == first.prompt
     assert [row.strip().lstrip("▶ ") for row in block[1:]] == [
-        f"{i}. {key} — {label}" for i, (key, label) in enumerate(first.options)]
+        f"{i}. {key} — {label}" for i, (key, label) in enumerate(first.options)
+    ]
     assert "▶ first ·" not in out  # the other seat's requests are not this seat's to see
 
 
@@ -125,8 +137,7 @@ def test_an_incident_is_logged_when_it_happened_with_its_step_and_round(record):
     assert incident["kind"] == "illegal" and incident["seat"] == 1
     result = CliRunner().invoke(app, ["replay", str(record)])
     line = next(line for line in result.output.splitlines() if line.startswith("⚠"))
-    assert line == (f"⚠ step {frame.step}, round {asked_in}: wrong illegal: "
-                    f"{incident['detail']}")
+    assert line == (f"⚠ step {frame.step}, round {asked_in}: wrong illegal: {incident['detail']}")
     seat_view = CliRunner().invoke(app, ["replay", str(record), "--seat", "0"]).output
     assert "⚠" not in seat_view.split("final")[0]  # seat 0 is not told seat 1's incidents
 
@@ -141,7 +152,7 @@ def test_the_seat_panel_shows_the_request_its_options_and_the_incident_of_its_an
     timeline = read_timeline(record, 1)
     at = next(i for i, f in enumerate(timeline.frames) if f.incidents)
     screen = MatchScreen("jamaica", load_game("jamaica").static_info(), timeline.seats, 1)
-    for frame in timeline.frames[:at + 1]:
+    for frame in timeline.frames[: at + 1]:
         screen.show(frame)
     panel = render(screen, 120, 60)
     decision, (incident,) = timeline.frames[at].decision, timeline.frames[at].incidents
@@ -152,10 +163,12 @@ def test_the_seat_panel_shows_the_request_its_options_and_the_incident_of_its_an
     key, label = decision.options[decision.chosen]
     assert f"▶ {decision.chosen}. {key} — {label.split()[0]}" in panel
     hand = timeline.frames[at].view["players"][1]["hand"]
-    assert panel.count("hand: ") == 1 and len(hand) == panel.split("hand: ")[1].split(
-        "│")[0].count("/")
-    following = next(i for i in range(at + 1, len(timeline.frames))
-                     if timeline.frames[i].decision is not None)
-    for frame in timeline.frames[at + 1:following + 1]:
+    assert panel.count("hand: ") == 1 and len(hand) == panel.split("hand: ")[1].split("│")[0].count(
+        "/"
+    )
+    following = next(
+        i for i in range(at + 1, len(timeline.frames)) if timeline.frames[i].decision is not None
+    )
+    for frame in timeline.frames[at + 1 : following + 1]:
         screen.show(frame)
     assert "⚠ illegal" not in render(screen, 120, 60).split("╭─ log")[0]  # a new request

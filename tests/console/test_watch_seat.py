@@ -39,11 +39,14 @@ def without_latency(lines) -> list[str]:
 
 def test_a_served_match_watched_as_a_seat_is_what_its_replay_shows(tmp_path):
     bots = [ScriptedBot("a", lambda r: 0), wrong_on_second("b")]
-    with served_referee(bots, record_dir=tmp_path) as (address, bots), \
-            grpc.insecure_channel(address) as channel:
+    with (
+        served_referee(bots, record_dir=tmp_path) as (address, bots),
+        grpc.insecure_channel(address) as channel,
+    ):
         stub = referee_pb2_grpc.RefereeServiceStub(channel)
-        created = stub.CreateMatch(referee_pb2.CreateMatchRequest(
-            game="jamaica", bots=bots, seed=11), metadata=ADMIN)
+        created = stub.CreateMatch(
+            referee_pb2.CreateMatchRequest(game="jamaica", bots=bots, seed=11), metadata=ADMIN
+        )
         watched = watch_remote(address, created.match_id, "secret", console(), seat=1)
         with pytest.raises(grpc.RpcError) as refused:
             watch_remote(address, created.match_id, "", console(), seat=1)
@@ -62,5 +65,6 @@ def test_a_served_match_watched_as_a_seat_is_what_its_replay_shows(tmp_path):
 def test_watch_as_a_seat_without_the_token_is_one_usage_line():
     result = CliRunner().invoke(app, ["watch", "jamaica-0", "--seat", "0"])
     assert result.exit_code == 2
-    assert result.output == ("error: --seat needs the admin token: set ADMIRALTY_TOKEN or "
-                             "give --token-file FILE\n")
+    assert result.output == (
+        "error: --seat needs the admin token: set ADMIRALTY_TOKEN or give --token-file FILE\n"
+    )

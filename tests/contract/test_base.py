@@ -43,33 +43,55 @@ def test_the_flow_tells_the_events_the_constructor_builds():
     flow = Flow()
     flow.emit("moved", {"ship": 1})
     flow.tell((2,), "card_chosen", {"seat": 2, "card": 7}, {"seat": 2})
-    assert flow.events == [Event("moved", {"ship": 1}),
-                           Event("card_chosen", {"seat": 2, "card": 7}, frozenset({2})),
-                           Event("card_chosen", {"seat": 2})]
+    assert flow.events == [
+        Event("moved", {"ship": 1}),
+        Event("card_chosen", {"seat": 2, "card": 7}, frozenset({2})),
+        Event("card_chosen", {"seat": 2}),
+    ]
     assert [repr(made) for made in flow.events] == [
         repr(Event("moved", {"ship": 1})),
         repr(Event("card_chosen", {"seat": 2, "card": 7}, frozenset({2}))),
-        repr(Event("card_chosen", {"seat": 2}))]
+        repr(Event("card_chosen", {"seat": 2})),
+    ]
 
 
 def test_the_flow_opens_the_requests_the_constructor_builds():
     for optional, publish in itertools.product((False, True), repeat=2):
         flow = Flow()
-        flow.ask(3, Window.INTERRUPT, "react", "React?", OPTIONS, step(print),
-                 optional=optional, publish=publish)
+        flow.ask(
+            3,
+            Window.INTERRUPT,
+            "react",
+            "React?",
+            OPTIONS,
+            step(print),
+            optional=optional,
+            publish=publish,
+        )
         (made,) = flow.pending()
-        built = Request(3, 1, Window.INTERRUPT, "react", "React?", OPTIONS, optional,
-                        must_ask=publish)
+        built = Request(
+            3, 1, Window.INTERRUPT, "react", "React?", OPTIONS, optional, must_ask=publish
+        )
         assert made == built and repr(made) == repr(built)
         assert {f: getattr(made, f) for f in Request._fields} == {
-            "seat": 3, "window_id": 1, "window": Window.INTERRUPT, "kind": "react",
-            "prompt": "React?", "options": OPTIONS, "optional": optional, "default": 0,
-            "must_ask": publish}
+            "seat": 3,
+            "window_id": 1,
+            "window": Window.INTERRUPT,
+            "kind": "react",
+            "prompt": "React?",
+            "options": OPTIONS,
+            "optional": optional,
+            "default": 0,
+            "must_ask": publish,
+        }
 
 
 def test_requests_options_and_events_are_immutable():
-    for value, name in ((Request(0, 1, Window.TURN, "k", "p", OPTIONS), "seat"),
-                        (OPTIONS[0], "key"), (Event("moved"), "kind")):
+    for value, name in (
+        (Request(0, 1, Window.TURN, "k", "p", OPTIONS), "seat"),
+        (OPTIONS[0], "key"),
+        (Event("moved"), "kind"),
+    ):
         with pytest.raises((FrozenInstanceError, AttributeError)):
             setattr(value, name, None)
 
@@ -78,8 +100,7 @@ def test_the_rules_hash_covers_the_game_and_the_kit_it_runs_on(tmp_path):
     """A record replays only on the code that made it: the hash moves with the game's own
     source and data and with the shared flow and chance streams, not with another game."""
     kit = tmp_path / "games"
-    shutil.copytree(Path(games.__file__).parent, kit,
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(Path(games.__file__).parent, kit, ignore=shutil.ignore_patterns("__pycache__"))
     jamaica = kit / "jamaica"
     first = source_hash(jamaica, kit)
     assert first == load_game("jamaica").rules_hash()

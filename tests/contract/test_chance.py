@@ -39,8 +39,9 @@ def test_a_stream_does_not_depend_on_what_was_drawn_before():
 
 def test_different_names_give_different_draws():
     chance = Chance(3)
-    names = [("dice", r) for r in range(300)] + [("deck", s, n) for s in range(6)
-                                                 for n in range(50)]
+    names = [("dice", r) for r in range(300)] + [
+        ("deck", s, n) for s in range(6) for n in range(50)
+    ]
     names += [("treasure",), ("treasure", 0), ("crew", "north"), ("crew", "south"), ()]
     firsts = {chance.stream(*name).getrandbits(64) for name in names}
     assert len(firsts) == len(names)
@@ -52,17 +53,20 @@ def test_different_seeds_give_different_draws():
     assert len(firsts) == len(seeds)
 
 
-@pytest.mark.parametrize(("first", "second"), [
-    (("a", 12), ("a1", 2)),
-    (("a:1", 2), ("a", "1:2")),
-    (("a:b",), ("a", "b")),
-    (("ab",), ("a", "b")),
-    (("deck", 1), ("deck", "1")),
-    (("x",), ("x", "")),
-    ((), ("",)),
-    (("a,b",), ("a", "b")),
-    (('a"', "b"), ("a", '"b')),
-])
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (("a", 12), ("a1", 2)),
+        (("a:1", 2), ("a", "1:2")),
+        (("a:b",), ("a", "b")),
+        (("ab",), ("a", "b")),
+        (("deck", 1), ("deck", "1")),
+        (("x",), ("x", "")),
+        ((), ("",)),
+        (("a,b",), ("a", "b")),
+        (('a"', "b"), ("a", '"b')),
+    ],
+)
 def test_names_are_never_ambiguous(first, second):
     chance = Chance(42)
     assert draws(chance, *first) != draws(chance, *second)
@@ -138,8 +142,9 @@ def test_a_shuffle_is_a_permutation_fixed_by_the_seed_and_the_name():
         assert Chance(BIG).shuffled(items, "deck", size, 1) != deck or size == 2
         assert Chance(BIG - 1).shuffled(items, "deck", size) != deck or size == 2
     chance = Chance(13)
-    orders = {tuple(chance.shuffled(range(12), "deck", seat, k))
-              for seat in range(6) for k in range(50)}
+    orders = {
+        tuple(chance.shuffled(range(12), "deck", seat, k)) for seat in range(6) for k in range(50)
+    }
     assert len(orders) == 300  # 12! orders: 300 names never meet by chance
     assert chance.shuffled(["only"], "deck") == ["only"]
     assert chance.shuffled((x for x in "ab"), "pair") in (["a", "b"], ["b", "a"])
@@ -157,8 +162,9 @@ def test_every_order_of_a_shuffle_is_as_likely():
     assert len(tallies) == 24 and all(abs(n - share) < spread for n in tallies.values())
     for place in range(4):
         column = [order[place] for order in orders]
-        assert all(abs(column.count(card) - count / 4) < 5 * (count * 3 / 16) ** 0.5
-                   for card in "abcd")
+        assert all(
+            abs(column.count(card) - count / 4) < 5 * (count * 3 / 16) ** 0.5 for card in "abcd"
+        )
 
 
 def test_rolls_throw_the_die_the_number_of_times_asked():

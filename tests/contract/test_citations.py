@@ -40,17 +40,49 @@ GAMES = ("jamaica", "black_fleet", "blackbeard")
 CITATION = re.compile(r"\[(jamaica|black_fleet|blackbeard) ([^\]]+)\]")
 HEADER = "| Section | Rule | Implemented in | Tests |"
 SCOPES = ("server", "sdk", "tests", "docs", "example_bots", "benchmarks", "README.md")
-SKIPPED = {"node_modules", "build", "__pycache__", ".pytest_cache", ".mypy_cache",
-           ".ruff_cache", ".hypothesis"}
+SKIPPED = {
+    "node_modules",
+    "build",
+    "__pycache__",
+    ".pytest_cache",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".hypothesis",
+}
 GENERATED = REPO / "sdk" / "admiralty_sdk" / "v1"
-TEXT = {".py", ".md", ".toml", ".txt", ".rst", ".js", ".mjs", ".ts", ".cpp", ".cc", ".h",
-        ".hpp", ".sh", ".proto", ".cfg", ".ini", ".yaml", ".yml", ".json"}
+TEXT = {
+    ".py",
+    ".md",
+    ".toml",
+    ".txt",
+    ".rst",
+    ".js",
+    ".mjs",
+    ".ts",
+    ".cpp",
+    ".cc",
+    ".h",
+    ".hpp",
+    ".sh",
+    ".proto",
+    ".cfg",
+    ".ini",
+    ".yaml",
+    ".yml",
+    ".json",
+}
 OLD_FORMS = re.compile(r"\bspec §|\breconstruction §|\b[Rr]ules \d")
-OUTSIDE = re.compile("|".join([
-    re.escape("../" + "shared"),  # built so that this file does not match itself
-    re.escape("/" + "work/"),
-    "/" + "home/[A-Za-z_]", "/" + "Users/[A-Za-z_]", re.escape("/" + "root/"),
-]))
+OUTSIDE = re.compile(
+    "|".join(
+        [
+            re.escape("../" + "shared"),  # built so that this file does not match itself
+            re.escape("/" + "work/"),
+            "/" + "home/[A-Za-z_]",
+            "/" + "Users/[A-Za-z_]",
+            re.escape("/" + "root/"),
+        ]
+    )
+)
 PY_TOKEN = re.compile(r"([\w./-]+\.py)(?:::(\w+)|:\d+)?")
 
 
@@ -62,9 +94,13 @@ def scoped_files() -> list[Path]:
         candidates = [root] if root.is_file() else sorted(root.rglob("*"))
         for path in candidates:
             parts = set(path.relative_to(REPO).parts)
-            if (path.is_file() and path.suffix in TEXT and not parts & SKIPPED
-                    and not any(part.endswith(".egg-info") for part in parts)
-                    and GENERATED not in path.parents):
+            if (
+                path.is_file()
+                and path.suffix in TEXT
+                and not parts & SKIPPED
+                and not any(part.endswith(".egg-info") for part in parts)
+                and GENERATED not in path.parents
+            ):
                 files.append(path)
     return files
 
@@ -97,7 +133,7 @@ def section_index(game: str) -> dict[str, list[str]] | None:
     except ValueError:
         return None
     table = []
-    for line in lines[start + 1:]:
+    for line in lines[start + 1 :]:
         if line.startswith("## "):
             break
         if line.startswith("|"):
@@ -145,8 +181,14 @@ def test_the_citations_are_found_where_they_are_written():
 def resolve(game: str, token: str) -> Path | None:
     """The file a `.py` token of an index row names, or None."""
     games = REPO / "server" / "admiralty" / "games"
-    bases = (games / game, games, REPO / "server" / "admiralty", REPO / "tests" / game,
-             REPO / "tests", REPO)
+    bases = (
+        games / game,
+        games,
+        REPO / "server" / "admiralty",
+        REPO / "tests" / game,
+        REPO / "tests",
+        REPO,
+    )
     for base in bases:
         path = base / token
         if path.is_file():
@@ -166,8 +208,9 @@ def test_every_index_row_names_files_that_exist(game):
                 path = resolve(game, token)
                 if path is None:
                     broken.append(f"{ref}: {token} does not exist")
-                elif name and not re.search(rf"^\s*(def|class) {name}\b", path.read_text(),
-                                            re.MULTILINE):
+                elif name and not re.search(
+                    rf"^\s*(def|class) {name}\b", path.read_text(), re.MULTILINE
+                ):
                     broken.append(f"{ref}: {token} defines no {name}")
     assert not broken, "\n".join(broken)
 
@@ -185,8 +228,12 @@ def test_the_old_citation_forms_are_gone():
 
 
 def test_nothing_points_outside_the_repository():
-    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard",
-                             "-z"], cwd=REPO, capture_output=True, check=True).stdout
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=REPO,
+        capture_output=True,
+        check=True,
+    ).stdout
     outside = []
     for name in filter(None, listed.decode().split("\0")):
         path = REPO / name

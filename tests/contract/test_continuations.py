@@ -28,10 +28,13 @@ BY_NAME = [
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_engine_names_a_continuation_by_a_string(game):
-    found = [f"{path.name}:{number}: {why}: {line.strip()}"
-             for path in sorted((GAMES_DIR / game).rglob("*.py"))
-             for number, line in enumerate(path.read_text().splitlines(), 1)
-             for pattern, why in BY_NAME if pattern.search(line)]
+    found = [
+        f"{path.name}:{number}: {why}: {line.strip()}"
+        for path in sorted((GAMES_DIR / game).rglob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        for pattern, why in BY_NAME
+        if pattern.search(line)
+    ]
     assert found == []
 
 

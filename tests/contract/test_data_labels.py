@@ -55,32 +55,51 @@ def written(tmp_path: Path, text: str) -> Path:
 
 REFUSED = [
     ("[a]\nx = 1\n", 'demo.toml: [a]: missing basis label (basis = "known" or'),
-    ('[[a]]\nid = 7\nbasis = "guessed"\n',
-     "demo.toml: [[a]] row 1 (id = 7): basis 'guessed' is not \"known\" or \"reconstructed\""),
-    ('x = 1\nbasis = "known"\n',
-     "demo.toml: top level: a known item, or one with known fields, needs sources"),
-    ('[a]\nx = 1\nbasis = "known"\nsources = "r"\nknown = ["x"]\n',
-     "demo.toml: [a]: a known item is known as a whole"),
-    ('[a]\nx = 1\nbasis = "reconstructed"\nknown = ["y"]\nsources = "r"\n',
-     "demo.toml: [a]: known names fields the item does not have: ['y']"),
-    ('[a]\nx = 1\nbasis = "reconstructed"\nknown = ["x"]\n',
-     "demo.toml: [a]: a known item, or one with known fields, needs sources"),
-    ('[a]\nx = 1\nbasis = "known"\nsources = ""\n',
-     "demo.toml: [a]: sources must be a non-empty string"),
-    ('[a]\nx = 1\nbasis = "known"\nsources = "r"\nconfidence = "high"\n',
-     "demo.toml: [a]: confidence 'high' is not \"H\", \"M\" or \"L\""),
-    ('[a]\nx = 1\nbasis = "known"\nsources = "r"\ny_sources = "s"\n',
-     "demo.toml: [a]: y_sources labels a field the item does not have"),
-    ('[a]\nx = 1\nbasis = "known"\nsources = "r"\nx_confidence = "H"\n',
-     "demo.toml: [a]: x_confidence grades sources the item does not give"),
-    ('[a]\nbasis = "known"\nsources = "r"\n[[a.row]]\nn = 1\nnote = "labelled"\n',
-     "demo.toml: [[a.row]] row 1 (n = 1): missing basis label"),
+    (
+        '[[a]]\nid = 7\nbasis = "guessed"\n',
+        'demo.toml: [[a]] row 1 (id = 7): basis \'guessed\' is not "known" or "reconstructed"',
+    ),
+    (
+        'x = 1\nbasis = "known"\n',
+        "demo.toml: top level: a known item, or one with known fields, needs sources",
+    ),
+    (
+        '[a]\nx = 1\nbasis = "known"\nsources = "r"\nknown = ["x"]\n',
+        "demo.toml: [a]: a known item is known as a whole",
+    ),
+    (
+        '[a]\nx = 1\nbasis = "reconstructed"\nknown = ["y"]\nsources = "r"\n',
+        "demo.toml: [a]: known names fields the item does not have: ['y']",
+    ),
+    (
+        '[a]\nx = 1\nbasis = "reconstructed"\nknown = ["x"]\n',
+        "demo.toml: [a]: a known item, or one with known fields, needs sources",
+    ),
+    (
+        '[a]\nx = 1\nbasis = "known"\nsources = ""\n',
+        "demo.toml: [a]: sources must be a non-empty string",
+    ),
+    (
+        '[a]\nx = 1\nbasis = "known"\nsources = "r"\nconfidence = "high"\n',
+        'demo.toml: [a]: confidence \'high\' is not "H", "M" or "L"',
+    ),
+    (
+        '[a]\nx = 1\nbasis = "known"\nsources = "r"\ny_sources = "s"\n',
+        "demo.toml: [a]: y_sources labels a field the item does not have",
+    ),
+    (
+        '[a]\nx = 1\nbasis = "known"\nsources = "r"\nx_confidence = "H"\n',
+        "demo.toml: [a]: x_confidence grades sources the item does not give",
+    ),
+    (
+        '[a]\nbasis = "known"\nsources = "r"\n[[a.row]]\nn = 1\nnote = "labelled"\n',
+        "demo.toml: [[a.row]] row 1 (n = 1): missing basis label",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("text", "message"), REFUSED, ids=[m[11:40] for _, m in REFUSED])
-def test_a_wrong_or_missing_label_is_refused_naming_the_file_and_the_item(
-        tmp_path, text, message):
+def test_a_wrong_or_missing_label_is_refused_naming_the_file_and_the_item(tmp_path, text, message):
     with pytest.raises(ValueError) as refused:
         load(written(tmp_path, text))
     assert str(refused.value).startswith(message)
@@ -89,13 +108,20 @@ def test_a_wrong_or_missing_label_is_refused_naming_the_file_and_the_item(
 def test_the_loader_gets_the_values_and_value_tables_need_no_labels(tmp_path):
     """A row's own tables (a ship's start holds, a card's parameters) are values of the row;
     a field's labels are left out with the item's."""
-    path = written(tmp_path, 'start = 1\nbasis = "reconstructed"\n'
-                             '[[ship]]\nid = "a"\nholds = [{ kind = "gold", count = 3 }]\n'
-                             'params = { source = "chosen" }\nbasis = "known"\n'
-                             'sources = "PYJ"\nconfidence = "M"\nid_sources = "PYJ, OOG"\n'
-                             'id_confidence = "H"\n')
-    assert load(path) == {"start": 1, "ship": [{
-        "id": "a", "holds": [{"kind": "gold", "count": 3}], "params": {"source": "chosen"}}]}
+    path = written(
+        tmp_path,
+        'start = 1\nbasis = "reconstructed"\n'
+        '[[ship]]\nid = "a"\nholds = [{ kind = "gold", count = 3 }]\n'
+        'params = { source = "chosen" }\nbasis = "known"\n'
+        'sources = "PYJ"\nconfidence = "M"\nid_sources = "PYJ, OOG"\n'
+        'id_confidence = "H"\n',
+    )
+    assert load(path) == {
+        "start": 1,
+        "ship": [
+            {"id": "a", "holds": [{"kind": "gold", "count": 3}], "params": {"source": "chosen"}}
+        ],
+    }
 
 
 def test_the_engine_kit_page_describes_every_label():

@@ -40,9 +40,18 @@ def positions(game: str, players: int, seeds=SEEDS) -> list[tuple[GameState, int
 
 def seen(state: GameState, seat: int) -> str:
     """All `seat` can tell of a state: its view and its own requests."""
-    mine = [[r.kind, str(r.window), r.prompt, r.optional, r.default,
-             [[o.key, o.label, dict(o.payload)] for o in r.options]]
-            for r in state.pending() if r.seat == seat]
+    mine = [
+        [
+            r.kind,
+            str(r.window),
+            r.prompt,
+            r.optional,
+            r.default,
+            [[o.key, o.label, dict(o.payload)] for o in r.options],
+        ]
+        for r in state.pending()
+        if r.seat == seat
+    ]
     return json.dumps([state.view(seat), mine], sort_keys=True, default=str)
 
 
@@ -69,9 +78,17 @@ def test_the_hidden_parts_vary_with_the_rng(game, players):
     for state, seat in cases:
         samples = {unseen(state.determinize(seat, random.Random(k)), seat) for k in range(4)}
         assert len(samples) == 4
-        others = {json.dumps([state.determinize(seat, random.Random(k)).view(other)
-                              for other in range(players) if other != seat], sort_keys=True)
-                  for k in range(4)}
+        others = {
+            json.dumps(
+                [
+                    state.determinize(seat, random.Random(k)).view(other)
+                    for other in range(players)
+                    if other != seat
+                ],
+                sort_keys=True,
+            )
+            for k in range(4)
+        }
         varied += len(others) > 1
     if players > 1:
         assert varied >= len(cases) // 2, f"other seats' hands varied in {varied} of {len(cases)}"
@@ -89,8 +106,10 @@ def test_the_result_depends_only_on_what_the_seat_sees(game, players):
         assert seen(twin, seat) == seen(state, seat)
         assert twin.digest() != state.digest()
         for k in range(2):
-            assert (twin.determinize(seat, random.Random(k)).digest()
-                    == state.determinize(seat, random.Random(k)).digest())
+            assert (
+                twin.determinize(seat, random.Random(k)).digest()
+                == state.determinize(seat, random.Random(k)).digest()
+            )
         compared += 1
     assert compared >= len(SEEDS) * POSITIONS // 2
 

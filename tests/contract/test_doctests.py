@@ -28,8 +28,12 @@ MODULES = modules_with_examples()
 
 
 def test_the_engines_have_examples():
-    assert {"admiralty.games", "admiralty.games.info", "admiralty.games.jamaica",
-            "admiralty.games.black_fleet.board"} <= set(MODULES)
+    assert {
+        "admiralty.games",
+        "admiralty.games.info",
+        "admiralty.games.jamaica",
+        "admiralty.games.black_fleet.board",
+    } <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -155,8 +155,9 @@ def test_the_same_seed_and_decisions_give_the_same_bytes(game, players):
     """No clock and no global randomness: the decisions of a game replayed on the same
     seed give the same events, public views and digests, whatever the global RNG holds."""
     random.seed(1)
-    steps = [(answer, recorded(state, events)) for state, answer, events
-             in play(game, players, seed=11)]
+    steps = [
+        (answer, recorded(state, events)) for state, answer, events in play(game, players, seed=11)
+    ]
     random.seed(2)
     state = load_game(game).new_game(players, 11)
     replayed = [recorded(state, state.setup_events)]
@@ -172,16 +173,20 @@ def test_different_seeds_deal_different_games(game, players):
 
 def recorded(state, events) -> str:
     """A step as the bytes a record holds: the digest, the public view and the events."""
-    return json.dumps([state.digest(), state.view(None), [e.to_json() for e in events]],
-                      sort_keys=True)
+    return json.dumps(
+        [state.digest(), state.view(None), [e.to_json() for e in events]], sort_keys=True
+    )
 
 
 def seen(state) -> str:
     """What a state shows: its open requests and every seat's and the public view."""
     players = state.players
-    return canonical([[(r.seat, r.window_id, r.kind, [o.key for o in r.options])
-                       for r in state.pending()],
-                      [state.view(viewer) for viewer in (None, *range(players))]])
+    return canonical(
+        [
+            [(r.seat, r.window_id, r.kind, [o.key for o in r.options]) for r in state.pending()],
+            [state.view(viewer) for viewer in (None, *range(players))],
+        ]
+    )
 
 
 def traced(state, chooser: random.Random) -> list[str]:
@@ -192,8 +197,16 @@ def traced(state, chooser: random.Random) -> list[str]:
         request = chooser.choice(state.pending())
         answer = request.seat, chooser.randrange(len(request.options))
         events = [event.to_json() for event in state.apply(*answer)]
-        trace.append(canonical([answer, events, [(r.seat, r.window_id, r.kind)
-                                                 for r in state.pending()], state.digest()]))
+        trace.append(
+            canonical(
+                [
+                    answer,
+                    events,
+                    [(r.seat, r.window_id, r.kind) for r in state.pending()],
+                    state.digest(),
+                ]
+            )
+        )
     return trace
 
 

@@ -37,15 +37,22 @@ def test_every_declared_player_count_is_playable_and_no_other(game):
     for players in player_counts(game):
         assert engine.new_game(players, 1).players == players
     for players in (info.min_players - 1, info.max_players + 1):
-        with pytest.raises(ValueError, match=f"played by {info.min_players} to "
-                                             f"{info.max_players} players, not {players}"):
+        with pytest.raises(
+            ValueError,
+            match=f"played by {info.min_players} to {info.max_players} players, not {players}",
+        ):
             engine.new_game(players, 1)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_random_play_opens_exactly_the_declared_window_kinds(game):
-    seen = {request.window for players in player_counts(game) for seed in (1, 2)
-            for step in play(game, players, seed) for request in step.state.pending()}
+    seen = {
+        request.window
+        for players in player_counts(game)
+        for seed in (1, 2)
+        for step in play(game, players, seed)
+        for request in step.state.pending()
+    }
     assert seen == set(info_of(game).windows)
 
 
@@ -54,8 +61,10 @@ def test_views_differ_by_seat_exactly_when_information_is_hidden(game):
     """With hidden information, some position shows every seat a different view (its own
     secrets); without, every seat always sees the same."""
     players = info_of(game).default_players
-    sizes = {len({_without_viewer(step.state.view(seat)) for seat in range(players)})
-             for step in play(game, players, seed=3)}
+    sizes = {
+        len({_without_viewer(step.state.view(seat)) for seat in range(players)})
+        for step in play(game, players, seed=3)
+    }
     assert max(sizes) == (players if info_of(game).hidden_information else 1)
 
 
@@ -65,8 +74,10 @@ def test_the_defaults_are_accepted_and_are_what_no_options_mean(game):
     players = info.default_players
     assert engine.resolve_options(None) == engine.resolve_options(info.defaults())
     assert engine.resolve_options({}, players) == info.defaults()
-    assert engine.new_game(players, 1, info.defaults()).digest() == \
-        engine.new_game(players, 1).digest()
+    assert (
+        engine.new_game(players, 1, info.defaults()).digest()
+        == engine.new_game(players, 1).digest()
+    )
 
 
 @pytest.mark.parametrize(("game", "spec"), SPECS, ids=IDS)
@@ -118,8 +129,11 @@ def test_admiralty_games_is_one_line_a_game_within_80_by_24():
     assert len(lines) <= 24 and max(map(len, lines)) <= 80
     for info in map(info_of, GAMES):
         (line,) = [line for line in lines if line.startswith(f"{info.name} ")]
-        assert line.split() == [info.name, f"{info.min_players}-{info.max_players}",
-                                *info.summary.split()]
+        assert line.split() == [
+            info.name,
+            f"{info.min_players}-{info.max_players}",
+            *info.summary.split(),
+        ]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -128,30 +142,37 @@ def test_admiralty_games_game_prints_its_info_with_every_citation_whole(game):
     text = " ".join(result.stdout.split())  # as one line, however the console wrapped it
     info = info_of(game)
     assert result.exit_code == 0
-    assert text.startswith(f"{game} ({info.title}): {info.summary} {info.min_players}-"
-                           f"{info.max_players} players, usually {info.default_players}; "
-                           f"hidden information; windows {', '.join(info.windows)}")
+    assert text.startswith(
+        f"{game} ({info.title}): {info.summary} {info.min_players}-"
+        f"{info.max_players} players, usually {info.default_players}; "
+        f"hidden information; windows {', '.join(info.windows)}"
+    )
     for actor in info.automated:
         players = "/".join(map(str, actor.players))
-        assert f"automated: {actor.name}, in {players}-player games; decided by " \
-               f"{actor.decided_by}" in text  # e.g. "... [jamaica G25]"
+        assert (
+            f"automated: {actor.name}, in {players}-player games; decided by "
+            f"{actor.decided_by}" in text
+        )  # e.g. "... [jamaica G25]"
     for spec in info.options:
-        assert f"{spec.name} = {json.dumps(spec.default)} ({spec.takes()}) " \
-               f"{' '.join(spec.help.split())}" in text  # e.g. "[jamaica G6] a load may ..."
+        assert (
+            f"{spec.name} = {json.dumps(spec.default)} ({spec.takes()}) "
+            f"{' '.join(spec.help.split())}" in text
+        )  # e.g. "[jamaica G6] a load may ..."
 
 
 def test_admiralty_games_of_an_unknown_game_is_one_line_naming_the_games():
     result = CliRunner().invoke(app, ["games", "chess"])
     assert (result.exit_code, result.output) == (
-        2, f"error: unknown game 'chess'; known games: {', '.join(GAMES)}\n")
+        2,
+        f"error: unknown game 'chess'; known games: {', '.join(GAMES)}\n",
+    )
 
 
 @pytest.mark.parametrize("args", [[], ["jamaica"]])
 def test_admiralty_games_json_is_the_game_infos(args):
     result = CliRunner().invoke(app, ["games", *args, "--json"])
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == {"games": [info_of(g).to_json()
-                                                   for g in args or GAMES]}
+    assert json.loads(result.stdout) == {"games": [info_of(g).to_json() for g in args or GAMES]}
 
 
 def _without_viewer(view: dict) -> str:

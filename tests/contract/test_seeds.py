@@ -25,8 +25,14 @@ def play(game: str, seed: int, steps: int = 60):
             break
         request = state.pending()[0]
         events = state.apply(request.seat, chooser.randrange(len(request.options)))
-        trace.append([[e.to_json() for e in events], state.view(None), state.view(request.seat),
-                      state.digest()])
+        trace.append(
+            [
+                [e.to_json() for e in events],
+                state.view(None),
+                state.view(request.seat),
+                state.digest(),
+            ]
+        )
     return state, trace
 
 

@@ -13,8 +13,9 @@ from admiralty.wire import codec_for, options_to_pb
 
 
 def plain(message) -> dict:
-    return json_format.MessageToDict(message, preserving_proto_field_name=True,
-                                     always_print_fields_with_no_presence=True)
+    return json_format.MessageToDict(
+        message, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
+    )
 
 
 def pruned(data):

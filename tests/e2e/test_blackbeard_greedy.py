@@ -30,8 +30,9 @@ def test_the_greedy_bot_plays_two_random_bots_cleanly_strikes_and_beats_them(tmp
                     seats = [bots[1].client, bots[2].client]
                     seats.insert(greedy_seat, bots[0].client)
                     path = tmp_path / f"{seed}-{greedy_seat}.jsonl.gz"
-                    spec = MatchSpec(f"greedy-{seed}-{greedy_seat}", "blackbeard", seed,
-                                     record_path=path)
+                    spec = MatchSpec(
+                        f"greedy-{seed}-{greedy_seat}", "blackbeard", seed, record_path=path
+                    )
                     played.append((greedy_seat, path, await run_match(spec, seats)))
             return played
         finally:
@@ -43,9 +44,13 @@ def test_the_greedy_bot_plays_two_random_bots_cleanly_strikes_and_beats_them(tmp
         assert report.incidents == []
         assert report.forfeited == []
         assert report.bot_names[greedy_seat] == "blackbeard-greedy"
-        acts += sum(1 for line in read_record(path) if line["t"] == "event"
-                    and line["kind"] == "anti_pirate_act"
-                    and line["data"]["seat"] == greedy_seat)
+        acts += sum(
+            1
+            for line in read_record(path)
+            if line["t"] == "event"
+            and line["kind"] == "anti_pirate_act"
+            and line["data"]["seat"] == greedy_seat
+        )
     assert acts > 0
     wins = sum(report.places[seat] == 1 for seat, _, report in played)
     assert wins > len(played) // 2
@@ -73,10 +78,17 @@ def test_the_same_request_gets_the_same_answer():
     for step in range(300):
         request = state.pending()[0]
         message = bot_pb2.DecideRequest(
-            request_id="1", match_id="m", seat=request.seat, window_id=request.window_id,
-            window=to_window_kind(request.window), kind=request.kind, prompt=request.prompt,
-            optional=request.optional, options=options_to_pb(codec, request.options),
-            blackbeard=codec.observation_pb(state.view(request.seat)))
+            request_id="1",
+            match_id="m",
+            seat=request.seat,
+            window_id=request.window_id,
+            window=to_window_kind(request.window),
+            kind=request.kind,
+            prompt=request.prompt,
+            optional=request.optional,
+            options=options_to_pb(codec, request.options),
+            blackbeard=codec.observation_pb(state.view(request.seat)),
+        )
         if step == 0:
             message.match_info.CopyFrom(info)
         for bot, run in zip(bots, answers, strict=True):

@@ -38,8 +38,9 @@ def chooser(seat: int, strike: bool):
 
 
 def run(tmp_path, strike: bool) -> tuple[list[dict], object, list[ScriptedBot]]:
-    bots = [ScriptedBot(f"seat{seat}", chooser(seat, strike and seat == STRIKER))
-            for seat in range(3)]
+    bots = [
+        ScriptedBot(f"seat{seat}", chooser(seat, strike and seat == STRIKER)) for seat in range(3)
+    ]
     path = tmp_path / ("strike" if strike else "pass") / "bb.jsonl.gz"
     report = asyncio.run(play(bots, game="blackbeard", seed=SEED, record_path=path))
     return list(read_record(path)), report, bots
@@ -53,21 +54,27 @@ def test_striking_in_the_anti_pirate_windows_changes_the_match(tmp_path):
     # the striker was offered acts, and only passed, in the first run
     offered = [r for r in pass_bots[STRIKER].requests if r.kind == "anti_pirate"]
     assert offered and all(r.options[0].key == "pass" for r in offered)
-    assert not any(e["kind"] == "anti_pirate_act" and e["data"]["seat"] == STRIKER
-                   for e in passed if e["t"] == "event")
+    assert not any(
+        e["kind"] == "anti_pirate_act" and e["data"]["seat"] == STRIKER
+        for e in passed
+        if e["t"] == "event"
+    )
 
     # the runs are the same line for line up to the striker's first act
-    decisions = [[line for line in record if line["t"] == "decision"]
-                 for record in (passed, struck)]
-    first = next(i for i, (a, b) in enumerate(zip(*decisions, strict=False))
-                 if a["index"] != b["index"])
+    decisions = [
+        [line for line in record if line["t"] == "decision"] for record in (passed, struck)
+    ]
+    first = next(
+        i for i, (a, b) in enumerate(zip(*decisions, strict=False)) if a["index"] != b["index"]
+    )
     before, after = decisions[0][first], decisions[1][first]
     assert before["kind"] == after["kind"] == "anti_pirate"
     assert before["seat"] == after["seat"] == STRIKER and before["window"] == "INTERRUPT"
     assert before["index"] == 0 and after["index"] > 0
     step = after["step"]
-    assert [line for line in passed if line.get("step", 0) < step and line["t"] == "event"] \
-        == [line for line in struck if line.get("step", 0) < step and line["t"] == "event"]
+    assert [line for line in passed if line.get("step", 0) < step and line["t"] == "event"] == [
+        line for line in struck if line.get("step", 0) < step and line["t"] == "event"
+    ]
 
     # the act is in the record with its effects, and the match ends differently
     effects = [line for line in struck if line["t"] == "event" and line["step"] == step]
@@ -76,7 +83,11 @@ def test_striking_in_the_anti_pirate_windows_changes_the_match(tmp_path):
     assert len(effects) > 1, effects  # the act did something: a roll, a fight, a cancel
     assert [e for e in passed if e["t"] == "event"] != [e for e in struck if e["t"] == "event"]
     assert pass_report.scores != strike_report.scores
-    acts = [e for e in struck if e["t"] == "event" and e["kind"] == "anti_pirate_act"
-            and e["data"]["seat"] == STRIKER]
-    assert len(acts) == sum(1 for r in strike_bots[STRIKER].requests
-                            if r.kind == "anti_pirate" and len(r.options) > 1)
+    acts = [
+        e
+        for e in struck
+        if e["t"] == "event" and e["kind"] == "anti_pirate_act" and e["data"]["seat"] == STRIKER
+    ]
+    assert len(acts) == sum(
+        1 for r in strike_bots[STRIKER].requests if r.kind == "anti_pirate" and len(r.options) > 1
+    )

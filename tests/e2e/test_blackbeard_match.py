@@ -20,14 +20,23 @@ DEALT = {"events_dealt", "pirates_dealt", "event_drawn", "pirate_drawn"}
 
 
 def admiralty(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*ADMIRALTY, *args], capture_output=True, text=True, timeout=300,
-                          cwd=REPO)
+    return subprocess.run(
+        [*ADMIRALTY, *args], capture_output=True, text=True, timeout=300, cwd=REPO
+    )
 
 
 def test_three_random_bot_processes_play_a_match_whose_record_verifies(tmp_path):
     record = tmp_path / "bb.jsonl.gz"
-    result = admiralty("play", "blackbeard", *(a for bot in BOTS for a in ("--bot", bot)),
-                       "--seed", "5", "--record", str(record), "--json")
+    result = admiralty(
+        "play",
+        "blackbeard",
+        *(a for bot in BOTS for a in ("--bot", bot)),
+        "--seed",
+        "5",
+        "--record",
+        str(record),
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["game"] == "blackbeard" and report["incidents"] == []
@@ -41,9 +50,23 @@ def test_three_random_bot_processes_play_a_match_whose_record_verifies(tmp_path)
 
 def test_a_tiny_tournament_plays_every_match(tmp_path):
     db = tmp_path / "t.db"
-    result = admiralty("tournament", "run", "blackbeard", "--players", "2", "--seed", "3",
-                       "--name", "cup", "--db", str(db), "--records", str(tmp_path / "rec"),
-                       "--json", *(a for bot in BOTS for a in ("--bot", bot)))
+    result = admiralty(
+        "tournament",
+        "run",
+        "blackbeard",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--name",
+        "cup",
+        "--db",
+        str(db),
+        "--records",
+        str(tmp_path / "rec"),
+        "--json",
+        *(a for bot in BOTS for a in ("--bot", bot)),
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["game"] == "blackbeard"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from e2e_helpers import RANDOM_BOT
 
-BUGGY = '''\
+BUGGY = """\
 from admiralty_sdk import Bot, serve
 
 
@@ -27,10 +27,10 @@ class Buggy(Bot):
 
 if __name__ == "__main__":
     serve(Buggy())
-'''
+"""
 """A Python SDK bot whose decide raises KeyError on its line 8."""
 
-STDIO_DYING = '''\
+STDIO_DYING = """\
 import json, sys
 
 for line in sys.stdin:
@@ -39,15 +39,33 @@ for line in sys.stdin:
         print(json.dumps({"name": "dies"}), flush=True)
     elif "decide" in request:
         sys.exit("Fatal: the bot cannot count to " + str(len(request["decide"]["options"])))
-'''
+"""
 """A stdio bot (no SDK) that writes its error to stderr and exits on its first decision."""
 
 
 def play(tmp_path: Path, bot: str, *extra: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "admiralty.cli", "play", "jamaica", "--bot", bot,
-         "--bot", RANDOM_BOT, "--seed", "3", "--option", "round_cap=2", *extra],
-        capture_output=True, text=True, cwd=tmp_path, timeout=120)
+        [
+            sys.executable,
+            "-m",
+            "admiralty.cli",
+            "play",
+            "jamaica",
+            "--bot",
+            bot,
+            "--bot",
+            RANDOM_BOT,
+            "--seed",
+            "3",
+            "--option",
+            "round_cap=2",
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
 
 
 def first_incident(tmp_path: Path, file: str, source: str, bot: str) -> dict:
@@ -78,13 +96,15 @@ def test_a_bot_without_the_sdk_shows_the_end_of_its_stderr(tmp_path):
 
 def test_a_bot_that_fails_to_start_shows_its_first_error_line(tmp_path):
     """As Node does for a missing module: the error, then more than the tail's 8 lines."""
-    (tmp_path / "noisy.py").write_text(textwrap.dedent('''\
+    (tmp_path / "noisy.py").write_text(
+        textwrap.dedent("""\
         import sys
         print("Error: Cannot find module 'grpc'", file=sys.stderr)
         for n in range(20):
             print(f"    at frame {n}", file=sys.stderr)
         sys.exit(1)
-    '''))
+    """)
+    )
     played = play(tmp_path, "noisy.py")
     assert played.returncode != 0
     assert "first error: Error: Cannot find module 'grpc'" in played.stderr

@@ -28,24 +28,34 @@ def test_the_random_bot_passes_every_check_in_every_game():
 
 
 def test_the_jamaica_greedy_bot_is_checked_in_jamaica_only():
-    report = assert_conforms(str(EXAMPLES / "jamaica_greedy.py"), "jamaica-greedy",
-                             JAMAICA_ONLY, *FEWER_MATCHES)
+    report = assert_conforms(
+        str(EXAMPLES / "jamaica_greedy.py"), "jamaica-greedy", JAMAICA_ONLY, *FEWER_MATCHES
+    )
     assert report["games"] == ["jamaica"]
 
 
 def test_the_black_fleet_greedy_bot_is_never_asked_interrupt_or_sealed_windows():
-    assert_conforms(str(EXAMPLES / "black_fleet_greedy.py"), "black-fleet-greedy", {
-        "legal-index:interrupt": "black_fleet opens no INTERRUPT window",
-        "legal-index:sealed": "black_fleet opens no SEALED window", **NO_AUTO_PASS},
-        *FEWER_MATCHES)
+    assert_conforms(
+        str(EXAMPLES / "black_fleet_greedy.py"),
+        "black-fleet-greedy",
+        {
+            "legal-index:interrupt": "black_fleet opens no INTERRUPT window",
+            "legal-index:sealed": "black_fleet opens no SEALED window",
+            **NO_AUTO_PASS,
+        },
+        *FEWER_MATCHES,
+    )
 
 
-@pytest.mark.parametrize(("bot", "options", "failing", "reason"), [
-    ("wrong_id_bot.py", (), "request-id-echo", "echoed another request id, e.g. answered"),
-    ("interrupt_illegal_bot.py", (), "legal-index:interrupt", "no legal option, e.g. option"),
-    ("late_bot.py", ("--deadline", "0.5"), "deadline", "not answered in time; p95"),
-    ("match_over_bot.py", (), "match-over", "lost my notes of this match"),
-])
+@pytest.mark.parametrize(
+    ("bot", "options", "failing", "reason"),
+    [
+        ("wrong_id_bot.py", (), "request-id-echo", "echoed another request id, e.g. answered"),
+        ("interrupt_illegal_bot.py", (), "legal-index:interrupt", "no legal option, e.g. option"),
+        ("late_bot.py", ("--deadline", "0.5"), "deadline", "not answered in time; p95"),
+        ("match_over_bot.py", (), "match-over", "lost my notes of this match"),
+    ],
+)
 def test_a_broken_bot_fails_exactly_its_check(bot, options, failing, reason):
     code, report = check_bot(str(TEST_BOTS / bot), *options)
     assert code == 1
@@ -61,8 +71,7 @@ def test_declared_auto_pass_windows_with_pass_are_never_asked():
     # checks that they did, so a seed that gives none fails here rather than passing).
     code, report = check_bot(str(TEST_BOTS / "auto_pass_bot.py"), "--seed", "1")
     assert code == 0
-    assert results(report) == dict.fromkeys(CHECKS, "PASS") | {
-        "legal-index:setup": "NOT EXERCISED"}
+    assert results(report) == dict.fromkeys(CHECKS, "PASS") | {"legal-index:setup": "NOT EXERCISED"}
     why = reasons(report)
     assert "declares INTERRUPT: the referee passed for it" in why["auto-pass"]
     assert "were passed for it (auto_pass)" in why["legal-index:interrupt"]
@@ -76,18 +85,41 @@ def test_a_name_over_the_limit_fails_hello_and_nothing_is_played():
 
 
 def test_the_table_names_each_check_and_sums_them_up():
-    result = subprocess.run([sys.executable, "-m", "admiralty.cli", "check-bot",
-                             str(TEST_BOTS / "long_name_bot.py"), "--seed", "3"],
-                            capture_output=True, text=True, timeout=120, cwd=REPO)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "admiralty.cli",
+            "check-bot",
+            str(TEST_BOTS / "long_name_bot.py"),
+            "--seed",
+            "3",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+    )
     assert result.returncode == 1
     assert "hello" in result.stdout and "no-crash" in result.stdout
     assert "0 passed, 1 failed, 12 not exercised · seed 3" in result.stdout
 
 
 def test_a_bot_that_dies_at_start_is_one_error_line():
-    result = subprocess.run([sys.executable, "-m", "admiralty.cli", "check-bot",
-                             str(TEST_BOTS / "broken_bot.py"), "--json"],
-                            capture_output=True, text=True, timeout=120, cwd=REPO)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "admiralty.cli",
+            "check-bot",
+            str(TEST_BOTS / "broken_bot.py"),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+    )
     assert result.returncode == 1
     assert result.stdout == ""
     assert result.stderr.startswith("error: bot ") and "exited with code 1" in result.stderr

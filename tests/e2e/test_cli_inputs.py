@@ -19,30 +19,51 @@ from admiralty.referee.launcher import free_port
 TWO_BOTS = ["--bot", RANDOM_BOT, "--bot", RANDOM_BOT]
 
 
-@pytest.mark.parametrize(("args", "code", "fragment"), [
-    (["play", "jamaica", "--bot", "/etc/passwd", "--bot", RANDOM_BOT], 1,
-     "bot file is not executable: /etc/passwd"),
-    (["play", "jamaica", "--bot", 'python "unclosed', "--bot", RANDOM_BOT], 1,
-     "cannot be parsed"),
-    (["play", "jamaica", *TWO_BOTS, "-o", "round_cap=abc"], 2,
-     'round_cap takes an integer from 1 to 1000, got "abc"'),
-    (["play", "jamaica", *TWO_BOTS, "-o", "round_cap=1e9"], 2,
-     "round_cap takes an integer from 1 to 1000, got 1000000000.0"),
-    (["play", "jamaica", *TWO_BOTS, "-o", "no_such=1"], 2, "unknown jamaica option"),
-    (["play", "jamaica", *TWO_BOTS, "-o", "round_cap"], 2, "--option takes name=value"),
-    (["play", "jamaica", *TWO_BOTS, "--record", "/proc/x.jsonl.gz"], 1,
-     "cannot write the record /proc/x.jsonl.gz"),
-])
+@pytest.mark.parametrize(
+    ("args", "code", "fragment"),
+    [
+        (
+            ["play", "jamaica", "--bot", "/etc/passwd", "--bot", RANDOM_BOT],
+            1,
+            "bot file is not executable: /etc/passwd",
+        ),
+        (
+            ["play", "jamaica", "--bot", 'python "unclosed', "--bot", RANDOM_BOT],
+            1,
+            "cannot be parsed",
+        ),
+        (
+            ["play", "jamaica", *TWO_BOTS, "-o", "round_cap=abc"],
+            2,
+            'round_cap takes an integer from 1 to 1000, got "abc"',
+        ),
+        (
+            ["play", "jamaica", *TWO_BOTS, "-o", "round_cap=1e9"],
+            2,
+            "round_cap takes an integer from 1 to 1000, got 1000000000.0",
+        ),
+        (["play", "jamaica", *TWO_BOTS, "-o", "no_such=1"], 2, "unknown jamaica option"),
+        (["play", "jamaica", *TWO_BOTS, "-o", "round_cap"], 2, "--option takes name=value"),
+        (
+            ["play", "jamaica", *TWO_BOTS, "--record", "/proc/x.jsonl.gz"],
+            1,
+            "cannot write the record /proc/x.jsonl.gz",
+        ),
+    ],
+)
 def test_a_bad_play_request_is_one_line(args, code, fragment):
     assert_one_line_error(admiralty(*args), fragment, code=code)
 
 
-@pytest.mark.parametrize(("args", "fragment"), [
-    (["play", "jamaica", *TWO_BOTS, "--seed", "-5"], "--seed"),
-    (["play", "jamaica", *TWO_BOTS, "--seed", str(2**300)], "--seed"),
-    (["serve", "--port", "99999"], "--port"),
-    (["serve", "--tls-cert", "cert.pem"], "TLS needs both --tls-cert and --tls-key"),
-])
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["play", "jamaica", *TWO_BOTS, "--seed", "-5"], "--seed"),
+        (["play", "jamaica", *TWO_BOTS, "--seed", str(2**300)], "--seed"),
+        (["serve", "--port", "99999"], "--port"),
+        (["serve", "--tls-cert", "cert.pem"], "TLS needs both --tls-cert and --tls-key"),
+    ],
+)
 def test_an_out_of_range_value_is_a_usage_error(args, fragment):
     result = admiralty(*args)
     assert result.returncode == 2, result
@@ -64,16 +85,32 @@ def test_replay_refuses_what_is_not_a_record(tmp_path):
     headless = tmp_path / "headless.jsonl.gz"
     write_record(headless, [{"t": "event"}])
     assert_one_line_error(admiralty("replay", str(headless), "--verify"), "no header line")
-    assert_one_line_error(admiralty("replay", str(tmp_path / "missing.jsonl.gz")),
-                          "no such record", code=2)
+    assert_one_line_error(
+        admiralty("replay", str(tmp_path / "missing.jsonl.gz")), "no such record", code=2
+    )
 
 
 def test_an_interrupted_play_leaves_a_record_that_says_so(tmp_path):
     record = tmp_path / "cut.jsonl.gz"
     slow = str(TEST_BOTS / "slow_bot.py")
-    process = subprocess.Popen([*ADMIRALTY, "play", "jamaica", "--bot", slow, "--bot", slow,
-                                "--seed", "4", "--record", str(record)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [
+            *ADMIRALTY,
+            "play",
+            "jamaica",
+            "--bot",
+            slow,
+            "--bot",
+            slow,
+            "--seed",
+            "4",
+            "--record",
+            str(record),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 60
     while not record.exists() and time.monotonic() < deadline:  # created as play starts
         time.sleep(0.1)
@@ -99,18 +136,25 @@ def assert_partial(record, ending: str, said: str) -> None:
 
 def test_a_record_cut_short_is_shown_up_to_its_end(tmp_path):
     whole = tmp_path / "whole.jsonl.gz"
-    assert admiralty("play", "jamaica", *TWO_BOTS, "--seed", "5", "--record", str(whole),
-                     "--json").returncode == 0
+    assert (
+        admiralty(
+            "play", "jamaica", *TWO_BOTS, "--seed", "5", "--record", str(whole), "--json"
+        ).returncode
+        == 0
+    )
     cut = tmp_path / "cut.jsonl.gz"
-    cut.write_bytes(whole.read_bytes()[:len(whole.read_bytes()) // 2])
+    cut.write_bytes(whole.read_bytes()[: len(whole.read_bytes()) // 2])
     assert_partial(cut, "truncated", "the file is cut short")
 
 
 def test_serve_stops_cleanly_on_ctrl_c(tmp_path):
     port = free_port()
-    process = subprocess.Popen([*ADMIRALTY, "serve", "--port", str(port), "--records",
-                                str(tmp_path)], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [*ADMIRALTY, "serve", "--port", str(port), "--records", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     first = process.stdout.readline()
     assert f"referee listening on 127.0.0.1:{port}" in first
     assert "admin token:" in process.stdout.readline()
@@ -121,10 +165,17 @@ def test_serve_stops_cleanly_on_ctrl_c(tmp_path):
     assert "Traceback" not in stderr and "Event loop is closed" not in stderr
 
 
-@pytest.mark.parametrize(("host", "tls", "warned"), [
-    ("127.0.0.1", False, False), ("localhost", False, False), ("::1", False, False),
-    ("0.0.0.0", False, True), ("192.0.2.7", False, True), ("0.0.0.0", True, False),
-])
+@pytest.mark.parametrize(
+    ("host", "tls", "warned"),
+    [
+        ("127.0.0.1", False, False),
+        ("localhost", False, False),
+        ("::1", False, False),
+        ("0.0.0.0", False, True),
+        ("192.0.2.7", False, True),
+        ("0.0.0.0", True, False),
+    ],
+)
 def test_serve_warns_when_it_listens_beyond_this_machine_without_tls(host, tls, warned):
     warning = exposure_warning(host, tls)
     assert (warning is not None) is warned

@@ -16,8 +16,9 @@ from admiralty.referee.launcher import free_port
 
 @contextlib.contextmanager
 def running(*argv: str):
-    process = subprocess.Popen(list(argv), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
+    process = subprocess.Popen(
+        list(argv), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         yield process
     finally:
@@ -28,16 +29,28 @@ def running(*argv: str):
 def test_a_match_is_created_listed_and_shown_from_the_cli(tmp_path):
     port, bots = free_port(), [free_port(), free_port()]
     server = f"127.0.0.1:{port}"
-    with running(*ADMIRALTY, "serve", "--port", str(port), "--records", str(tmp_path)) as ref, \
-            running(sys.executable, RANDOM_BOT, "--port", str(bots[0])) as one, \
-            running(sys.executable, RANDOM_BOT, "--port", str(bots[1])) as two:
+    with (
+        running(*ADMIRALTY, "serve", "--port", str(port), "--records", str(tmp_path)) as ref,
+        running(sys.executable, RANDOM_BOT, "--port", str(bots[0])) as one,
+        running(sys.executable, RANDOM_BOT, "--port", str(bots[1])) as two,
+    ):
         assert "listening" in ref.stdout.readline()
         assert all("listening" in bot.stderr.readline() for bot in (one, two))
         token = tmp_path / "token"
         token.write_text(ref.stdout.readline().split("admin token:")[1].strip())
         common = ["--server", server, "--token-file", str(token), "--json"]
-        created = admiralty("match", "create", "jamaica", "--bot", f"127.0.0.1:{bots[0]}",
-                            "--bot", f"grpc://127.0.0.1:{bots[1]}", "--seed", "5", *common)
+        created = admiralty(
+            "match",
+            "create",
+            "jamaica",
+            "--bot",
+            f"127.0.0.1:{bots[0]}",
+            "--bot",
+            f"grpc://127.0.0.1:{bots[1]}",
+            "--seed",
+            "5",
+            *common,
+        )
         assert created.returncode == 0, created.stderr
         match = json.loads(created.stdout)
         assert match["seed"] == "5"
@@ -49,8 +62,9 @@ def test_a_match_is_created_listed_and_shown_from_the_cli(tmp_path):
             time.sleep(0.5)
         listed = json.loads(admiralty("match", "list", *common).stdout)
         (tmp_path / "wrong").write_text("wrong")
-        wrong = admiralty("match", "list", "--server", server, "--token-file",
-                          str(tmp_path / "wrong"))
+        wrong = admiralty(
+            "match", "list", "--server", server, "--token-file", str(tmp_path / "wrong")
+        )
     assert shown["status"] == "finished", shown
     assert shown["master_seed"] == "5" and shown["record_path"].endswith(".jsonl.gz")
     assert sorted(p["place"] for p in shown["result"]["placements"])[0] == 1
@@ -64,6 +78,15 @@ def test_match_create_refuses_what_the_referee_would_refuse(tmp_path):
         ref.stdout.readline()
         token = tmp_path / "token"
         token.write_text(ref.stdout.readline().split("admin token:")[1].strip())
-        result = admiralty("match", "create", "jamaica", "--bot", "127.0.0.1:1",
-                           "--server", f"127.0.0.1:{port}", "--token-file", str(token))
+        result = admiralty(
+            "match",
+            "create",
+            "jamaica",
+            "--bot",
+            "127.0.0.1:1",
+            "--server",
+            f"127.0.0.1:{port}",
+            "--token-file",
+            str(token),
+        )
     assert_one_line_error(result, "invalid_argument", "jamaica is played by 2 to 6 players")

@@ -37,7 +37,7 @@ PRESS_Q = Path(__file__).parents[1] / "support" / "press_q.py"
 def section(title: str) -> str:
     start = README.index(f"\n## {title}\n")
     end = README.find("\n## ", start + 1)
-    return README[start:end if end > 0 else None]
+    return README[start : end if end > 0 else None]
 
 
 def blocks(text: str, language: str) -> list[str]:
@@ -46,8 +46,9 @@ def blocks(text: str, language: str) -> list[str]:
 
 def commands(block: str) -> list[str]:
     """The block's commands, a line continued with a backslash joined to the next."""
-    return [command.strip() for command in block.replace("\\\n", " ").splitlines()
-            if command.strip()]
+    return [
+        command.strip() for command in block.replace("\\\n", " ").splitlines() if command.strip()
+    ]
 
 
 def activation() -> str:
@@ -68,8 +69,7 @@ def newcomers_directory(tmp_path: Path) -> Path:
 
 
 def with_free_ports(command: str, ports: dict[str, str]) -> str:
-    return re.sub(r"\b5\d{4}\b", lambda m: ports.setdefault(m.group(), str(free_port())),
-                  command)
+    return re.sub(r"\b5\d{4}\b", lambda m: ports.setdefault(m.group(), str(free_port())), command)
 
 
 DEFAULT_SERVER_PORT = "50051"
@@ -80,9 +80,12 @@ def script(block: str, ports: dict[str, str]) -> str:
     """The block as a shell script: each command announced, then run as written (but for
     its ports); a background one followed by a wait for its port, and every one stopped
     when the script ends."""
-    lines = ["set -e", "trap 'status=$?; kill $(jobs -p) 2>/dev/null || true; exit $status' EXIT",
-             activation(), f"export ADMIRALTY_SERVER=127.0.0.1:"
-             f"{with_free_ports(DEFAULT_SERVER_PORT, ports)}"]
+    lines = [
+        "set -e",
+        "trap 'status=$?; kill $(jobs -p) 2>/dev/null || true; exit $status' EXIT",
+        activation(),
+        f"export ADMIRALTY_SERVER=127.0.0.1:{with_free_ports(DEFAULT_SERVER_PORT, ports)}",
+    ]
     for command in commands(block):
         command = with_free_ports(command, ports)
         lines.append(f"echo {shlex.quote('$ ' + command)}")
@@ -91,8 +94,10 @@ def script(block: str, ports: dict[str, str]) -> str:
         lines.append(command)
         port = re.search(r"--port (\d+)", command)
         if re.search(r"&\s*(#.*)?$", command) and port:
-            lines.append(f"for _ in $(seq 300); do (exec 3<>/dev/tcp/127.0.0.1/{port[1]}) "
-                         f"2>/dev/null && break; sleep 0.1; done")
+            lines.append(
+                f"for _ in $(seq 300); do (exec 3<>/dev/tcp/127.0.0.1/{port[1]}) "
+                f"2>/dev/null && break; sleep 0.1; done"
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -112,16 +117,30 @@ def test_the_readme_shows_commands_to_run():
     assert len(USING_IT) >= 4 and sum(len(commands(block)) for block in USING_IT) >= 30
 
 
-@pytest.mark.parametrize("block", [
-    pytest.param(block, id=f"block{n}",
-                 marks=[pytest.mark.xdist_group("example_bots_build")] if "make bots" in block
-                 else [])
-    for n, block in enumerate(USING_IT)])
+@pytest.mark.parametrize(
+    "block",
+    [
+        pytest.param(
+            block,
+            id=f"block{n}",
+            marks=[pytest.mark.xdist_group("example_bots_build")] if "make bots" in block else [],
+        )
+        for n, block in enumerate(USING_IT)
+    ],
+)
 def test_the_readme_commands_run_as_written(block, tmp_path):
     home = newcomers_directory(tmp_path)
-    ran = subprocess.run(["bash", "-c", script(block, {})], cwd=home, env=fresh_environment(),
-                         capture_output=True, text=True, timeout=300)
+    ran = subprocess.run(
+        ["bash", "-c", script(block, {})],
+        cwd=home,
+        env=fresh_environment(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     announced = [line for line in ran.stdout.splitlines() if line.startswith("$ ")]
-    assert ran.returncode == 0, (f"`{announced[-1] if announced else block}` failed "
-                                 f"({ran.returncode}):\n{ran.stdout[-2000:]}\n{ran.stderr[-2000:]}")
+    assert ran.returncode == 0, (
+        f"`{announced[-1] if announced else block}` failed "
+        f"({ran.returncode}):\n{ran.stdout[-2000:]}\n{ran.stderr[-2000:]}"
+    )
     assert len(announced) == len(commands(block))

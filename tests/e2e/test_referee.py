@@ -107,11 +107,15 @@ def failing_bot(kind: str) -> ScriptedBot:
 
 
 @pytest.mark.parametrize("policy", list(FailurePolicy))
-@pytest.mark.parametrize(("kind", "incident"),
-                         [("slow", "timeout"), ("illegal", "illegal"), ("stale", "stale")])
+@pytest.mark.parametrize(
+    ("kind", "incident"), [("slow", "timeout"), ("illegal", "illegal"), ("stale", "stale")]
+)
 def test_a_failing_bot_produces_incidents_and_the_match_still_finishes(policy, kind, incident):
-    bots = [failing_bot(kind), ScriptedBot("ok-1", seeded_random(1)),
-            ScriptedBot("ok-2", seeded_random(2))]
+    bots = [
+        failing_bot(kind),
+        ScriptedBot("ok-1", seeded_random(1)),
+        ScriptedBot("ok-2", seeded_random(2)),
+    ]
     report = asyncio.run(play(bots, seed=3, deadline=0.2, time_bank=1.0, policy=policy))
     assert len(report.places) == 3
     kinds = {str(i.kind) for i in report.incidents}

@@ -27,8 +27,10 @@ ADVERSARY = f"stdio:{TEST_BOTS / 'stdio_adversary.py'}"
 
 
 def request(request_id: str) -> bot_pb2.DecideRequest:
-    return bot_pb2.DecideRequest(request_id=request_id, options=[
-        common_pb2.Option(index=0, key="a"), common_pb2.Option(index=1, key="b")])
+    return bot_pb2.DecideRequest(
+        request_id=request_id,
+        options=[common_pb2.Option(index=0, key="a"), common_pb2.Option(index=1, key="b")],
+    )
 
 
 async def ask_third(bot_spec: str, then: int = 0) -> tuple[object, list[object]]:
@@ -64,9 +66,27 @@ def test_jq_stdio_bot_plays_jamaica_and_black_fleet(jq_bot, tmp_path):
 def test_a_stdio_bot_plays_a_parallel_tournament_through_referee_workers(jq_bot, tmp_path):
     """Two matches at once, refereed in two worker processes that reach the bot's bridge
     by its address; the bot answers one call at a time, in time."""
-    argv = [sys.executable, "-m", "admiralty.cli", "tournament", "run", "jamaica",
-            "--bot", jq_bot, "--bot", RANDOM_BOT, "--seed", "5", "--parallel", "2",
-            "--db", str(tmp_path / "t.db"), "--records", str(tmp_path / "records"), "--json"]
+    argv = [
+        sys.executable,
+        "-m",
+        "admiralty.cli",
+        "tournament",
+        "run",
+        "jamaica",
+        "--bot",
+        jq_bot,
+        "--bot",
+        RANDOM_BOT,
+        "--seed",
+        "5",
+        "--parallel",
+        "2",
+        "--db",
+        str(tmp_path / "t.db"),
+        "--records",
+        str(tmp_path / "records"),
+        "--json",
+    ]
     result = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=REPO)
     assert result.returncode == 0, result.stderr
     standings = {row["bot"]: row for row in json.loads(result.stdout)["standings"]}
@@ -74,19 +94,24 @@ def test_a_stdio_bot_plays_a_parallel_tournament_through_referee_workers(jq_bot,
     assert standings["jq-random"]["incidents"] == 0
 
 
-@pytest.mark.parametrize(("misbehaviour", "kind"), [
-    ("say", "illegal"),  # a line that is not JSON
-    ("oversize", "oversize"),  # a line of 1 MiB
-    ("late 1.3", "timeout"),  # its answer comes 0.3 s after the deadline
-])
+@pytest.mark.parametrize(
+    ("misbehaviour", "kind"),
+    [
+        ("say", "illegal"),  # a line that is not JSON
+        ("oversize", "oversize"),  # a line of 1 MiB
+        ("late 1.3", "timeout"),  # its answer comes 0.3 s after the deadline
+    ],
+)
 def test_a_stdio_bots_bad_line_is_an_incident_and_its_next_answer_is_heard(
-        misbehaviour, kind, tmp_path):
+    misbehaviour, kind, tmp_path
+):
     """The rest of an oversize line, or a late one, is dropped: never taken for the answer
     to the next request (that would be a stale incident)."""
     record = tmp_path / "match.jsonl.gz"
     report = play("jamaica", f"{ADVERSARY} {misbehaviour}", record, "--deadline", "1")
     assert [(i["seat"], i["request_id"], i["kind"]) for i in report["incidents"]] == [
-        (0, "3", kind)], report
+        (0, "3", kind)
+    ], report
     assert not report["placements"][0]["forfeited"]
     answers = asked(record)
     assert answers[2] == ("3", "incident") and len(answers) > 3
@@ -96,6 +121,7 @@ def test_a_stdio_bots_bad_line_is_an_incident_and_its_next_answer_is_heard(
 def test_a_stdio_bot_that_exits_mid_match_crashed_and_is_placed_last():
     """Its process is restarted, as any launched bot's, and asked the same request again
     (by then the bot has died twice), in its own working directory with stderr in its log."""
+
     async def main():
         bots = await launch_all([f"{ADVERSARY} exit", RANDOM_BOT])
         try:
@@ -114,8 +140,10 @@ def test_a_stdio_bot_that_exits_mid_match_crashed_and_is_placed_last():
     assert f"running in {workdir}" in log
 
 
-@pytest.mark.parametrize("line", ["[1]", '{"option": 1}', '{"optionIndex": -1}',
-                                  '{"requestId": "3", "optionIndex": "two"}'])
+@pytest.mark.parametrize(
+    "line",
+    ["[1]", '{"option": 1}', '{"optionIndex": -1}', '{"requestId": "3", "optionIndex": "two"}'],
+)
 def test_a_stdio_line_not_shaped_as_the_answer_fails_the_call_as_illegal(line):
     third, _ = asyncio.run(ask_third(f"{ADVERSARY} say {shlex.quote(line)}"))
     assert third.code() is grpc.StatusCode.INVALID_ARGUMENT  # the referee's `illegal`

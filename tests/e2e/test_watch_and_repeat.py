@@ -15,14 +15,18 @@ GREEDY = str(REPO / "example_bots" / "jamaica_greedy.py")
 
 
 def admiralty(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*ADMIRALTY, *args], capture_output=True, text=True, timeout=120,
-                          cwd=REPO)
+    return subprocess.run(
+        [*ADMIRALTY, *args], capture_output=True, text=True, timeout=120, cwd=REPO
+    )
 
 
 def decisions(record) -> list[tuple[int, int, str]]:
     with gzip.open(record, "rt") as lines:
-        return [(line["seat"], line["index"], line["kind"]) for line in map(json.loads, lines)
-                if line["t"] == "decision"]
+        return [
+            (line["seat"], line["index"], line["kind"])
+            for line in map(json.loads, lines)
+            if line["t"] == "decision"
+        ]
 
 
 def test_the_same_seed_and_deterministic_bots_repeat_the_same_match(tmp_path):
@@ -31,9 +35,25 @@ def test_the_same_seed_and_deterministic_bots_repeat_the_same_match(tmp_path):
     outcomes = []
     for run in range(3):
         record = tmp_path / f"{run}.jsonl.gz"
-        result = admiralty("play", "jamaica", "--seed", "7", "--bot", GREEDY, "--bot",
-                           RANDOM_BOT, "--bot", f"{RANDOM_BOT} --seed 3", "--record",
-                           str(record), "--deadline", "30", "--time-bank", "600", "--json")
+        result = admiralty(
+            "play",
+            "jamaica",
+            "--seed",
+            "7",
+            "--bot",
+            GREEDY,
+            "--bot",
+            RANDOM_BOT,
+            "--bot",
+            f"{RANDOM_BOT} --seed 3",
+            "--record",
+            str(record),
+            "--deadline",
+            "30",
+            "--time-bank",
+            "600",
+            "--json",
+        )
         assert result.returncode == 0, result.stderr
         report = json.loads(result.stdout)
         assert report["incidents"] == []
@@ -44,8 +64,21 @@ def test_the_same_seed_and_deterministic_bots_repeat_the_same_match(tmp_path):
 
 def test_watch_off_a_terminal_writes_the_whole_log_as_replay_does(tmp_path):
     record = tmp_path / "m.jsonl.gz"
-    played = admiralty("play", "jamaica", "--seed", "2", "--bot", GREEDY, "--bot", RANDOM_BOT,
-                       "--record", str(record), "--watch", "--delay", "0")
+    played = admiralty(
+        "play",
+        "jamaica",
+        "--seed",
+        "2",
+        "--bot",
+        GREEDY,
+        "--bot",
+        RANDOM_BOT,
+        "--record",
+        str(record),
+        "--watch",
+        "--delay",
+        "0",
+    )
     assert played.returncode == 0, played.stderr
     assert played.stdout.endswith(f"record: {record}\n")
     transcript = played.stdout.removesuffix(f"record: {record}\n")

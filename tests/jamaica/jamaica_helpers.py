@@ -40,11 +40,12 @@ def deal(state: JamaicaState, cards: dict[int, int]) -> None:
     for seat in range(state.players):
         card, held = cards.get(seat, QUIET), state.ships[seat].hand
         if card not in held:
-            arrange.hand(state, seat, [card, *[c for c in held if c != card][:len(held) - 1]])
+            arrange.hand(state, seat, [card, *[c for c in held if c != card][: len(held) - 1]])
 
 
-def round_with(state: JamaicaState, cards: dict[int, int], captain: int = 0,
-               dice: tuple[int, int] = (4, 2)) -> list[Event]:
+def round_with(
+    state: JamaicaState, cards: dict[int, int], captain: int = 0, dice: tuple[int, int] = (4, 2)
+) -> list[Event]:
     """A whole opening: hands dealt, Captain and dice placed, then every seat's card."""
     deal(state, cards)
     return start(state, captain, dice) + play(state, cards)
@@ -57,5 +58,8 @@ def public(events: list[Event], kind: str) -> list[dict[str, Any]]:
 
 def private(events: list[Event], kind: str, seat: int) -> list[dict[str, Any]]:
     """The data of the events of `kind` told to `seat` alone (or with others)."""
-    return [dict(e.data) for e in events
-            if e.kind == kind and e.audience is not None and seat in e.audience]
+    return [
+        dict(e.data)
+        for e in events
+        if e.kind == kind and e.audience is not None and seat in e.audience
+    ]

@@ -10,13 +10,50 @@ from collections import defaultdict
 from admiralty.games import Window
 from admiralty.games.jamaica import Jamaica
 
-VIEW_KEYS = {"game", "viewer", "round", "captain", "phase", "active", "dice", "bank",
-             "lairs_with_treasure", "treasure_deck", "players", "ghost", "combat"}
-PLAYER_KEYS = {"seat", "space", "lap", "holds", "powers", "face_down_treasures", "treasures",
-               "hand", "cards_in_hand", "deck_size", "discard", "has_chosen", "revealed_card",
-               "score"}
-KINDS = {"place_dice", "choose_card", "load", "stash", "fork", "pay", "target", "gunpowder",
-         "sabre", "loot", "ghost_direction"}
+VIEW_KEYS = {
+    "game",
+    "viewer",
+    "round",
+    "captain",
+    "phase",
+    "active",
+    "dice",
+    "bank",
+    "lairs_with_treasure",
+    "treasure_deck",
+    "players",
+    "ghost",
+    "combat",
+}
+PLAYER_KEYS = {
+    "seat",
+    "space",
+    "lap",
+    "holds",
+    "powers",
+    "face_down_treasures",
+    "treasures",
+    "hand",
+    "cards_in_hand",
+    "deck_size",
+    "discard",
+    "has_chosen",
+    "revealed_card",
+    "score",
+}
+KINDS = {
+    "place_dice",
+    "choose_card",
+    "load",
+    "stash",
+    "fork",
+    "pay",
+    "target",
+    "gunpowder",
+    "sabre",
+    "loot",
+    "ghost_direction",
+}
 
 
 def games(players_seeds):
@@ -103,8 +140,11 @@ def test_payloads_are_flat_and_keep_one_set_of_fields_per_kind():
         for option in request.options:
             payload = dict(option.payload)
             for value in payload.values():
-                assert value is None or isinstance(value, int | str | bool) or (
-                    isinstance(value, list) and all(isinstance(v, int) for v in value))
+                assert (
+                    value is None
+                    or isinstance(value, int | str | bool)
+                    or (isinstance(value, list) and all(isinstance(v, int) for v in value))
+                )
             name = request.kind if request.kind != "loot" else f"loot:{payload['loot']}"
             if option.key != "pass":
                 fields[name].add(tuple(sorted(payload)))

@@ -42,8 +42,11 @@ def test_two_games_on_one_seed_roll_the_same_dice_in_every_round_whatever_is_dec
         assert len(common) >= 10
         expected = Chance(seed)
         for r in common:
-            assert first[r] == second[r] == list(
-                expected.rolls(DATA.action_faces, DATA.action_dice, "dice", r))
+            assert (
+                first[r]
+                == second[r]
+                == list(expected.rolls(DATA.action_faces, DATA.action_dice, "dice", r))
+            )
 
 
 def fights(seed: int, captain_fights: bool) -> list:
@@ -85,8 +88,9 @@ def test_the_same_fight_rolls_the_same_dice_whatever_came_before_it():
         assert rolls[0] == rolls[1] and rolls[0]
         chance = Chance(seed)
         for role, face in rolls[0]:
-            assert (face,) == chance.rolls(DATA.combat_faces, 1, "combat", 1, 1, "morning",
-                                           1, 3, role, 0)
+            assert (face,) == chance.rolls(
+                DATA.combat_faces, 1, "combat", 1, 1, "morning", 1, 3, role, 0
+            )
 
 
 def test_a_deck_reshuffle_depends_only_on_the_seed_the_seat_and_which_shuffle_it_is():
@@ -112,14 +116,17 @@ def test_a_deck_reshuffle_depends_only_on_the_seed_the_seat_and_which_shuffle_it
                 orders[seed, rounds, seat] = (tuple(sorted(cards)), k, ship.deck)
     for seed in (5, 6):
         for seat in (1, 2):
-            (cards0, k0, deck0), (cards3, k3, deck3) = (orders[seed, 0, seat],
-                                                         orders[seed, 3, seat])
+            (cards0, k0, deck0), (cards3, k3, deck3) = (
+                orders[seed, 0, seat],
+                orders[seed, 3, seat],
+            )
             if (cards0, k0) == (cards3, k3):
                 assert deck0 == deck3
     chance = Chance(5)
     cards = sorted(DATA.cards)
-    shuffles = {tuple(chance.shuffled(cards, "deck", seat, k)) for seat in range(4)
-                for k in range(3)}
+    shuffles = {
+        tuple(chance.shuffled(cards, "deck", seat, k)) for seat in range(4) for k in range(3)
+    }
     assert len(shuffles) == 12
 
 

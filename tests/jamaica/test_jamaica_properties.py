@@ -74,8 +74,12 @@ def play(players: int, seed: int) -> JamaicaState:
 def test_random_games_finish_with_every_invariant_kept(players):
     """[jamaica §2, §4, §6.1, §9]: tokens, holds, cards, treasures and positions stay consistent."""
 
-    @settings(max_examples=max(1, GAMES // len(PLAYER_COUNTS)), deadline=None,
-              suppress_health_check=[HealthCheck.too_slow], database=None)
+    @settings(
+        max_examples=max(1, GAMES // len(PLAYER_COUNTS)),
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+        database=None,
+    )
     @given(seed=st.integers(0, 2**32 - 1))
     def game(seed):
         state = play(players, seed)

@@ -23,8 +23,9 @@ def scoring(card: str) -> bool:
     return DATA.treasures[card].kind != "power"
 
 
-def perturb(state: JamaicaState, viewer: int | None, rng: random.Random, *,
-            everything: bool) -> JamaicaState:
+def perturb(
+    state: JamaicaState, viewer: int | None, rng: random.Random, *, everything: bool
+) -> JamaicaState:
     """A copy that differs from `state` only in what `viewer` cannot see.
 
     `everything`: also the RNG, the treasure deck, the viewer's own deck order and other
@@ -53,7 +54,8 @@ def perturb(state: JamaicaState, viewer: int | None, rng: random.Random, *,
         old = copy.flow.sealed.get(seat)
         if old is not None:
             copy.flow.sealed[seat] = Request(
-                seat, old.window_id, old.window, old.kind, old.prompt, hand_options(ship.hand))
+                seat, old.window_id, old.window, old.kind, old.prompt, hand_options(ship.hand)
+            )
     # A player's face-down cards are never powers; the Ghost's lair cards may be, so its
     # face-down pile is dealt from every card, as the box is [jamaica G25].
     holders = [ship for seat, ship in enumerate(copy.ships) if seat != viewer]
@@ -66,11 +68,11 @@ def perturb(state: JamaicaState, viewer: int | None, rng: random.Random, *,
     free = [c for c in cards if scoring(c)]
     rng.shuffle(free)
     powers = [c for c in cards if not scoring(c)]
-    for pile in piles[:len(holders)]:
+    for pile in piles[: len(holders)]:
         pile[:] = [free.pop() for _ in pile]
     rest = free + powers
     rng.shuffle(rest)
-    for pile in piles[len(holders):]:
+    for pile in piles[len(holders) :]:
         pile[:] = [rest.pop() for _ in pile]
     if everything:
         copy.chance = Chance(rng.getrandbits(128))
@@ -128,8 +130,10 @@ def test_changing_hidden_things_leaves_every_event_identical(players, seed):
                 continue
             twin = perturb(state, viewer, rng, everything=False)
             original = state.clone()
-            events, twin_events = original.apply(request.seat, index), \
-                twin.apply(request.seat, index)
+            events, twin_events = (
+                original.apply(request.seat, index),
+                twin.apply(request.seat, index),
+            )
             if original.outcome() is not None:
                 continue  # the end of the game reveals every face-down card
             assert told(twin_events, viewer) == told(events, viewer), (viewer, request.kind)

@@ -15,14 +15,27 @@ from admiralty.games.jamaica.data import DATA_DIR, load
 from admiralty.games.provenance import Label, items, read_label
 
 CARDS = {  # the 11 cards of every colour, morning / evening (data/cards.toml)
-    1: ("forward", "backward"), 2: ("backward", "forward"), 3: ("forward", "forward"),
-    4: ("forward", "food"), 5: ("food", "forward"), 6: ("forward", "gunpowder"),
-    7: ("gold", "forward"), 8: ("gold", "gold"), 9: ("gunpowder", "gold"),
-    10: ("gunpowder", "food"), 11: ("food", "gunpowder"),
+    1: ("forward", "backward"),
+    2: ("backward", "forward"),
+    3: ("forward", "forward"),
+    4: ("forward", "food"),
+    5: ("food", "forward"),
+    6: ("forward", "gunpowder"),
+    7: ("gold", "forward"),
+    8: ("gold", "gold"),
+    9: ("gunpowder", "gold"),
+    10: ("gunpowder", "food"),
+    11: ("food", "gunpowder"),
 }
 SCORING = {  # the 8 face-down cards and their points (data/treasures.toml)
-    "treasure_7a": 7, "treasure_7b": 7, "treasure_5": 5, "treasure_3a": 3, "treasure_3b": 3,
-    "cursed_2": -2, "cursed_3": -3, "cursed_4": -4,
+    "treasure_7a": 7,
+    "treasure_7b": 7,
+    "treasure_5": 5,
+    "treasure_3a": 3,
+    "treasure_3b": 3,
+    "cursed_2": -2,
+    "cursed_3": -3,
+    "cursed_4": -4,
 }
 POWERS = {  # the 4 face-up cards: their effect and its number (treasures.toml)
     "morgans_map": ("hand_size", ("hand_size", 4)),
@@ -60,8 +73,7 @@ def actions_of(events, ship):
         if event.audience is not None or data.get("ship") != ship:
             continue
         if event.kind == "moved":
-            done.append(("forward" if data["direction"] == 1 else "backward",
-                         len(data["path"])))
+            done.append(("forward" if data["direction"] == 1 else "backward", len(data["path"])))
         elif event.kind == "loaded":
             done.append((data["kind"], data["count"]))
     return done
@@ -73,7 +85,10 @@ def test_the_treasure_cards_are_the_published_twelve():
     treasures = {t["id"]: t for t in Jamaica().static_info()["treasures"]}
     assert {t: c["value"] for t, c in treasures.items() if c["kind"] != "power"} == SCORING
     assert {t for t, c in treasures.items() if c["kind"] == "cursed"} == {
-        "cursed_2", "cursed_3", "cursed_4"}
+        "cursed_2",
+        "cursed_3",
+        "cursed_4",
+    }
     data = load().treasures
     for card, (effect, param) in POWERS.items():
         assert (treasures[card]["kind"], treasures[card]["value"]) == ("power", 0)
@@ -100,8 +115,9 @@ def labels() -> dict[str, Label]:
     found = {}
     for path in sorted(DATA_DIR.glob("*.toml")):
         raw = tomllib.loads(path.read_text())
-        found.update({f"{path.name}: {where}": read_label(table, where)
-                      for where, table in items(raw)})
+        found.update(
+            {f"{path.name}: {where}": read_label(table, where) for where, table in items(raw)}
+        )
     return found
 
 
@@ -110,7 +126,7 @@ def test_every_item_rests_on_the_tagged_sources():
     page defines, with a confidence; only the pre-start score is a proposed default. One
     source (M) backs the track graph, the combat die and the second +3; more back the rest."""
     text = DOCS.read_text()
-    tags = set(re.findall(r"\*\*(\w+)\*\*", text[text.index("Sources: **"):].split("\n\n")[0]))
+    tags = set(re.findall(r"\*\*(\w+)\*\*", text[text.index("Sources: **") :].split("\n\n")[0]))
     found = labels()
     for where, label in found.items():
         cited = re.sub(r"\[[^\]]*\]|\([^)]*\)|:.*", "", label.sources)  # tags, not notes
@@ -120,7 +136,10 @@ def test_every_item_rests_on_the_tagged_sources():
     assert not track.is_known and track.sources == "rulebook [jamaica §3]"
     weak = {where for where, label in found.items() if label.confidence != "H"}
     assert {where.split(" row")[0] for where in weak} == {
-        "track.toml: [[space]]", "dice.toml: [combat_die]", "treasures.toml: [[treasure]]"}
+        "track.toml: [[space]]",
+        "dice.toml: [combat_die]",
+        "treasures.toml: [[treasure]]",
+    }
     assert "treasures.toml: [[treasure]] row 9 (id = 'treasure_3b')" in weak
     raw = tomllib.loads((DATA_DIR / "track.toml").read_text())
     assert all(space["score_confidence"] == "H" for space in raw["space"])

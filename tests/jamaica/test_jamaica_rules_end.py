@@ -13,8 +13,9 @@ def finish(state, others):
     """Seat 0 finishes from 48; the others sit where `others` says; the round is played."""
     arrange.place(state, 0, 48)
     for seat, space in others.items():
-        arrange.place(state, seat, *space) if isinstance(space, tuple) else \
-            arrange.place(state, seat, space)
+        arrange.place(state, seat, *space) if isinstance(space, tuple) else arrange.place(
+            state, seat, space
+        )
     return round_with(state, {0: FORWARD_FORWARD}, dice=(5, 2))
 
 
@@ -72,8 +73,7 @@ def test_everything_is_revealed_once_the_game_is_over():
     finish(state, {1: 44, 2: 40})
     view = state.view(1)
     assert view["phase"] == "game_over" and view["players"][2]["treasures"] == [-3]
-    assert view["outcome"] == {"places": [1, 2, 3], "scores": [18, 8, -5],
-                               "reason": "finish"}
+    assert view["outcome"] == {"places": [1, 2, 3], "scores": [18, 8, -5], "reason": "finish"}
     assert view["players"][2]["score"] == -5
 
 

@@ -20,7 +20,8 @@ def test_a_ghost_in_first_place_sails_backward_and_takes_lair_cards_face_down():
     events = round_with(state, {}, dice=(2, 1))
     assert public(events, "ghost_sails") == [
         {"half": "morning", "direction": -1, "steps": 2, "reason": "first"},
-        {"half": "evening", "direction": -1, "steps": 1, "reason": "first"}]
+        {"half": "evening", "direction": -1, "steps": 1, "reason": "first"},
+    ]
     assert [m["path"] for m in public(events, "moved") if m["ship"] == GHOST] == [[10, 9], [8]]
     assert public(events, "treasure_drawn") == [{"ship": GHOST, "space": 9, "face_down": True}]
     assert [e for e in events if e.kind == "treasure_drawn" and e.audience] == []
@@ -54,7 +55,8 @@ def test_otherwise_the_captain_chooses_the_ghosts_direction():
     events = choose(state, "ghost:backward", seat=1)
     assert public(events, "ghost_sails") == [
         {"half": "morning", "direction": -1, "steps": 2, "reason": "captain"},
-        {"half": "evening", "direction": 1, "steps": 1, "reason": "last"}]
+        {"half": "evening", "direction": 1, "steps": 1, "reason": "last"},
+    ]
     assert (state.ghost.space, state.ghost.lap) == (49, "pre_start")
 
 
@@ -79,8 +81,7 @@ def test_the_ghost_fights_with_plus_two_run_by_the_player_not_in_the_combat():
     assert combat["strengths"] == [8, 4] and combat["winner"] == GHOST
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (1, "loot", Window.INTERRUPT)
-    assert keys(state) == ["loot:none", "loot:hold:0", "loot:hold:1", "loot:hold:2",
-                           "loot:hold:3"]
+    assert keys(state) == ["loot:none", "loot:hold:0", "loot:hold:1", "loot:hold:2", "loot:hold:3"]
 
 
 def test_the_ghost_throws_everything_but_gold_into_the_sea():
@@ -98,7 +99,10 @@ def test_the_ghost_loads_the_gold_it_wins():
     state = ghost_attacks_the_captain([6, 4])
     choose(state, "loot:hold:1", seat=1)
     assert list(zip(state.ghost.kinds, state.ghost.counts, strict=True))[:3] == [
-        ("gold", 5), ("gold", 3), ("gold", 3)]
+        ("gold", 5),
+        ("gold", 3),
+        ("gold", 3),
+    ]
 
 
 def player_beats_the_ghost(state):
@@ -117,13 +121,19 @@ def test_a_player_who_beats_the_ghost_cannot_take_lady_beth_but_may_give_any_car
     arrange.treasure(state, GHOST, "treasure_5")
     arrange.treasure(state, 0, "treasure_7a")
     player_beats_the_ghost(state)
-    assert keys(state) == ["loot:none", "loot:hold:0", "loot:hold:1", "loot:blind:0",
-                           "give:treasure:7"]
+    assert keys(state) == [
+        "loot:none",
+        "loot:hold:0",
+        "loot:hold:1",
+        "loot:blind:0",
+        "give:treasure:7",
+    ]
     events = choose(state, "give:treasure:7", seat=0)
     assert state.ghost.hidden == ["treasure_5", "treasure_7a"]
     assert private(events, "spoils", 0)[0]["treasure"] == "treasure_7a"
-    assert public(events, "spoils") == [{"winner": 0, "loser": GHOST, "loot": "give",
-                                         "face_down": True}]
+    assert public(events, "spoils") == [
+        {"winner": 0, "loser": GHOST, "loot": "give", "face_down": True}
+    ]
 
 
 def test_a_ghost_reaching_port_royal_stops_and_does_not_end_the_game():
@@ -179,8 +189,7 @@ def test_gold_the_ghost_cannot_load_goes_to_the_bank():
     """[jamaica §10] (combat), [jamaica G25]: every hold of the Ghost holds gold and a hold of its
     own kind may not be emptied ([jamaica G6]), so the gold it wins is thrown back to the bank."""
     state = new(2)
-    arrange.holds(state, GHOST, [("gold", 5), ("gold", 3), ("gold", 1), ("gold", 1),
-                                 ("gold", 1)])
+    arrange.holds(state, GHOST, [("gold", 5), ("gold", 3), ("gold", 1), ("gold", 1), ("gold", 1)])
     state = ghost_attacks_the_captain([6, 4], state)
     bank = state.bank["gold"]
     events = choose(state, "loot:hold:1", seat=1)
@@ -199,8 +208,9 @@ def test_the_ghost_steals_a_face_down_card_blind_and_nobody_but_its_victim_sees_
     events = choose(state, "loot:blind:0", seat=1)
     assert private(events, "spoils", 0)[0]["treasure"] == "treasure_5"
     assert private(events, "spoils", 1) == []
-    assert public(events, "spoils") == [{"winner": GHOST, "loser": 0, "loot": "blind",
-                                         "slot": 0, "face_down": True}]
+    assert public(events, "spoils") == [
+        {"winner": GHOST, "loser": 0, "loot": "blind", "slot": 0, "face_down": True}
+    ]
     assert state.ghost.hidden == ["treasure_5"] and state.ships[0].hidden == []
     assert state.view(1)["ghost"]["treasures"] is None
 
@@ -215,8 +225,9 @@ def test_a_power_the_ghost_steals_lies_face_up_by_it():
     choose(state, "pass", seat=0)
     choose(state, "pass", seat=0)
     events = choose(state, "loot:treasure:sarans_sabre", seat=1)
-    assert public(events, "spoils") == [{"winner": GHOST, "loser": 0, "loot": "treasure",
-                                         "treasure": "sarans_sabre"}]
+    assert public(events, "spoils") == [
+        {"winner": GHOST, "loser": 0, "loot": "treasure", "treasure": "sarans_sabre"}
+    ]
     assert state.view(None)["ghost"]["powers"] == ["sarans_sabre"]
     assert state.ships[0].powers == []
 

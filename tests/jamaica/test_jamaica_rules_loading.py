@@ -21,10 +21,21 @@ def test_a_load_goes_whole_into_an_empty_hold_without_asking_when_holds_are_alik
     are interchangeable, so there is nothing to ask."""
     state = new(3)
     events = round_with(state, {}, dice=(5, 3))
-    assert holds_of(state, 0) == [("food", 3), ("gold", 3), ("gunpowder", 5), ("food", 3),
-                                  (None, 0)]
-    assert public(events, "loaded")[0] == {"ship": 0, "kind": "gunpowder", "count": 5,
-                                           "hold": 2, "emptied": None, "source": "bank"}
+    assert holds_of(state, 0) == [
+        ("food", 3),
+        ("gold", 3),
+        ("gunpowder", 5),
+        ("food", 3),
+        (None, 0),
+    ]
+    assert public(events, "loaded")[0] == {
+        "ship": 0,
+        "kind": "gunpowder",
+        "count": 5,
+        "hold": 2,
+        "emptied": None,
+        "source": "bank",
+    }
     assert state.bank["gunpowder"] == 45 - 15
 
 
@@ -36,8 +47,13 @@ def test_the_sixth_hold_is_its_own_choice():
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (0, "load", Window.TURN)
     assert keys(state) == ["hold:2", "hold:5"]
-    assert dict(request.options[1].payload) == {"hold": 5, "load_kind": "gunpowder",
-                                                "load_count": 4, "kind": None, "count": 0}
+    assert dict(request.options[1].payload) == {
+        "hold": 5,
+        "load_kind": "gunpowder",
+        "load_count": 4,
+        "kind": None,
+        "count": 0,
+    }
     choose(state, "hold:5", seat=0)
     assert holds_of(state, 0)[5] == ("gunpowder", 4)
 
@@ -46,14 +62,18 @@ def test_with_no_empty_hold_only_a_hold_of_another_kind_may_be_emptied():
     """[jamaica §6.1.3, §6.1.4, G6]: its tokens go back to the bank; a hold of
     the kind being loaded may not be emptied; holds alike are offered once."""
     state = new(3)
-    arrange.holds(state, 0, [("food", 3), ("food", 3), ("gunpowder", 2), ("gold", 2),
-                             ("gold", 4)])
+    arrange.holds(state, 0, [("food", 3), ("food", 3), ("gunpowder", 2), ("gold", 2), ("gold", 4)])
     round_with(state, {0: GUNPOWDER_FOOD}, dice=(3, 1))
     assert keys(state) == ["empty:0", "empty:3", "empty:4"]
     events = choose(state, "empty:4", seat=0)
-    assert public(events, "loaded")[0] == {"ship": 0, "kind": "gunpowder", "count": 3,
-                                           "hold": 4, "emptied": {"kind": "gold", "count": 4},
-                                           "source": "bank"}
+    assert public(events, "loaded")[0] == {
+        "ship": 0,
+        "kind": "gunpowder",
+        "count": 3,
+        "hold": 4,
+        "emptied": {"kind": "gold", "count": 4},
+        "source": "bank",
+    }
     assert holds_of(state, 0)[4] == ("gunpowder", 3)
     assert state.bank["gold"] == 80 - 9 + 3 - 6 + 4
 
@@ -61,8 +81,7 @@ def test_with_no_empty_hold_only_a_hold_of_another_kind_may_be_emptied():
 def test_emptying_a_hold_of_the_same_kind_is_a_variant():
     """[jamaica §6.1.4, G6]: with allow_dump_same_kind the hold of the same kind is offered too."""
     state = new(3, allow_dump_same_kind=True)
-    arrange.holds(state, 0, [("food", 3), ("food", 3), ("gunpowder", 2), ("gold", 2),
-                             ("gold", 4)])
+    arrange.holds(state, 0, [("food", 3), ("food", 3), ("gunpowder", 2), ("gold", 2), ("gold", 4)])
     round_with(state, {0: GUNPOWDER_FOOD}, dice=(3, 1))
     assert keys(state) == ["empty:0", "empty:2", "empty:3", "empty:4"]
 
@@ -73,8 +92,11 @@ def test_a_load_is_cancelled_when_every_hold_holds_that_kind():
     state = new(3)
     arrange.holds(state, 0, [("gunpowder", 1)] * 5)
     events = round_with(state, {0: GUNPOWDER_FOOD})
-    assert public(events, "load_cancelled")[0] == {"ship": 0, "kind": "gunpowder",
-                                                   "reason": "holds_full"}
+    assert public(events, "load_cancelled")[0] == {
+        "ship": 0,
+        "kind": "gunpowder",
+        "reason": "holds_full",
+    }
     assert holds_of(state, 0) == [("food", 2)] + [("gunpowder", 1)] * 4
 
 
@@ -82,23 +104,26 @@ def test_gold_gold_fills_two_different_holds():
     """[jamaica §14.2] case 2: dice 4 (morning) and 2 (evening): two holds of 4 and 2."""
     state = new(3)
     round_with(state, {0: GOLD_GOLD}, dice=(4, 2))
-    assert holds_of(state, 0) == [("food", 3), ("gold", 3), ("gold", 4), ("gold", 2),
-                                  (None, 0)]
+    assert holds_of(state, 0) == [("food", 3), ("gold", 3), ("gold", 4), ("gold", 2), (None, 0)]
 
 
 def test_gold_gold_with_full_holds_empties_two_holds_of_other_kinds():
     """[jamaica §14.2] case 2: no empty hold: each load empties a hold of another kind first,
     and never the hold the morning load filled, so the result is never one hold of 6."""
     state = new(3)
-    arrange.holds(state, 0, [("food", 3), ("gold", 3), ("food", 2), ("gunpowder", 1),
-                             ("food", 1)])
+    arrange.holds(state, 0, [("food", 3), ("gold", 3), ("food", 2), ("gunpowder", 1), ("food", 1)])
     round_with(state, {0: GOLD_GOLD}, dice=(4, 2))
     assert keys(state) == ["empty:0", "empty:2", "empty:3", "empty:4"]
     choose(state, "empty:0", seat=0)
     assert keys(state) == ["empty:2", "empty:3", "empty:4"]
     choose(state, "empty:4", seat=0)
-    assert holds_of(state, 0) == [("gold", 4), ("gold", 3), ("food", 2), ("gunpowder", 1),
-                                  ("gold", 2)]
+    assert holds_of(state, 0) == [
+        ("gold", 4),
+        ("gold", 3),
+        ("food", 2),
+        ("gunpowder", 1),
+        ("gold", 2),
+    ]
 
 
 def test_gold_gold_never_empties_the_morning_hold_even_when_dumping_is_allowed():
@@ -117,10 +142,10 @@ def test_the_bank_gives_what_it_has():
     events = round_with(state, {}, dice=(4, 2))
     loads = [(e["ship"], e["count"]) for e in public(events, "loaded") if e["kind"] == "gunpowder"]
     assert loads == [(0, 2)]
-    assert public(events, "load_cancelled") == [{"ship": 1, "kind": "gunpowder",
-                                                 "reason": "bank_empty"},
-                                                {"ship": 2, "kind": "gunpowder",
-                                                 "reason": "bank_empty"}]
+    assert public(events, "load_cancelled") == [
+        {"ship": 1, "kind": "gunpowder", "reason": "bank_empty"},
+        {"ship": 2, "kind": "gunpowder", "reason": "bank_empty"},
+    ]
 
 
 def test_a_same_kind_hold_is_emptied_before_the_bank_gives():
@@ -130,17 +155,21 @@ def test_a_same_kind_hold_is_emptied_before_the_bank_gives():
     nothing and is not offered."""
     state = new(3, allow_dump_same_kind=True)
     arrange.place(state, 0, 3)
-    arrange.holds(state, 0, [("gold", 5), ("gold", 1), ("food", 3), ("food", 2),
-                             ("gunpowder", 1)])
+    arrange.holds(state, 0, [("gold", 5), ("gold", 1), ("food", 3), ("food", 2), ("gunpowder", 1)])
     arrange.holds(state, 1, [("food", 3), ("gold", 80 - 6 - 3), None, None, None])
     assert state.bank["gold"] == 0
     round_with(state, {0: GOLD_FORWARD}, dice=(3, 1))
     assert keys(state) == ["empty:0", "empty:1"]
     assert [o.payload["load_count"] for o in state.pending()[0].options] == [3, 1]
     events = choose(state, "empty:0", seat=0)
-    assert public(events, "loaded")[0] == {"ship": 0, "kind": "gold", "count": 3, "hold": 0,
-                                           "emptied": {"kind": "gold", "count": 5},
-                                           "source": "bank"}
+    assert public(events, "loaded")[0] == {
+        "ship": 0,
+        "kind": "gold",
+        "count": 3,
+        "hold": 0,
+        "emptied": {"kind": "gold", "count": 5},
+        "source": "bank",
+    }
     assert holds_of(state, 0)[:2] == [("gold", 3), ("gold", 1)]
     assert state.bank["gold"] == 2
 
@@ -151,6 +180,7 @@ def test_no_hold_is_emptied_while_one_is_empty():
     state = new(3, allow_dump_same_kind=True)
     arrange.holds(state, 0, [("food", 3), ("gold", 3), ("gunpowder", 2), ("food", 1), None])
     events = round_with(state, {0: GUNPOWDER_FOOD}, dice=(4, 2))
-    assert public(events, "loaded") == [{"ship": 0, "kind": "gunpowder", "count": 4,
-                                         "hold": 4, "emptied": None, "source": "bank"}]
+    assert public(events, "loaded") == [
+        {"ship": 0, "kind": "gunpowder", "count": 4, "hold": 4, "emptied": None, "source": "bank"}
+    ]
     assert keys(state) == ["empty:0", "empty:1", "empty:2", "empty:3", "empty:4"]

@@ -23,10 +23,22 @@ def test_the_mover_chooses_the_branch_at_a_fork():
     assert keys(state) == ["fork:outer", "fork:inner"]
     assert dict(request.options[0].payload) == {"space": 7, "branch": "outer"}
     events = choose(state, "fork:inner", seat=0)
-    assert public(events, "moved")[0] == {"ship": 0, "direction": 1, "from": 5, "to": 14,
-                                          "path": [6, 13, 14], "lap": "racing"}
-    assert public(events, "paid")[0] == {"ship": 0, "space": 14, "kind": "food", "amount": 4,
-                                         "holds": [0], "amounts": [4]}
+    assert public(events, "moved")[0] == {
+        "ship": 0,
+        "direction": 1,
+        "from": 5,
+        "to": 14,
+        "path": [6, 13, 14],
+        "lap": "racing",
+    }
+    assert public(events, "paid")[0] == {
+        "ship": 0,
+        "space": 14,
+        "kind": "food",
+        "amount": 4,
+        "holds": [0],
+        "amounts": [4],
+    }
     assert state.ships[0].space == 14
 
 
@@ -59,8 +71,7 @@ def test_a_first_move_backward_goes_behind_the_start_and_the_lap_starts_later():
 
 
 def test_a_ship_behind_the_start_is_behind_every_ship_on_its_lap():
-    """[jamaica §3.2, G11]: pre_start ships count as further from the finish than any racing ship.
-    """
+    """[jamaica §3.2, G11]: pre_start ships count as further from the finish than racing ships."""
     state = new(3)
     arrange.place(state, 0, 49, "pre_start")
     arrange.place(state, 1, 1)
@@ -77,8 +88,9 @@ def test_finishing_in_the_morning_ignores_the_evening_and_ends_the_game_after_th
     events = round_with(state, {0: FORWARD_FORWARD}, dice=(5, 2))
     assert public(events, "moved")[0]["path"] == [49, 0]
     assert public(events, "finished") == [{"ship": 0, "round": 1}]
-    assert public(events, "action_ignored") == [{"seat": 0, "half": "evening",
-                                                 "symbol": "forward", "reason": "finished"}]
+    assert public(events, "action_ignored") == [
+        {"seat": 0, "half": "evening", "symbol": "forward", "reason": "finished"}
+    ]
     assert [e["seat"] for e in public(events, "card_revealed")] == [0, 1, 2]
     assert state.outcome() is not None and state.phase == "game_over"
     assert state.pending() == []
@@ -93,10 +105,13 @@ def test_a_move_move_card_fights_and_pays_before_the_second_move():
     arrange.place(state, 1, 18)
     arrange.rig(state, combat=[4, 4])
     events = round_with(state, {0: FORWARD_FORWARD}, dice=(2, 1))
-    order = [e.kind for e in events if e.audience is None and e.kind in
-             ("moved", "combat_started", "combat_result", "paid", "treasure_drawn")]
-    assert order == ["moved", "combat_started", "combat_result", "paid", "moved",
-                     "treasure_drawn"]
+    order = [
+        e.kind
+        for e in events
+        if e.audience is None
+        and e.kind in ("moved", "combat_started", "combat_result", "paid", "treasure_drawn")
+    ]
+    assert order == ["moved", "combat_started", "combat_result", "paid", "moved", "treasure_drawn"]
     assert public(events, "paid")[0]["space"] == 18
 
 
@@ -121,8 +136,14 @@ def test_no_question_when_only_one_payment_is_possible():
     arrange.place(state, 0, 16)
     arrange.holds(state, 0, [("food", 3), ("gold", 1), ("gold", 2), None, None])
     events = round_with(state, {0: FORWARD_FOOD}, dice=(2, 1))
-    assert public(events, "paid")[0] == {"ship": 0, "space": 18, "kind": "gold", "amount": 3,
-                                         "holds": [1, 2], "amounts": [1, 2]}
+    assert public(events, "paid")[0] == {
+        "ship": 0,
+        "space": 18,
+        "kind": "gold",
+        "amount": 3,
+        "holds": [1, 2],
+        "amounts": [1, 2],
+    }
     assert state.pending()[0].kind == "place_dice"
 
 
@@ -132,8 +153,14 @@ def test_one_hold_of_the_kind_pays_without_a_question():
     arrange.place(state, 0, 16)
     arrange.holds(state, 0, [("food", 3), ("gold", 5), None, None, None])
     events = round_with(state, {0: FORWARD_FOOD}, dice=(2, 1))
-    assert public(events, "paid")[0] == {"ship": 0, "space": 18, "kind": "gold", "amount": 3,
-                                         "holds": [1], "amounts": [3]}
+    assert public(events, "paid")[0] == {
+        "ship": 0,
+        "space": 18,
+        "kind": "gold",
+        "amount": 3,
+        "holds": [1],
+        "amounts": [3],
+    }
     assert (state.ships[0].kinds[1], state.ships[0].counts[1]) == ("gold", 2)
     assert state.pending()[0].kind == "place_dice"
 
@@ -172,5 +199,6 @@ def test_passing_a_lair_takes_nothing_from_it():
     assert public(events, "moved")[0]["path"] == [4, 5]
     assert public(events, "treasure_drawn") == []
     assert 4 in state.lairs and len(state.treasure_deck) == 9
-    assert public(events, "paid") == [{"ship": 0, "space": 5, "kind": "gold", "amount": 3,
-                                       "holds": [1], "amounts": [3]}]
+    assert public(events, "paid") == [
+        {"ship": 0, "space": 5, "kind": "gold", "amount": 3, "holds": [1], "amounts": [3]}
+    ]

@@ -50,8 +50,7 @@ def test_every_seat_chooses_a_card_in_one_sealed_window():
 
 
 def test_no_view_reveals_a_choice_until_its_owner_resolves_it():
-    """[jamaica §5.2, §5.3, §12, G7]: others see only that a card was chosen, until it is revealed.
-    """
+    """[jamaica §5.2, §5.3, §12, G7]: others see only that a card was chosen till it is shown."""
     state = new(3)
     deal(state, {0: QUIET, 1: 3, 2: QUIET})
     start(state, captain=0)
@@ -68,12 +67,25 @@ def test_cards_resolve_from_the_captain_leftwards_morning_before_evening():
     then its evening one; each card is revealed only when its owner resolves it ([jamaica G7])."""
     state = new(4)
     events = round_with(state, {}, captain=2)
-    order = [(e.kind, e.data.get("seat", e.data.get("ship"))) for e in events
-             if e.kind in ("card_revealed", "loaded") and e.audience is None]
-    assert order == [("card_revealed", 2), ("loaded", 2), ("loaded", 2),
-                     ("card_revealed", 3), ("loaded", 3), ("loaded", 3),
-                     ("card_revealed", 0), ("loaded", 0), ("loaded", 0),
-                     ("card_revealed", 1), ("loaded", 1), ("loaded", 1)]
+    order = [
+        (e.kind, e.data.get("seat", e.data.get("ship")))
+        for e in events
+        if e.kind in ("card_revealed", "loaded") and e.audience is None
+    ]
+    assert order == [
+        ("card_revealed", 2),
+        ("loaded", 2),
+        ("loaded", 2),
+        ("card_revealed", 3),
+        ("loaded", 3),
+        ("loaded", 3),
+        ("card_revealed", 0),
+        ("loaded", 0),
+        ("loaded", 0),
+        ("card_revealed", 1),
+        ("loaded", 1),
+        ("loaded", 1),
+    ]
     gunpowder, food = public(events, "loaded")[:2]
     assert (gunpowder["kind"], gunpowder["count"]) == ("gunpowder", 4)
     assert (food["kind"], food["count"]) == ("food", 2)
@@ -86,8 +98,9 @@ def test_morning_cost_cannot_be_paid_with_evening_food():
     arrange.place(state, 0, 16)
     arrange.holds(state, 0, [("food", 1), ("gold", 6), None, None, None])
     events = round_with(state, {0: 4}, dice=(1, 5))
-    assert public(events, "shortage") == [{"ship": 0, "space": 17, "kind": "food", "cost": 2,
-                                           "paid": 1}]
+    assert public(events, "shortage") == [
+        {"ship": 0, "space": 17, "kind": "food", "cost": 2, "paid": 1}
+    ]
     assert public(events, "retreated")[0]["to"] == 16
     loaded = public(events, "loaded")[0]
     assert (loaded["ship"], loaded["kind"], loaded["count"]) == (0, "food", 5)

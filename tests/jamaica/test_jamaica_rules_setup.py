@@ -17,7 +17,12 @@ def test_every_ship_starts_on_port_royal_with_3_food_3_gold_and_3_cards(players)
     for ship in state.ships:
         assert (ship.space, ship.lap) == (0, "pre_start")
         assert list(zip(ship.kinds, ship.counts, strict=True)) == [
-            ("food", 3), ("gold", 3), (None, 0), (None, 0), (None, 0)]
+            ("food", 3),
+            ("gold", 3),
+            (None, 0),
+            (None, 0),
+            (None, 0),
+        ]
         assert len(ship.hand) == 3 and len(ship.deck) == 8 and ship.discard == []
         assert sorted(ship.hand + ship.deck) == list(range(1, 12))
     assert state.bank == {"gold": 80 - 3 * players, "food": 45 - 3 * players, "gunpowder": 45}
@@ -35,14 +40,16 @@ def test_nine_of_twelve_treasures_are_dealt_and_a_marker_is_on_each_of_the_nine_
 
 
 def test_the_first_captain_is_random_and_opens_the_first_round():
-    """[jamaica §4.1] step 9 and [jamaica §5.1]: a random Captain rolls and places the dice (TURN).
-    """
+    """[jamaica §4.1] step 9 and [jamaica §5.1]: a random Captain rolls, places the dice (TURN)."""
     captains = {new(4, seed=s).captain for s in range(40)}
     assert captains == {0, 1, 2, 3}
     state = new(4, seed=5)
     [request] = state.pending()
-    assert (request.seat, request.kind, request.window) == (state.captain, "place_dice",
-                                                            Window.TURN)
+    assert (request.seat, request.kind, request.window) == (
+        state.captain,
+        "place_dice",
+        Window.TURN,
+    )
     assert state.round == 1 and state.phase == "place_dice"
 
 
@@ -67,8 +74,11 @@ def test_the_game_info_declares_the_rules_facts():
     assert (info.min_players, info.max_players, info.default_players) == (2, 6, 4)
     assert info.hidden_information
     assert set(info.windows) == {Window.TURN, Window.INTERRUPT, Window.SEALED}
-    assert info.defaults() == {"allow_dump_same_kind": False, "give_any_treasure": False,
-                               "round_cap": 200}
+    assert info.defaults() == {
+        "allow_dump_same_kind": False,
+        "give_any_treasure": False,
+        "round_cap": 200,
+    }
 
 
 def test_the_ghost_ship_sails_in_exactly_the_declared_player_counts():
@@ -88,8 +98,16 @@ def test_the_static_board_comes_from_the_data_files():
     assert [s["id"] for s in spaces if len(s["next"]) == 2] == [6, 19, 32]
     assert [s["score"] for s in spaces[41:]] == [2, 3, 4, 5, 6, 7, 8, 9, 10]
     assert spaces[0]["score"] == 15 and spaces[40]["score"] == -5
-    assert spaces[45] == {"id": 45, "kind": "port", "cost": 7, "pays": "gold", "score": 6,
-                          "lane": "main", "fork": None, "next": [46]}
+    assert spaces[45] == {
+        "id": 45,
+        "kind": "port",
+        "cost": 7,
+        "pays": "gold",
+        "score": 6,
+        "lane": "main",
+        "fork": None,
+        "next": [46],
+    }
     assert board["lap_length"] == 32
     info = Jamaica().static_info()
     assert info["spaces"] == spaces and info["port_royal"] == 0

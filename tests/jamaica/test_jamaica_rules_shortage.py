@@ -18,12 +18,15 @@ def test_a_sea_shortage_pays_all_food_and_retreats_to_an_affordable_port():
     arrange.place(state, 0, 45)
     arrange.holds(state, 0, [("food", 2), ("gold", 7), None, None, None])
     events = round_with(state, {0: FORWARD_FOOD}, dice=(2, 1))
-    assert public(events, "shortage") == [{"ship": 0, "space": 47, "kind": "food", "cost": 3,
-                                           "paid": 2}]
-    assert public(events, "retreated") == [{"ship": 0, "from": 47, "to": 45, "path": [46, 45],
-                                            "lap": "racing"}]
-    assert public(events, "paid") == [{"ship": 0, "space": 45, "kind": "gold", "amount": 7,
-                                       "holds": [1], "amounts": [7]}]
+    assert public(events, "shortage") == [
+        {"ship": 0, "space": 47, "kind": "food", "cost": 3, "paid": 2}
+    ]
+    assert public(events, "retreated") == [
+        {"ship": 0, "from": 47, "to": 45, "path": [46, 45], "lap": "racing"}
+    ]
+    assert public(events, "paid") == [
+        {"ship": 0, "space": 45, "kind": "gold", "amount": 7, "holds": [1], "amounts": [7]}
+    ]
     assert state.ships[0].space == 45
     assert state.ships[0].total("gold") == 0 and state.ships[0].total("food") == 1
 
@@ -49,11 +52,22 @@ def test_a_port_shortage_retreats_to_a_sea_space_it_can_feed():
     arrange.place(state, 0, 29)
     arrange.holds(state, 0, [("food", 1), ("gold", 2), None, None, None])
     events = round_with(state, {0: FORWARD_FOOD}, dice=(1, 1))
-    assert public(events, "shortage")[0] == {"ship": 0, "space": 30, "kind": "gold", "cost": 5,
-                                             "paid": 2}
+    assert public(events, "shortage")[0] == {
+        "ship": 0,
+        "space": 30,
+        "kind": "gold",
+        "cost": 5,
+        "paid": 2,
+    }
     assert public(events, "retreated")[0]["to"] == 29
-    assert public(events, "paid")[-1] == {"ship": 0, "space": 29, "kind": "food", "amount": 1,
-                                          "holds": [0], "amounts": [1]}
+    assert public(events, "paid")[-1] == {
+        "ship": 0,
+        "space": 29,
+        "kind": "food",
+        "amount": 1,
+        "holds": [0],
+        "amounts": [1],
+    }
 
 
 def test_the_retreat_stops_on_port_royal_at_the_latest():
@@ -63,8 +77,13 @@ def test_the_retreat_stops_on_port_royal_at_the_latest():
     arrange.place(state, 0, 1)
     arrange.holds(state, 0, [None, ("gold", 3), None, None, None])
     events = round_with(state, {0: FORWARD_FOOD}, dice=(1, 1))
-    assert public(events, "retreated")[0] == {"ship": 0, "from": 2, "to": 0, "path": [1, 0],
-                                              "lap": "pre_start"}
+    assert public(events, "retreated")[0] == {
+        "ship": 0,
+        "from": 2,
+        "to": 0,
+        "path": [1, 0],
+        "lap": "pre_start",
+    }
     assert (state.ships[0].space, state.ships[0].lap) == (0, "pre_start")
 
 
@@ -94,8 +113,9 @@ def test_a_combat_on_the_retreat_comes_first_and_may_cause_a_new_shortage():
     request = state.pending()[0]
     assert (request.seat, request.kind, request.window) == (1, "loot", Window.INTERRUPT)
     events = choose(state, "loot:hold:1", seat=1)
-    assert public(events, "shortage") == [{"ship": 0, "space": 45, "kind": "gold", "cost": 7,
-                                           "paid": 0}]
+    assert public(events, "shortage") == [
+        {"ship": 0, "space": 45, "kind": "gold", "cost": 7, "paid": 0}
+    ]
     assert public(events, "retreated")[0]["to"] == 44
     assert state.ships[1].total("gold") == 3 + 7 and state.ships[0].space == 44
     assert state.pending()[0].kind == "place_dice"

@@ -20,8 +20,9 @@ def land_on_lair(first_card: str, seat: int = 0, state=None):
 def test_a_scoring_treasure_is_drawn_face_down_and_only_its_holder_sees_it():
     """[jamaica §6.3, §12, G13]: automatic; face down; the others see only a count."""
     state, events = land_on_lair("cursed_4")
-    assert private(events, "treasure_drawn", 0) == [{"ship": 0, "space": 4, "face_down": True,
-                                                     "treasure": "cursed_4", "value": -4}]
+    assert private(events, "treasure_drawn", 0) == [
+        {"ship": 0, "space": 4, "face_down": True, "treasure": "cursed_4", "value": -4}
+    ]
     assert public(events, "treasure_drawn") == [{"ship": 0, "space": 4, "face_down": True}]
     assert state.ships[0].hidden == ["cursed_4"]
     mine, theirs = state.view(0)["players"][0], state.view(1)["players"][0]
@@ -33,8 +34,9 @@ def test_a_scoring_treasure_is_drawn_face_down_and_only_its_holder_sees_it():
 def test_a_power_is_drawn_face_up_for_everyone_to_see():
     """[jamaica §6.3]: a power goes face up next to the holds."""
     state, events = land_on_lair("lady_beth")
-    assert public(events, "treasure_drawn") == [{"ship": 0, "space": 4, "face_down": False,
-                                                 "treasure": "lady_beth"}]
+    assert public(events, "treasure_drawn") == [
+        {"ship": 0, "space": 4, "face_down": False, "treasure": "lady_beth"}
+    ]
     assert state.view(2)["players"][0]["powers"] == ["lady_beth"]
 
 
@@ -42,7 +44,15 @@ def test_each_lair_gives_one_card_to_the_first_ship_only():
     """[jamaica §8.1]: the marker leaves with the card; the next ship finds nothing."""
     state, _ = land_on_lair("treasure_3a")
     assert 4 not in state.lairs and state.view(None)["lairs_with_treasure"] == [
-        9, 11, 19, 22, 25, 33, 37, 44]
+        9,
+        11,
+        19,
+        22,
+        25,
+        33,
+        37,
+        44,
+    ]
     assert state.view(None)["treasure_deck"] == 8
     arrange.place(state, 1, 3)
     events = round_with(state, {1: FORWARD_FOOD}, dice=(1, 1))

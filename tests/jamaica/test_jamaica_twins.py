@@ -21,8 +21,15 @@ from admiralty.games.jamaica.data import load
 DATA = load()
 
 WINNER_HOLDS = [("food", 3), ("gold", 3), None, None, None]
-DECK_TOP = ["treasure_7a", "cursed_4", "sixth_hold", "treasure_3b", "lady_beth", "treasure_7b",
-            "sarans_sabre"]
+DECK_TOP = [
+    "treasure_7a",
+    "cursed_4",
+    "sixth_hold",
+    "treasure_3b",
+    "lady_beth",
+    "treasure_7b",
+    "sarans_sabre",
+]
 """The next treasures drawn, whatever the secret (none is a secret of these tests)."""
 
 
@@ -52,8 +59,9 @@ def told(events, viewer) -> str:
     return json.dumps([e.to_json() for e in visible_events(events, viewer)], sort_keys=True)
 
 
-def step_both(cursed: JamaicaState, ordinary: JamaicaState, holder: int, seat: int,
-              key: str) -> None:
+def step_both(
+    cursed: JamaicaState, ordinary: JamaicaState, holder: int, seat: int, key: str
+) -> None:
     """Answer `seat` with `key` in both twins; every seat but `holder` (of the secret),
     and the public, must be told and shown the same."""
     events = []
@@ -121,8 +129,9 @@ def crowd(state: JamaicaState, rng: random.Random) -> None:
     """Make fights over nothing likelier: every ship within a few spaces of the others,
     most with empty holds and only moves in hand, the seats with face-down treasures,
     cursed or not ([jamaica §7, §8.3])."""
-    face_down = [t for t in state.treasure_deck + state.removed
-                 if DATA.treasures[t].kind != "power"]
+    face_down = [
+        t for t in state.treasure_deck + state.removed if DATA.treasures[t].kind != "power"
+    ]
     rng.shuffle(face_down)
     for ship in state.fleet():
         arrange.place(state, ship, rng.randrange(10, 18))
@@ -151,10 +160,14 @@ def test_what_a_seat_cannot_see_never_changes_what_it_is_shown():
             parts = ("treasures", "decks") if rng.random() < 0.3 else ("treasures",)
         else:
             parts = tuple(p for p in PARTS["jamaica"] if rng.random() < 0.5) or ("hands",)
-        twins = random_twins("jamaica", rng.getrandbits(32),
-                             rng.randrange(12 if crowded else 300),
-                             players=rng.choice([2, 3, 4, 5, 6]), parts=parts,
-                             setup=crowd if crowded else None)
+        twins = random_twins(
+            "jamaica",
+            rng.getrandbits(32),
+            rng.randrange(12 if crowded else 300),
+            players=rng.choice([2, 3, 4, 5, 6]),
+            parts=parts,
+            setup=crowd if crowded else None,
+        )
         steps = compare(twins, 200)
         compared += steps
         reached += steps > 0

@@ -45,8 +45,12 @@ def operator(monkeypatch, tmp_path):
     """The referee's environment: a home, a locale, an admin token and a credential, and
     no runtime search path (so what a bot should get is known exactly)."""
     for name in list(os.environ):
-        if name.startswith("LC_") or name in ("LANGUAGE", "PYTHONPATH", "NODE_PATH",
-                                              "LD_LIBRARY_PATH"):
+        if name.startswith("LC_") or name in (
+            "LANGUAGE",
+            "PYTHONPATH",
+            "NODE_PATH",
+            "LD_LIBRARY_PATH",
+        ):
             monkeypatch.delenv(name)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("LANG", "C.UTF-8")
@@ -74,8 +78,10 @@ def pry(isolation: Isolation, tmp_path: Path) -> tuple[dict, LaunchedBot]:
     secret.write_text(SECRET)
     spot = Path("/proc/self/cmdline").read_bytes().hex()
     with socket.create_server(("127.0.0.1", 0)) as listening:
-        spec = (f"{PRYING_BOT} --peek {str(secret).encode().hex()} --spot {spot} "
-                f"--dial {listening.getsockname()[1]}")
+        spec = (
+            f"{PRYING_BOT} --peek {str(secret).encode().hex()} --spot {spot} "
+            f"--dial {listening.getsockname()[1]}"
+        )
 
         async def run() -> tuple[dict, LaunchedBot]:
             bot = await launch(spec, isolation=isolation)
@@ -101,8 +107,7 @@ def who(isolation: Isolation) -> tuple[dict[str, str], Path, os.stat_result]:
             await bot.stop()
 
     said, workdir, status = asyncio.run(run())
-    return dict(line.split("=", 1) for line in said.splitlines() if "=" in line), workdir, \
-        status
+    return dict(line.split("=", 1) for line in said.splitlines() if "=" in line), workdir, status
 
 
 def test_a_launched_bot_gets_the_allowlisted_environment_and_nothing_else(operator, tmp_path):
@@ -135,8 +140,15 @@ def test_a_sandboxed_bot_sees_no_file_process_or_network_of_the_operators(operat
     assert found["dial"] == "Connection refused"
     assert (found["uid"], found["host"], found["cwd"]) == (65534, "bot", str(bot.workdir))
     environment = found["environment"]
-    assert set(environment) == {"PATH", "LANG", "LC_TIME", "HOME", "TMPDIR", "ADMIRALTY_PORT",
-                                "PWD"}  # bubblewrap sets PWD
+    assert set(environment) == {
+        "PATH",
+        "LANG",
+        "LC_TIME",
+        "HOME",
+        "TMPDIR",
+        "ADMIRALTY_PORT",
+        "PWD",
+    }  # bubblewrap sets PWD
     assert environment["HOME"] == environment["TMPDIR"] == str(bot.workdir)
     assert environment["ADMIRALTY_PORT"] == str(bot.port)
 
@@ -160,9 +172,12 @@ def test_bots_run_as_the_bot_user_only_when_the_referee_is_root(operator):
 
 def test_the_sandbox_says_why_when_bubblewrap_is_missing(monkeypatch, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))
-    with pytest.raises(IsolationError, match=r"^--sandbox needs bubblewrap \(bwrap\), which "
-                                             r"is not installed \(Debian, Ubuntu: apt-get "
-                                             r"install bubblewrap\)$"):
+    with pytest.raises(
+        IsolationError,
+        match=r"^--sandbox needs bubblewrap \(bwrap\), which "
+        r"is not installed \(Debian, Ubuntu: apt-get "
+        r"install bubblewrap\)$",
+    ):
         _check_isolation.__wrapped__(Isolation(sandbox=True))
 
 
@@ -194,9 +209,18 @@ def test_a_bot_started_by_hand_outlives_the_shell_that_started_it():
     """`python bot.py --port N &`, then the shell exits: the bot still answers."""
     port = free_port()
     shell = subprocess.Popen(
-        ["sh", "-c", '"$0" "$1" --port "$2" 2>/dev/null & echo $!; read line',
-         sys.executable, str(RANDOM_BOT), str(port)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        [
+            "sh",
+            "-c",
+            '"$0" "$1" --port "$2" 2>/dev/null & echo $!; read line',
+            sys.executable,
+            str(RANDOM_BOT),
+            str(port),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     bot = int(shell.stdout.readline())
     try:
         assert _hello(port) == "random"  # serving, a child of the shell
@@ -211,12 +235,20 @@ def test_a_bot_started_by_hand_outlives_the_shell_that_started_it():
 
 def test_a_launched_bot_stops_when_its_referee_is_killed(tmp_path):
     referee = subprocess.Popen(
-        [sys.executable, "-c", "import asyncio, sys, time\n"
-         "from admiralty.referee.launcher import launch\n"
-         "bot = asyncio.run(launch(sys.argv[1]))\n"
-         "print(bot.process.pid, flush=True)\n"
-         "time.sleep(60)\n", str(RANDOM_BOT)],
-        stdout=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmp_path)})
+        [
+            sys.executable,
+            "-c",
+            "import asyncio, sys, time\n"
+            "from admiralty.referee.launcher import launch\n"
+            "bot = asyncio.run(launch(sys.argv[1]))\n"
+            "print(bot.process.pid, flush=True)\n"
+            "time.sleep(60)\n",
+            str(RANDOM_BOT),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+    )
     bot = int(referee.stdout.readline())
     assert not _gone(bot)
     referee.kill()

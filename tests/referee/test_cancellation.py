@@ -33,8 +33,12 @@ class CallCutBot:
         try:
             await asyncio.sleep(timeout)
         except asyncio.CancelledError:
-            raise grpc.aio.AioRpcError(grpc.StatusCode.CANCELLED, grpc.aio.Metadata(),
-                                       grpc.aio.Metadata(), "Locally cancelled") from None
+            raise grpc.aio.AioRpcError(
+                grpc.StatusCode.CANCELLED,
+                grpc.aio.Metadata(),
+                grpc.aio.Metadata(),
+                "Locally cancelled",
+            ) from None
         raise AssertionError("the test cancels before the deadline")
 
     async def match_over(self, message, timeout):
@@ -92,8 +96,9 @@ class RestartedServerBot(CallCutBot):
     async def decide(self, message, timeout):
         self.asked += 1
         if self.asked == 3:
-            raise grpc.aio.AioRpcError(grpc.StatusCode.CANCELLED, grpc.aio.Metadata(),
-                                       grpc.aio.Metadata(), "CANCELLED")
+            raise grpc.aio.AioRpcError(
+                grpc.StatusCode.CANCELLED, grpc.aio.Metadata(), grpc.aio.Metadata(), "CANCELLED"
+            )
         return bot_pb2.DecideResponse(request_id=message.request_id, option_index=0)
 
 

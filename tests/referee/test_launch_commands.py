@@ -51,9 +51,25 @@ def test_the_readmes_first_example_plays_with_my_bot_in_the_current_directory(tm
     directory, created, is the operator's alone."""
     shutil.copy(EXAMPLE_BOTS / "random_bot.py", tmp_path / "my_bot.py")
     result = subprocess.run(
-        [sys.executable, "-m", "admiralty.cli", "play", "jamaica", "--bot", "my_bot.py",
-         "--bot", str(EXAMPLE_BOTS / "random_bot.py"), "--option", "round_cap=1", "--json"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        [
+            sys.executable,
+            "-m",
+            "admiralty.cli",
+            "play",
+            "jamaica",
+            "--bot",
+            "my_bot.py",
+            "--bot",
+            str(EXAMPLE_BOTS / "random_bot.py"),
+            "--option",
+            "round_cap=1",
+            "--json",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert [p["bot"] for p in json.loads(result.stdout)["placements"]] == ["random"] * 2
     assert stat.S_IMODE((tmp_path / "records").stat().st_mode) == 0o700
@@ -64,7 +80,11 @@ def test_a_python_file_runs_with_this_interpreter_from_anywhere(tmp_path, monkey
     (tmp_path / "bots" / "mine.py").write_text("")
     monkeypatch.chdir(tmp_path)
     assert bot_command("bots/mine.py --seed 1") == [
-        sys.executable, str(tmp_path / "bots" / "mine.py"), "--seed", "1"]
+        sys.executable,
+        str(tmp_path / "bots" / "mine.py"),
+        "--seed",
+        "1",
+    ]
 
 
 def test_every_argument_naming_a_file_is_made_absolute_but_a_command_name(tmp_path, monkeypatch):
@@ -74,24 +94,36 @@ def test_every_argument_naming_a_file_is_made_absolute_but_a_command_name(tmp_pa
         (tmp_path / name).write_text("")
     monkeypatch.chdir(tmp_path)
     assert bot_command("sh bot.sh --model weights.bin --seed 1") == [
-        "sh", str(tmp_path / "bot.sh"), "--model", str(tmp_path / "weights.bin"), "--seed", "1"]
+        "sh",
+        str(tmp_path / "bot.sh"),
+        "--model",
+        str(tmp_path / "weights.bin"),
+        "--seed",
+        "1",
+    ]
 
 
-@pytest.mark.parametrize(("spec", "message"), [
-    ("bots/none.py", "bot file not found"),
-    ("no-such-command-here --x", "bot command not found"),
-    ('python "open', "cannot be parsed"),
-])
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("bots/none.py", "bot file not found"),
+        ("no-such-command-here --x", "bot command not found"),
+        ('python "open', "cannot be parsed"),
+    ],
+)
 def test_a_bot_that_cannot_start_is_named(spec, message):
     with pytest.raises(BotLaunchError, match=message):
         bot_command(spec)
 
 
-@pytest.mark.parametrize(("address", "said"), [
-    ("grpc://nohost:abc", "invalid address: expected grpc://HOST:PORT with a PORT from 1 to"),
-    ("grpc://127.0.0.1:0", "invalid address"),
-    ("grpc://127.0.0.1:{closed}", "connection refused: nothing listens on 127.0.0.1:"),
-])
+@pytest.mark.parametrize(
+    ("address", "said"),
+    [
+        ("grpc://nohost:abc", "invalid address: expected grpc://HOST:PORT with a PORT from 1 to"),
+        ("grpc://127.0.0.1:0", "invalid address"),
+        ("grpc://127.0.0.1:{closed}", "connection refused: nothing listens on 127.0.0.1:"),
+    ],
+)
 def test_a_bad_or_closed_address_fails_at_once_not_at_the_hello_timeout(address, said):
     """A port that is no number fails before the host is looked up; a closed port fails on
     connecting. Both well within the wait below, where Hello would wait 20 s."""
@@ -114,7 +146,8 @@ def test_a_bot_that_floods_stderr_is_heard_to_its_last_words(tmp_path):
         "for _ in range(20 * 1024):\n"
         "    sys.stderr.write('x' * 1023 + '\\n')\n"
         "sys.stderr.write('my last words\\n')\n"
-        "sys.exit(3)\n")
+        "sys.exit(3)\n"
+    )
 
     async def attempt():
         with pytest.raises(BotLaunchError) as raised:
@@ -142,12 +175,20 @@ def test_a_killed_referees_bot_directories_are_swept_by_the_next(tmp_path, monke
     """kill -9 leaves a referee no time to remove its bots' working directories; the
     next referee to launch a bot removes those whose referee is gone, and no other."""
     referee = subprocess.Popen(
-        [sys.executable, "-c", "import asyncio, sys, time\n"
-         "from admiralty.referee.launcher import launch\n"
-         "bot = asyncio.run(launch(sys.argv[1]))\n"
-         "print(bot.workdir, flush=True)\n"
-         "time.sleep(60)\n", str(EXAMPLE_BOTS / "random_bot.py")],
-        stdout=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmp_path)})
+        [
+            sys.executable,
+            "-c",
+            "import asyncio, sys, time\n"
+            "from admiralty.referee.launcher import launch\n"
+            "bot = asyncio.run(launch(sys.argv[1]))\n"
+            "print(bot.workdir, flush=True)\n"
+            "time.sleep(60)\n",
+            str(EXAMPLE_BOTS / "random_bot.py"),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+    )
     orphan = Path(referee.stdout.readline().strip())
     referee.kill()
     referee.wait()
@@ -172,14 +213,21 @@ class _SlowHello:
         if self.after is None:
             await asyncio.sleep(timeout)
         await asyncio.sleep(self.after)
-        raise grpc.aio.AioRpcError(grpc.StatusCode.UNAVAILABLE, grpc.aio.Metadata(),
-                                   grpc.aio.Metadata(), "connection reset")
+        raise grpc.aio.AioRpcError(
+            grpc.StatusCode.UNAVAILABLE,
+            grpc.aio.Metadata(),
+            grpc.aio.Metadata(),
+            "connection reset",
+        )
 
 
-@pytest.mark.parametrize(("after", "said"), [
-    (0.3, "exited with code 5 when asked Hello"),  # the exit is seen before the call fails
-    (None, "exited with code 5"),
-])
+@pytest.mark.parametrize(
+    ("after", "said"),
+    [
+        (0.3, "exited with code 5 when asked Hello"),  # the exit is seen before the call fails
+        (None, "exited with code 5"),
+    ],
+)
 def test_a_bot_that_dies_at_launch_is_told_apart_whichever_is_seen_first(after, said):
     """The same error whether the launcher sees the process gone before or after the Hello
     call fails; a bot that never listened leaves its call waiting and is said to exit."""

@@ -56,8 +56,9 @@ def test_jamaicas_bound_is_the_most_ways_to_pay_a_cost():
             full = tuple(hold for hold, count in enumerate(counts) if count)
             for cost in costs - {0}:
                 if full and sum(counts) >= cost:
-                    plans = payment_plans(full, tuple(counts[h] for h in full), holds, cost,
-                                          data.holds)
+                    plans = payment_plans(
+                        full, tuple(counts[h] for h in full), holds, cost, data.holds
+                    )
                     most = max(most, len(plans))
     assert most == ACTION_BOUNDS["jamaica"]
     assert tokens * holds + 1 < most
@@ -95,20 +96,24 @@ def test_a_clone_plays_on_as_its_original():
     assert copy.state.digest() == table.state.digest()
 
 
-@pytest.mark.parametrize(("places", "rewards"), [
-    ((1, 2, 3), [1.0, 0.0, -1.0]),
-    ((1, 1, 3, 4), [2 / 3, 2 / 3, -1 / 3, -1.0]),
-    ((2, 1), [-1.0, 1.0]),
-    ((1, 1), [0.0, 0.0]),
-])
+@pytest.mark.parametrize(
+    ("places", "rewards"),
+    [
+        ((1, 2, 3), [1.0, 0.0, -1.0]),
+        ((1, 1, 3, 4), [2 / 3, 2 / 3, -1 / 3, -1.0]),
+        ((2, 1), [-1.0, 1.0]),
+        ((1, 1), [0.0, 0.0]),
+    ],
+)
 def test_rewards_count_the_seats_placed_behind_less_those_ahead(places, rewards):
     outcome = Outcome(places, tuple(0 for _ in places))
     assert pairwise_rewards(outcome) == pytest.approx(rewards)
     assert sum(pairwise_rewards(outcome)) == pytest.approx(0.0)
 
 
-@pytest.mark.parametrize(("game", "players"), [("blackbeard", 1), ("black_fleet", 2),
-                                               ("jamaica", 7), ("chess", 2)])
+@pytest.mark.parametrize(
+    ("game", "players"), [("blackbeard", 1), ("black_fleet", 2), ("jamaica", 7), ("chess", 2)]
+)
 def test_unsupported_games_and_player_counts_are_refused(game, players):
     with pytest.raises(ValueError, match=game):
         Table(game, players, seed=1)

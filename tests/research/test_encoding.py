@@ -24,9 +24,11 @@ def test_every_view_of_random_play_encodes_to_the_same_length_within_its_vocabul
                     assert len(vector) == encoding.size(game) and any(vector)
 
 
-SEAT_FIGURES = {"jamaica": ("players", "score", "captain"),
-                "black_fleet": ("seats", "money", "active_seat"),
-                "blackbeard": ("players", "vp", "active")}
+SEAT_FIGURES = {
+    "jamaica": ("players", "score", "captain"),
+    "black_fleet": ("seats", "money", "active_seat"),
+    "blackbeard": ("players", "vp", "active"),
+}
 """Per game: the list of seat records, a per-seat number in them, and a seat field."""
 
 
@@ -63,8 +65,9 @@ def test_twins_that_differ_only_in_what_the_seat_cannot_see_encode_alike(game):
         a, b, observer = twins.a, twins.b, twins.observer
         assert a.digest() != b.digest(), twins.name
         players = a.players
-        assert (encoding.encode(game, a.view(observer), players)
-                == encoding.encode(game, b.view(observer), players)), twins.name
+        assert encoding.encode(game, a.view(observer), players) == encoding.encode(
+            game, b.view(observer), players
+        ), twins.name
 
 
 def test_hidden_cards_are_encoded_for_their_owner_only():

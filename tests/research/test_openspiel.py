@@ -28,8 +28,9 @@ ALL = [(game, players) for game, counts in PLAYERS.items() for players in counts
 @pytest.mark.parametrize("game", list(PLAYERS))
 def test_random_sim_test_passes(game):
     pyspiel = _pyspiel()
-    loaded = pyspiel.load_game(f"admiralty_{game}",
-                               {"players": PLAYERS[game].start, "round_cap": SHORT})
+    loaded = pyspiel.load_game(
+        f"admiralty_{game}", {"players": PLAYERS[game].start, "round_cap": SHORT}
+    )
     pyspiel.random_sim_test(loaded, num_sims=2, serialize=False, verbose=False)
 
 
@@ -39,8 +40,9 @@ def test_random_sim_test_passes_for_every_player_count(game, players):
     """Whole games take up to a minute each (every step checks clones and every seat's
     observations): `round_cap` bounds them here."""
     pyspiel = _pyspiel()
-    loaded = pyspiel.load_game(f"admiralty_{game}",
-                               {"players": players, "seed": players, "round_cap": SHORT})
+    loaded = pyspiel.load_game(
+        f"admiralty_{game}", {"players": players, "seed": players, "round_cap": SHORT}
+    )
     pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
 
 
@@ -54,8 +56,10 @@ def test_the_game_type_and_info_come_from_the_engines_declaration(game):
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
-    assert (kind.min_num_players, kind.max_num_players) == (PLAYERS[game].start,
-                                                            PLAYERS[game].stop - 1)
+    assert (kind.min_num_players, kind.max_num_players) == (
+        PLAYERS[game].start,
+        PLAYERS[game].stop - 1,
+    )
     assert loaded.num_players() == info.default_players
     assert loaded.num_distinct_actions() == ACTION_BOUNDS[game]
     assert loaded.get_parameters()["round_cap"] == info.defaults()["round_cap"]

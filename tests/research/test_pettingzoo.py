@@ -81,9 +81,9 @@ def test_infos_hold_the_seats_own_view_and_the_request_of_the_agent_asked():
     asked = environment.agent_selection
     request = state.request_for(environment.possible_agents.index(asked))
     assert [o["key"] for o in environment.infos[asked]["request"]["options"]] == [
-        option.key for option in request.options]
-    assert all("request" not in info for agent, info in environment.infos.items()
-               if agent != asked)
+        option.key for option in request.options
+    ]
+    assert all("request" not in info for agent, info in environment.infos.items() if agent != asked)
 
 
 def test_render_shows_the_public_view_through_the_console_renderer(capsys):
@@ -102,8 +102,11 @@ def test_a_missing_extra_names_the_install_line(monkeypatch):
 
     for module in ("pettingzoo", "pettingzoo.utils.wrappers"):
         monkeypatch.setitem(sys.modules, module, None)  # as if never installed
-        with pytest.raises(ImportError, match=rf"{module} is missing: pip install "
-                                              r"'admiralty\[pettingzoo\]'"):
+        with pytest.raises(
+            ImportError,
+            match=rf"{module} is missing: pip install "
+            r"'admiralty\[pettingzoo\]'",
+        ):
             require(module)
     monkeypatch.setitem(sys.modules, "pyspiel", None)
     with pytest.raises(ImportError, match=r"pip install 'admiralty\[openspiel\]'"):

@@ -13,9 +13,19 @@ DOC = Path(__file__).parents[2] / "docs" / "research.md"
 
 
 def test_the_table_of_games_matches_the_adapters():
-    rows = re.findall(r"^\| `(\w+)` \| (\d+)-(\d+) \| (\d+) \| (\d+) \|$", DOC.read_text(),
-                      re.MULTILINE)
-    stated = {game: (int(low), int(high), int(floats), int(actions))
-              for game, low, high, floats, actions in rows}
-    assert stated == {game: (PLAYERS[game].start, PLAYERS[game].stop - 1,
-                             encoding.size(game), ACTION_BOUNDS[game]) for game in PLAYERS}
+    rows = re.findall(
+        r"^\| `(\w+)` \| (\d+)-(\d+) \| (\d+) \| (\d+) \|$", DOC.read_text(), re.MULTILINE
+    )
+    stated = {
+        game: (int(low), int(high), int(floats), int(actions))
+        for game, low, high, floats, actions in rows
+    }
+    assert stated == {
+        game: (
+            PLAYERS[game].start,
+            PLAYERS[game].stop - 1,
+            encoding.size(game),
+            ACTION_BOUNDS[game],
+        )
+        for game in PLAYERS
+    }

@@ -26,12 +26,17 @@ print(json.dumps({"imported": names, "server": server}))
 
 
 def test_importing_every_sdk_module_loads_nothing_of_the_server():
-    result = subprocess.run([sys.executable, "-c", IMPORT_ALL], capture_output=True,
-                            text=True, timeout=60, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", IMPORT_ALL], capture_output=True, text=True, timeout=60, check=True
+    )
     loaded = json.loads(result.stdout)
-    assert {"admiralty_sdk.bot", "admiralty_sdk.helpers", "admiralty_sdk.black_fleet",
-            "admiralty_sdk.v1.bot_pb2", "admiralty_sdk.v1.bot_pb2_grpc"} \
-        <= set(loaded["imported"])
+    assert {
+        "admiralty_sdk.bot",
+        "admiralty_sdk.helpers",
+        "admiralty_sdk.black_fleet",
+        "admiralty_sdk.v1.bot_pb2",
+        "admiralty_sdk.v1.bot_pb2_grpc",
+    } <= set(loaded["imported"])
     assert loaded["server"] == []
 
 
@@ -39,8 +44,16 @@ def test_no_sdk_source_names_the_server():
     named = []
     for path in SDK.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) \
-                else [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-            named += [f"{path.name}: {module}" for module in modules
-                      if module == "admiralty" or module.startswith("admiralty.")]
+            modules = (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            named += [
+                f"{path.name}: {module}"
+                for module in modules
+                if module == "admiralty" or module.startswith("admiralty.")
+            ]
     assert named == []

@@ -23,8 +23,8 @@ def read_spy(path: Path) -> dict:
     kept = {"cwd": None, "raw": [], "decide": [], "over": []}
     at = 0
     while at < len(data):
-        kind, (size,) = data[at:at + 1], struct.unpack(">I", data[at + 1:at + 5])
-        payload = data[at + 5:at + 5 + size]
+        kind, (size,) = data[at : at + 1], struct.unpack(">I", data[at + 1 : at + 5])
+        payload = data[at + 5 : at + 5 + size]
         at += 5 + size
         if kind == b"C":
             kept["cwd"] = json.loads(payload)["cwd"]

@@ -49,29 +49,38 @@ async def status(call) -> grpc.StatusCode:
     return grpc.StatusCode.OK
 
 
-@pytest.mark.parametrize(("metadata", "expected"), [
-    ((), grpc.StatusCode.UNAUTHENTICATED),
-    (WRONG, grpc.StatusCode.PERMISSION_DENIED),
-    (ADMIN, grpc.StatusCode.OK),
-])
+@pytest.mark.parametrize(
+    ("metadata", "expected"),
+    [
+        ((), grpc.StatusCode.UNAUTHENTICATED),
+        (WRONG, grpc.StatusCode.PERMISSION_DENIED),
+        (ADMIN, grpc.StatusCode.OK),
+    ],
+)
 def test_every_operator_rpc_needs_the_token(metadata, expected):
     async def main():
-        async with serving([ScriptedBot("a"), ScriptedBot("b")]) as clients, \
-                referee() as stub:
+        async with serving([ScriptedBot("a"), ScriptedBot("b")]) as clients, referee() as stub:
             bots = [c.address for c in clients]
             created = await stub.CreateMatch(
-                referee_pb2.CreateMatchRequest(game="jamaica", bots=bots), metadata=ADMIN)
+                referee_pb2.CreateMatchRequest(game="jamaica", bots=bots), metadata=ADMIN
+            )
             calls = {
-                "CreateMatch": lambda: stub.CreateMatch(referee_pb2.CreateMatchRequest(
-                    game="jamaica", bots=bots), metadata=metadata),
-                "GetMatch": lambda: stub.GetMatch(referee_pb2.GetMatchRequest(
-                    match_id=created.match_id), metadata=metadata),
-                "ListMatches": lambda: stub.ListMatches(referee_pb2.ListMatchesRequest(),
-                                                        metadata=metadata),
+                "CreateMatch": lambda: stub.CreateMatch(
+                    referee_pb2.CreateMatchRequest(game="jamaica", bots=bots), metadata=metadata
+                ),
+                "GetMatch": lambda: stub.GetMatch(
+                    referee_pb2.GetMatchRequest(match_id=created.match_id), metadata=metadata
+                ),
+                "ListMatches": lambda: stub.ListMatches(
+                    referee_pb2.ListMatchesRequest(), metadata=metadata
+                ),
             }
             codes = {name: await status(call) for name, call in calls.items()}
-            public = await status(lambda: stub.Watch(referee_pb2.WatchRequest(
-                match_id=created.match_id), metadata=metadata))
+            public = await status(
+                lambda: stub.Watch(
+                    referee_pb2.WatchRequest(match_id=created.match_id), metadata=metadata
+                )
+            )
             return codes, public
 
     codes, public = asyncio.run(main())
@@ -81,12 +90,16 @@ def test_every_operator_rpc_needs_the_token(metadata, expected):
 
 def test_watch_with_a_wrong_token_is_refused():
     async def main():
-        async with serving([ScriptedBot("a"), ScriptedBot("b")]) as clients, \
-                referee() as stub:
-            created = await stub.CreateMatch(referee_pb2.CreateMatchRequest(
-                game="jamaica", bots=[c.address for c in clients]), metadata=ADMIN)
-            return await status(lambda: stub.Watch(referee_pb2.WatchRequest(
-                match_id=created.match_id, token="wrong")))
+        async with serving([ScriptedBot("a"), ScriptedBot("b")]) as clients, referee() as stub:
+            created = await stub.CreateMatch(
+                referee_pb2.CreateMatchRequest(game="jamaica", bots=[c.address for c in clients]),
+                metadata=ADMIN,
+            )
+            return await status(
+                lambda: stub.Watch(
+                    referee_pb2.WatchRequest(match_id=created.match_id, token="wrong")
+                )
+            )
 
     assert asyncio.run(main()) is grpc.StatusCode.PERMISSION_DENIED
 
@@ -96,12 +109,24 @@ def raw_call(port: int, method: str, authorization: bytes) -> dict[bytes, bytes]
     `authorization` header of any bytes, which gRPC's own clients refuse to send; the
     response's headers and trailers."""
     sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-    conn = h2.connection.H2Connection(h2.config.H2Configuration(
-        client_side=True, validate_outbound_headers=False, normalize_outbound_headers=False))
+    conn = h2.connection.H2Connection(
+        h2.config.H2Configuration(
+            client_side=True, validate_outbound_headers=False, normalize_outbound_headers=False
+        )
+    )
     conn.initiate_connection()
-    conn.send_headers(1, [(b":method", b"POST"), (b":scheme", b"http"), (b":path", method),
-                          (b":authority", b"127.0.0.1"), (b"content-type", b"application/grpc"),
-                          (b"te", b"trailers"), (b"authorization", authorization)])
+    conn.send_headers(
+        1,
+        [
+            (b":method", b"POST"),
+            (b":scheme", b"http"),
+            (b":path", method),
+            (b":authority", b"127.0.0.1"),
+            (b"content-type", b"application/grpc"),
+            (b"te", b"trailers"),
+            (b"authorization", authorization),
+        ],
+    )
     conn.send_data(1, b"\0\0\0\0\0", end_stream=True)
     headers: dict[bytes, bytes] = {}
     with sock:
@@ -120,28 +145,39 @@ def raw_call(port: int, method: str, authorization: bytes) -> dict[bytes, bytes]
 def test_a_token_with_non_ascii_characters_is_a_wrong_token(token):
     """Not UNKNOWN, as when the comparison raised on a non-ASCII str: for the operator's
     calls (metadata, in UTF-8 or not) and for Watch (the token of its request)."""
+
     async def main():
         async with serving([ScriptedBot("a"), ScriptedBot("b")]) as clients:
             port = free_port()
             server = await serve_referee("127.0.0.1", port, TOKEN)
             try:
                 answer = await asyncio.to_thread(
-                    raw_call, port, b"/admiralty.v1.RefereeService/ListMatches",
-                    b"Bearer " + token)
+                    raw_call, port, b"/admiralty.v1.RefereeService/ListMatches", b"Bearer " + token
+                )
                 async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
                     stub = referee_pb2_grpc.RefereeServiceStub(channel)
-                    created = await stub.CreateMatch(referee_pb2.CreateMatchRequest(
-                        game="jamaica", bots=[c.address for c in clients]), metadata=ADMIN)
-                    watched = await status(lambda: stub.Watch(referee_pb2.WatchRequest(
-                        match_id=created.match_id,
-                        token=token.decode("utf-8", "replace"))))
+                    created = await stub.CreateMatch(
+                        referee_pb2.CreateMatchRequest(
+                            game="jamaica", bots=[c.address for c in clients]
+                        ),
+                        metadata=ADMIN,
+                    )
+                    watched = await status(
+                        lambda: stub.Watch(
+                            referee_pb2.WatchRequest(
+                                match_id=created.match_id, token=token.decode("utf-8", "replace")
+                            )
+                        )
+                    )
             finally:
                 await server.stop(None)
             return answer, watched
 
     answer, watched = asyncio.run(main())
     assert (answer[b"grpc-status"], answer[b"grpc-message"]) == (
-        str(grpc.StatusCode.PERMISSION_DENIED.value[0]).encode(), b"wrong admin token")
+        str(grpc.StatusCode.PERMISSION_DENIED.value[0]).encode(),
+        b"wrong admin token",
+    )
     assert watched is grpc.StatusCode.PERMISSION_DENIED
 
 
@@ -158,8 +194,9 @@ BAD_REQUESTS = {
     "not an address": dict(game="jamaica", bots=["127.0.0.1:1", "nowhere"]),
     "port out of range": dict(game="jamaica", bots=["127.0.0.1:1", "127.0.0.1:99999"]),
     "unknown option": dict(game="jamaica", bots=["127.0.0.1:1"] * 2, options=options(x=1)),
-    "bad option value": dict(game="jamaica", bots=["127.0.0.1:1"] * 2,
-                             options=options(round_cap="abc")),
+    "bad option value": dict(
+        game="jamaica", bots=["127.0.0.1:1"] * 2, options=options(round_cap="abc")
+    ),
     "unknown policy": dict(game="jamaica", bots=["127.0.0.1:1"] * 2, policy=42),
     "huge deadline": dict(game="jamaica", bots=["127.0.0.1:1"] * 2, deadline_ms=10**9),
 }
@@ -169,8 +206,11 @@ BAD_REQUESTS = {
 def test_an_invalid_match_is_refused_before_anything_starts(case):
     async def main():
         async with referee() as stub:
-            code = await status(lambda: stub.CreateMatch(
-                referee_pb2.CreateMatchRequest(**BAD_REQUESTS[case]), metadata=ADMIN))
+            code = await status(
+                lambda: stub.CreateMatch(
+                    referee_pb2.CreateMatchRequest(**BAD_REQUESTS[case]), metadata=ADMIN
+                )
+            )
             listed = await stub.ListMatches(referee_pb2.ListMatchesRequest(), metadata=ADMIN)
             return code, listed
 
@@ -181,17 +221,28 @@ def test_an_invalid_match_is_refused_before_anything_starts(case):
 
 def test_whole_number_options_reach_the_game_as_integers():
     """A Struct carries numbers as doubles; `round_cap=5` must still be an int option."""
+
     async def main():
-        async with serving([ScriptedBot("a"), ScriptedBot("b")]) as clients, \
-                referee() as stub:
-            created = await stub.CreateMatch(referee_pb2.CreateMatchRequest(
-                game="jamaica", bots=[c.address for c in clients],
-                options=options(round_cap=5)), metadata=ADMIN)
-            summary = await stub.GetMatch(referee_pb2.GetMatchRequest(
-                match_id=created.match_id), metadata=ADMIN)
-            fraction = await status(lambda: stub.CreateMatch(referee_pb2.CreateMatchRequest(
-                game="jamaica", bots=[c.address for c in clients],
-                options=options(round_cap=5.5)), metadata=ADMIN))
+        async with serving([ScriptedBot("a"), ScriptedBot("b")]) as clients, referee() as stub:
+            created = await stub.CreateMatch(
+                referee_pb2.CreateMatchRequest(
+                    game="jamaica", bots=[c.address for c in clients], options=options(round_cap=5)
+                ),
+                metadata=ADMIN,
+            )
+            summary = await stub.GetMatch(
+                referee_pb2.GetMatchRequest(match_id=created.match_id), metadata=ADMIN
+            )
+            fraction = await status(
+                lambda: stub.CreateMatch(
+                    referee_pb2.CreateMatchRequest(
+                        game="jamaica",
+                        bots=[c.address for c in clients],
+                        options=options(round_cap=5.5),
+                    ),
+                    metadata=ADMIN,
+                )
+            )
             return summary, fraction
 
     summary, fraction = asyncio.run(main())
@@ -201,26 +252,36 @@ def test_whole_number_options_reach_the_game_as_integers():
 
 def test_the_server_keeps_a_bounded_number_of_finished_matches_and_pages_them():
     async def main():
-        async with serving([ScriptedBot("a"), ScriptedBot("b")]) as clients, \
-                referee(keep_finished=3) as stub:
+        async with (
+            serving([ScriptedBot("a"), ScriptedBot("b")]) as clients,
+            referee(keep_finished=3) as stub,
+        ):
             bots = [c.address for c in clients]
             created = []
             for _ in range(5):
-                reply = await stub.CreateMatch(referee_pb2.CreateMatchRequest(
-                    game="jamaica", bots=bots, seed=len(created) + 1), metadata=ADMIN)
+                reply = await stub.CreateMatch(
+                    referee_pb2.CreateMatchRequest(
+                        game="jamaica", bots=bots, seed=len(created) + 1
+                    ),
+                    metadata=ADMIN,
+                )
                 async for _ in stub.Watch(referee_pb2.WatchRequest(match_id=reply.match_id)):
                     pass
                 created.append(reply.match_id)
             pages, token = [], ""
             while True:
-                page = await stub.ListMatches(referee_pb2.ListMatchesRequest(
-                    page_size=2, page_token=token), metadata=ADMIN)
+                page = await stub.ListMatches(
+                    referee_pb2.ListMatchesRequest(page_size=2, page_token=token), metadata=ADMIN
+                )
                 pages.append([m.match_id for m in page.matches])
                 token = page.next_page_token
                 if not token:
                     break
-            gone = await status(lambda: stub.GetMatch(referee_pb2.GetMatchRequest(
-                match_id=created[0]), metadata=ADMIN))
+            gone = await status(
+                lambda: stub.GetMatch(
+                    referee_pb2.GetMatchRequest(match_id=created[0]), metadata=ADMIN
+                )
+            )
             return created, pages, gone
 
     created, pages, gone = asyncio.run(main())
@@ -236,15 +297,23 @@ def test_a_listing_leaves_incidents_to_get_match():
     """A bot failing every other decision (never more than half: it plays on) makes an
     incident each time: a page of such matches must stay small, so only GetMatch carries
     them."""
+
     async def main():
-        async with serving([ScriptedBot("illegal", every_other_illegal),
-                            ScriptedBot("b")]) as clients, referee() as stub:
-            created = await stub.CreateMatch(referee_pb2.CreateMatchRequest(
-                game="jamaica", bots=[c.address for c in clients], seed=3), metadata=ADMIN)
+        async with (
+            serving([ScriptedBot("illegal", every_other_illegal), ScriptedBot("b")]) as clients,
+            referee() as stub,
+        ):
+            created = await stub.CreateMatch(
+                referee_pb2.CreateMatchRequest(
+                    game="jamaica", bots=[c.address for c in clients], seed=3
+                ),
+                metadata=ADMIN,
+            )
             async for _ in stub.Watch(referee_pb2.WatchRequest(match_id=created.match_id)):
                 pass
-            got = await stub.GetMatch(referee_pb2.GetMatchRequest(
-                match_id=created.match_id), metadata=ADMIN)
+            got = await stub.GetMatch(
+                referee_pb2.GetMatchRequest(match_id=created.match_id), metadata=ADMIN
+            )
             listed = await stub.ListMatches(referee_pb2.ListMatchesRequest(), metadata=ADMIN)
             return got.match, listed.matches
 
@@ -269,12 +338,15 @@ def test_the_referee_serves_over_tls():
             credentials = grpc.ssl_channel_credentials(authority.cert_pem.bytes())
             async with grpc.aio.secure_channel(f"127.0.0.1:{port}", credentials) as channel:
                 stub = referee_pb2_grpc.RefereeServiceStub(channel)
-                listed = await stub.ListMatches(referee_pb2.ListMatchesRequest(),
-                                                metadata=ADMIN, timeout=10)
+                listed = await stub.ListMatches(
+                    referee_pb2.ListMatchesRequest(), metadata=ADMIN, timeout=10
+                )
             async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
-                plain = await status(lambda: referee_pb2_grpc.RefereeServiceStub(
-                    channel).ListMatches(referee_pb2.ListMatchesRequest(), metadata=ADMIN,
-                                         timeout=3))
+                plain = await status(
+                    lambda: referee_pb2_grpc.RefereeServiceStub(channel).ListMatches(
+                        referee_pb2.ListMatchesRequest(), metadata=ADMIN, timeout=3
+                    )
+                )
             return listed, plain
         finally:
             await server.stop(None)

@@ -26,8 +26,7 @@ CLI = [sys.executable, "-m", "admiralty.cli"]
 
 
 def run_cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=300,
-                          cwd=tmp_path)
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=300, cwd=tmp_path)
 
 
 PRIVATE_CARDS = {"events_dealt", "pirates_dealt", "event_drawn", "pirate_drawn"}
@@ -46,8 +45,11 @@ def assert_fair(kept: dict) -> None:
                 assert list(player.hand) == [] and list(player.pirate_hand) == []
         for merchant in request.blackbeard.merchants:
             if not merchant.face_up:
-                assert not (merchant.HasField("id") or merchant.HasField("type")
-                            or merchant.HasField("cargo_value")), merchant
+                assert not (
+                    merchant.HasField("id")
+                    or merchant.HasField("type")
+                    or merchant.HasField("cargo_value")
+                ), merchant
         for event in request.events:
             assert not event.audience or request.seat in event.audience
             data = dict(event.data)
@@ -60,9 +62,22 @@ def assert_fair(kept: dict) -> None:
 
 def test_a_spy_in_play_learns_no_seed_and_no_record_path(tmp_path):
     record = tmp_path / "records" / "m.jsonl.gz"
-    result = run_cli(tmp_path, "play", "jamaica", "--bot", spy_bot(tmp_path), "--bot", RANDOM_BOT,
-                     "--bot", RANDOM_BOT, "--seed", str(SEED), "--record", str(record),
-                     "--json")
+    result = run_cli(
+        tmp_path,
+        "play",
+        "jamaica",
+        "--bot",
+        spy_bot(tmp_path),
+        "--bot",
+        RANDOM_BOT,
+        "--bot",
+        RANDOM_BOT,
+        "--seed",
+        str(SEED),
+        "--record",
+        str(record),
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     kept = read_spy(tmp_path / "spy.bin")
     assert kept["decide"] and len(kept["over"]) == 1
@@ -78,9 +93,24 @@ def test_a_spy_in_play_learns_no_seed_and_no_record_path(tmp_path):
 
 def test_a_spy_in_blackbeard_sees_no_other_hand_no_face_down_merchant_and_no_seed(tmp_path):
     record = tmp_path / "records" / "b.jsonl.gz"
-    result = run_cli(tmp_path, "play", "blackbeard", "--bot", spy_bot(tmp_path), "--bot",
-                     RANDOM_BOT, "--bot", RANDOM_BOT, "--bot", RANDOM_BOT, "--seed", str(SEED),
-                     "--record", str(record), "--json")
+    result = run_cli(
+        tmp_path,
+        "play",
+        "blackbeard",
+        "--bot",
+        spy_bot(tmp_path),
+        "--bot",
+        RANDOM_BOT,
+        "--bot",
+        RANDOM_BOT,
+        "--bot",
+        RANDOM_BOT,
+        "--seed",
+        str(SEED),
+        "--record",
+        str(record),
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     kept = read_spy(tmp_path / "spy.bin")
     assert kept["decide"] and len(kept["over"]) == 1
@@ -88,15 +118,33 @@ def test_a_spy_in_blackbeard_sees_no_other_hand_no_face_down_merchant_and_no_see
     assert_fair(kept)
     views = [request.blackbeard for request in kept["decide"]]
     assert all(view.game == "blackbeard" for view in views)
-    mine = [player for request, view in zip(kept["decide"], views, strict=True)
-            for player in view.players if player.seat == request.seat]
+    mine = [
+        player
+        for request, view in zip(kept["decide"], views, strict=True)
+        for player in view.players
+        if player.seat == request.seat
+    ]
     assert any(player.hand for player in mine) and any(player.pirate_hand for player in mine)
     assert any(not merchant.face_up for view in views for merchant in view.merchants)
 
 
 def test_request_windows_and_steps_count_only_the_spys_own_requests(tmp_path):
-    result = run_cli(tmp_path, "play", "jamaica", "--bot", spy_bot(tmp_path), "--bot", RANDOM_BOT,
-                     "--bot", RANDOM_BOT, "--bot", RANDOM_BOT, "--seed", "7", "--json")
+    result = run_cli(
+        tmp_path,
+        "play",
+        "jamaica",
+        "--bot",
+        spy_bot(tmp_path),
+        "--bot",
+        RANDOM_BOT,
+        "--bot",
+        RANDOM_BOT,
+        "--bot",
+        RANDOM_BOT,
+        "--seed",
+        "7",
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     requests = read_spy(tmp_path / "spy.bin")["decide"]
     assert [r.request_id for r in requests] == [str(n) for n in range(1, len(requests) + 1)]
@@ -108,10 +156,31 @@ def test_request_windows_and_steps_count_only_the_spys_own_requests(tmp_path):
 
 def test_a_spy_in_a_tournament_learns_no_seed_name_or_plan(tmp_path):
     db = tmp_path / "t.db"
-    result = run_cli(tmp_path, "tournament", "run", "jamaica", "--bot", spy_bot(tmp_path),
-                     "--bot", RANDOM_BOT, "--bot", f"{RANDOM_BOT} --seed 1", "--players", "3",
-                     "--rounds", "1", "--seed", str(SEED), "--name", "secret-cup",
-                     "--db", str(db), "--parallel", "2", "--json")
+    result = run_cli(
+        tmp_path,
+        "tournament",
+        "run",
+        "jamaica",
+        "--bot",
+        spy_bot(tmp_path),
+        "--bot",
+        RANDOM_BOT,
+        "--bot",
+        f"{RANDOM_BOT} --seed 1",
+        "--players",
+        "3",
+        "--rounds",
+        "1",
+        "--seed",
+        str(SEED),
+        "--name",
+        "secret-cup",
+        "--db",
+        str(db),
+        "--parallel",
+        "2",
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     with sqlite3.connect(db) as connection:
         seeds = [int(row[0]) for row in connection.execute("SELECT seed FROM matches")]
@@ -134,9 +203,10 @@ def test_a_spy_against_serve_learns_no_seed_and_cannot_query_the_service(tmp_pat
         if not denied:  # from inside decide, as a hostile bot would
             async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
                 stub = referee_pb2_grpc.RefereeServiceStub(channel)
-                for call, message in ((stub.GetMatch, referee_pb2.GetMatchRequest(
-                        match_id=request.match_id)), (stub.ListMatches,
-                                                     referee_pb2.ListMatchesRequest())):
+                for call, message in (
+                    (stub.GetMatch, referee_pb2.GetMatchRequest(match_id=request.match_id)),
+                    (stub.ListMatches, referee_pb2.ListMatchesRequest()),
+                ):
                     try:
                         await call(message)
                     except grpc.aio.AioRpcError as error:
@@ -154,11 +224,13 @@ def test_a_spy_against_serve_learns_no_seed_and_cannot_query_the_service(tmp_pat
             try:
                 async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
                     stub = referee_pb2_grpc.RefereeServiceStub(channel)
-                    created = await stub.CreateMatch(referee_pb2.CreateMatchRequest(
-                        game="jamaica", bots=[c.address for c in clients], seed=SEED),
-                        metadata=(("authorization", "Bearer tok"),))
-                    async for _ in stub.Watch(referee_pb2.WatchRequest(
-                            match_id=created.match_id)):
+                    created = await stub.CreateMatch(
+                        referee_pb2.CreateMatchRequest(
+                            game="jamaica", bots=[c.address for c in clients], seed=SEED
+                        ),
+                        metadata=(("authorization", "Bearer tok"),),
+                    )
+                    async for _ in stub.Watch(referee_pb2.WatchRequest(match_id=created.match_id)):
                         pass
                     return created
             finally:
@@ -174,8 +246,18 @@ def test_a_spy_against_serve_learns_no_seed_and_cannot_query_the_service(tmp_pat
 
 def test_the_repository_is_not_the_spys_working_directory(tmp_path):
     """A launched bot must not start where the operator's records and database live."""
-    result = run_cli(tmp_path, "play", "jamaica", "--bot", spy_bot(tmp_path), "--bot", RANDOM_BOT,
-                     "--seed", "3", "--json")
+    result = run_cli(
+        tmp_path,
+        "play",
+        "jamaica",
+        "--bot",
+        spy_bot(tmp_path),
+        "--bot",
+        RANDOM_BOT,
+        "--seed",
+        "3",
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     cwd = Path(read_spy(tmp_path / "spy.bin")["cwd"]).resolve()
     assert cwd not in (tmp_path.resolve(), REPO.resolve())

@@ -42,8 +42,14 @@ class TwinBot:
     auto_pass = frozenset()
     absent = ""
 
-    def __init__(self, seat: int, twins: Twins, horizon: int, sent: list[bytes] | None,
-                 calls: list[tuple[int, str]]):
+    def __init__(
+        self,
+        seat: int,
+        twins: Twins,
+        horizon: int,
+        sent: list[bytes] | None,
+        calls: list[tuple[int, str]],
+    ):
         self.name = f"bot{seat}"
         self.twins, self.horizon, self.sent, self.calls = twins, horizon, sent, calls
         self.match: Match | None = None
@@ -56,8 +62,9 @@ class TwinBot:
             self.sent.append(message.SerializeToString(deterministic=True))
         state = self.match.state
         request = next(r for r in state.pending() if r.seat == message.seat)
-        return bot_pb2.DecideResponse(request_id=message.request_id,
-                                      option_index=self.twins.choose(state, request))
+        return bot_pb2.DecideResponse(
+            request_id=message.request_id, option_index=self.twins.choose(state, request)
+        )
 
     async def match_over(self, message, timeout):
         if self.sent is not None and self.match.steps <= self.horizon:
@@ -80,10 +87,17 @@ def referee_twin(twins: Twins, state, horizon: int) -> Refereed:
     """Referee `state` with the twins' decision rule up to the horizon."""
     sent: list[bytes] = []
     calls: list[tuple[int, str]] = []
-    bots = [TwinBot(seat, twins, horizon, sent if seat == twins.observer else None, calls)
-            for seat in range(state.players)]
-    match = Match(MatchSpec("twins", twins.game, 0), bots, wire_id="twin-match",
-                  state=state.clone(), clock=lambda: 0.0)
+    bots = [
+        TwinBot(seat, twins, horizon, sent if seat == twins.observer else None, calls)
+        for seat in range(state.players)
+    ]
+    match = Match(
+        MatchSpec("twins", twins.game, 0),
+        bots,
+        wire_id="twin-match",
+        state=state.clone(),
+        clock=lambda: 0.0,
+    )
     for bot in bots:
         bot.match = match
     try:
@@ -128,8 +142,9 @@ def assert_twins_look_alike(game: str, seed: int) -> set[str]:
         a = referee_twin(twins, twins.a, horizon)
         b = referee_twin(twins, twins.b, horizon)
         assert a.sent == b.sent, f"{twins.name}: the observer's streams differ"
-        assert [seat for seat, _ in a.calls] == [seat for seat, _ in b.calls], \
+        assert [seat for seat, _ in a.calls] == [seat for seat, _ in b.calls], (
             f"{twins.name}: the seats asked, their order or their round trips differ"
+        )
         compared += len(a.sent)
         single |= {kind for _, kind in a.calls + b.calls if kind}
         if a.ended:  # nothing revealed before the end: MatchOver was compared too

@@ -17,8 +17,17 @@ NO_AUTO_PASS = {"auto-pass": "it declares no auto_pass kind"}
 
 def check_bot(bot: str, *options: str) -> tuple[int, dict]:
     """The exit code and the --json verdict of checking `bot`."""
-    argv = [sys.executable, "-m", "admiralty.cli", "check-bot", bot, "--seed", SEED, "--json",
-            *options]
+    argv = [
+        sys.executable,
+        "-m",
+        "admiralty.cli",
+        "check-bot",
+        bot,
+        "--seed",
+        SEED,
+        "--json",
+        *options,
+    ]
     result = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=REPO)
     assert result.returncode in (0, 1) and result.stdout, result.stderr
     return result.returncode, json.loads(result.stdout)
@@ -38,8 +47,7 @@ FEWER_MATCHES = ("--matches", "2")
 fewer matches than the default three (kept where a test checks the bot itself)."""
 
 
-def assert_conforms(bot: str, name: str, not_exercised: Mapping[str, str],
-                    *options: str) -> dict:
+def assert_conforms(bot: str, name: str, not_exercised: Mapping[str, str], *options: str) -> dict:
     """`bot` passes every check but those of `not_exercised`, each NOT EXERCISED for a
     reason that contains the text given; returns the verdict."""
     code, report = check_bot(bot, *options)

@@ -23,9 +23,22 @@ bot must handle are check-bot's to cover (`assert_conforms`)."""
 
 def play(game: str, bot: str, record: Path, *options: str) -> dict:
     """One match with `bot` in seat 0, seed 11; the --json report."""
-    argv = [sys.executable, "-m", "admiralty.cli", "play", game, "--bot", bot,
-            *(arg for opponent in OPPONENTS[game] for arg in ("--bot", opponent)),
-            "--seed", "11", "--record", str(record), "--json", *options]
+    argv = [
+        sys.executable,
+        "-m",
+        "admiralty.cli",
+        "play",
+        game,
+        "--bot",
+        bot,
+        *(arg for opponent in OPPONENTS[game] for arg in ("--bot", opponent)),
+        "--seed",
+        "11",
+        "--record",
+        str(record),
+        "--json",
+        *options,
+    ]
     result = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=REPO)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
@@ -34,8 +47,11 @@ def play(game: str, bot: str, record: Path, *options: str) -> dict:
 def asked(record: Path, seat: int = 0) -> list[tuple[str, str]]:
     """(request id, how it was answered) of each decision `seat` was asked, in order."""
     with gzip.open(record, "rt") as lines:
-        return [(d["request_id"], d["how"]) for d in map(json.loads, lines)
-                if d["t"] == "decision" and d["seat"] == seat and d["request_id"]]
+        return [
+            (d["request_id"], d["how"])
+            for d in map(json.loads, lines)
+            if d["t"] == "decision" and d["seat"] == seat and d["request_id"]
+        ]
 
 
 def assert_plays(bot: str, name: str, tmp_path: Path, games: Iterable[str] = OPPONENTS) -> None:
@@ -50,7 +66,11 @@ def assert_plays(bot: str, name: str, tmp_path: Path, games: Iterable[str] = OPP
         assert [i for i in report["incidents"] if i["seat"] == 0] == [], report
         # Nothing stood in for the bot ("forced" decisions, with one option, are not asked).
         assert {how for _, how in asked(record)} == {"bot"}, game
-        verified = subprocess.run([sys.executable, "-m", "admiralty.cli", "replay",
-                                   str(record), "--verify"],
-                                  capture_output=True, text=True, timeout=120, cwd=REPO)
+        verified = subprocess.run(
+            [sys.executable, "-m", "admiralty.cli", "replay", str(record), "--verify"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=REPO,
+        )
         assert verified.returncode == 0 and "OK" in verified.stdout, verified

@@ -61,8 +61,9 @@ async def play(bots: Sequence[Bot], game: str = "jamaica", seed: int = 1, **spec
 
 
 @contextlib.contextmanager
-def served_referee(bots: Sequence[Bot], token: str = "secret", record_dir: Path | None = None
-                   ) -> Iterator[tuple[str, list[str]]]:
+def served_referee(
+    bots: Sequence[Bot], token: str = "secret", record_dir: Path | None = None
+) -> Iterator[tuple[str, list[str]]]:
     """A referee on a free local port, run in a thread with `bots` served beside it:
     yields its address and the bots' addresses; both are stopped afterwards."""
     loop, ready, holder = asyncio.new_event_loop(), threading.Event(), {}

@@ -64,9 +64,14 @@ def main() -> None:
         args.out.write_text(json.dumps(result, indent=1))
     if args.against:
         before = json.loads(args.against.read_text())
-        changed = {name: [seed for seed, (a, b)
-                          in enumerate(zip(seeds, before.get(name, []), strict=False)) if a != b]
-                   for name, seeds in result.items()}
+        changed = {
+            name: [
+                seed
+                for seed, (a, b) in enumerate(zip(seeds, before.get(name, []), strict=False))
+                if a != b
+            ]
+            for name, seeds in result.items()
+        }
         for name, seeds in changed.items():
             if seeds:
                 print(f"changed: {name}: {len(seeds)} seeds, first {seeds[:5]}")

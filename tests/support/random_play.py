@@ -1,9 +1,9 @@
 """Seeded random play of any registered game, for the tests every game must pass.
 
-    CASES                          (game, players) for every game and player count it allows
-    play(game, players, seed)      a random game, step by step (`Step`)
-    finished(game, players, seed)  a random game played to its end
-    play_on(state, chooser)        play a state on with random answers
+CASES                          (game, players) for every game and player count it allows
+play(game, players, seed)      a random game, step by step (`Step`)
+finished(game, players, seed)  a random game played to its end
+play_on(state, chooser)        play a state on with random answers
 """
 
 from __future__ import annotations
@@ -37,8 +37,9 @@ class Step(NamedTuple):
     events: list[Event]
 
 
-def play(game: str, players: int, seed: int, options: Mapping[str, Any] | None = None
-         ) -> Iterator[Step]:
+def play(
+    game: str, players: int, seed: int, options: Mapping[str, Any] | None = None
+) -> Iterator[Step]:
     """A game in which a random seat among those asked picks a random option, step by step
     to its end. The state is the live game: look, do not touch (clone it to play on)."""
     state = load_game(game).new_game(players, seed, options)
@@ -49,8 +50,9 @@ def play(game: str, players: int, seed: int, options: Mapping[str, Any] | None =
             return
         answer = _random_answer(state, chooser)
         yield Step(state, answer, state.apply(*answer))
-    raise AssertionError(f"{game} with {players} players, seed {seed}: no end after "
-                         f"{MAX_STEPS} answers")
+    raise AssertionError(
+        f"{game} with {players} players, seed {seed}: no end after {MAX_STEPS} answers"
+    )
 
 
 def finished(game: str, players: int, seed: int) -> GameState:

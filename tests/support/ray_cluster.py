@@ -64,19 +64,32 @@ class Cluster:
     def processes(self, title: str) -> list[int]:
         """Our cluster's processes whose command line starts with `title` (Ray names a
         worker process by what it runs: `ray::play_match`, `ray::BotHost`, ...)."""
-        return [pid for pid, command in _commands().items()
-                if command.startswith(title) and _descends(pid, self.head)]
+        return [
+            pid
+            for pid, command in _commands().items()
+            if command.startswith(title) and _descends(pid, self.head)
+        ]
 
 
 @contextlib.contextmanager
 def ray_cluster(nodes: int = 2) -> Iterator[Cluster]:
     scratch = tempfile.mkdtemp(prefix="ray-")  # short: Ray's socket paths live in it
-    env = {**os.environ, **LOOPBACK_ONLY, "RAY_AUTH_TOKEN": secrets.token_hex(16),
-           "RAY_TMPDIR": scratch, "COLUMNS": "1000"}
-    head = subprocess.Popen([sys.executable, "-c", HOLDER, str(nodes)],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, env=env,
-                            start_new_session=True)
+    env = {
+        **os.environ,
+        **LOOPBACK_ONLY,
+        "RAY_AUTH_TOKEN": secrets.token_hex(16),
+        "RAY_TMPDIR": scratch,
+        "COLUMNS": "1000",
+    }
+    head = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(nodes)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
     try:
         address = head.stdout.readline().strip()
         assert address.startswith("127.0.0.1:"), f"the Ray head did not start: {address!r}"
@@ -115,7 +128,7 @@ def _address(hex_address: str) -> str:
     IPv6 as the IPv4 one)."""
     host, port = hex_address.split(":")
     raw = bytes.fromhex(host)
-    words = b"".join(raw[i:i + 4][::-1] for i in range(0, len(raw), 4))  # host byte order
+    words = b"".join(raw[i : i + 4][::-1] for i in range(0, len(raw), 4))  # host byte order
     ip = ipaddress.ip_address(words)
     return f"{getattr(ip, 'ipv4_mapped', None) or ip}:{int(port, 16)}"
 
@@ -125,8 +138,9 @@ def _commands() -> dict[int, str]:
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             with contextlib.suppress(OSError):
-                found[int(entry.name)] = (entry / "cmdline").read_bytes() \
-                    .replace(b"\0", b" ").decode(errors="replace")
+                found[int(entry.name)] = (
+                    (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                )
     return found
 
 

@@ -54,8 +54,7 @@ class SoloToyState(GameState):
             return []
         row = self.rows[len(self.picks)]
         options = tuple(Option(f"card:{value}", f"take {value}") for value in row)
-        return [Request(0, len(self.picks) + 1, Window.TURN, "take_card", "take a card",
-                        options)]
+        return [Request(0, len(self.picks) + 1, Window.TURN, "take_card", "take a card", options)]
 
     def apply(self, seat: int, index: int) -> list[Event]:
         request = self.request_for(seat)
@@ -85,7 +84,7 @@ class SoloToyState(GameState):
     def determinize(self, seat: int, rng: random.Random) -> SoloToyState:
         """The rows after the one on offer are drawn again (the target was dealt openly)."""
         twin = self.clone()
-        for row in twin.rows[len(self.picks) + 1:]:
+        for row in twin.rows[len(self.picks) + 1 :]:
             row[:] = [rng.randint(-3, 3) for _ in range(3)]
         return twin
 
@@ -95,13 +94,28 @@ class SoloToyState(GameState):
 
 class SoloToy(Game):
     info = GameInfo(
-        NAME, "Solo toy", 1, 1, 1, False, (Window.TURN,),
+        NAME,
+        "Solo toy",
+        1,
+        1,
+        1,
+        False,
+        (Window.TURN,),
         automated=(Actor("Crown", (1,), "the rules: a target drawn from the seed"),),
-        options=(OptionSpec("level", str, "standard", "how high the target is",
-                            choices=("easy", "standard", "hard")),))
+        options=(
+            OptionSpec(
+                "level",
+                str,
+                "standard",
+                "how high the target is",
+                choices=("easy", "standard", "hard"),
+            ),
+        ),
+    )
 
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None
-                 ) -> SoloToyState:
+    def new_game(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> SoloToyState:
         self.check_players(players)
         return SoloToyState(seed, self.resolve_options(options))
 

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-CPP_INSTALL = ("sudo apt-get update && sudo apt-get install -y g++ cmake protobuf-compiler-grpc"
-               " libgrpc++-dev")
+CPP_INSTALL = (
+    "sudo apt-get update && sudo apt-get install -y g++ cmake protobuf-compiler-grpc libgrpc++-dev"
+)
 NODE_INSTALL = "sudo apt-get update && sudo apt-get install -y nodejs npm (or any Node.js 18+)"
 JQ_INSTALL = "sudo apt-get update && sudo apt-get install -y jq"
 BWRAP_INSTALL = "sudo apt-get update && sudo apt-get install -y bubblewrap"
@@ -29,8 +30,11 @@ def require(commands: Sequence[str], install: str) -> None:
 def require_cpp() -> None:
     """protoc, grpc_cpp_plugin, g++, cmake and the grpc++/protobuf development files."""
     require(["protoc", "grpc_cpp_plugin", "g++", "cmake", "pkg-config"], CPP_INSTALL)
-    result = subprocess.run(["pkg-config", "--exists", "--print-errors", "grpc++", "protobuf"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        ["pkg-config", "--exists", "--print-errors", "grpc++", "protobuf"],
+        capture_output=True,
+        text=True,
+    )
     if result.returncode != 0:
         pytest.fail(f"{result.stderr.strip()}; install with: {CPP_INSTALL}", pytrace=False)
 
@@ -39,6 +43,9 @@ def run(argv: Sequence[str], cwd: Path | None = None, timeout: float = 600) -> s
     """Run a build step; its output becomes the failure message if it fails."""
     result = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=timeout)
     if result.returncode != 0:
-        pytest.fail(f"`{' '.join(map(str, argv))}` failed ({result.returncode}):\n"
-                    f"{result.stdout[-3000:]}\n{result.stderr[-3000:]}", pytrace=False)
+        pytest.fail(
+            f"`{' '.join(map(str, argv))}` failed ({result.returncode}):\n"
+            f"{result.stdout[-3000:]}\n{result.stderr[-3000:]}",
+            pytrace=False,
+        )
     return result.stdout

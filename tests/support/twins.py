@@ -54,10 +54,23 @@ HIDDEN_KEYS = ("fortune:", "give:", "loot:blind:")
 """Options `choose` never takes: they play, give or blindly take a hidden card."""
 
 REVEALS = {
-    "jamaica": {"card_revealed", "round_started", "combat_roll", "cards_drawn",
-                "treasure_drawn", "spoils", "game_over"},
-    "black_fleet": {"movement_played", "fortune_played", "fortune_discarded",
-                    "movement_drawn", "fortune_drawn", "development_bought"},
+    "jamaica": {
+        "card_revealed",
+        "round_started",
+        "combat_roll",
+        "cards_drawn",
+        "treasure_drawn",
+        "spoils",
+        "game_over",
+    },
+    "black_fleet": {
+        "movement_played",
+        "fortune_played",
+        "fortune_discarded",
+        "movement_drawn",
+        "fortune_drawn",
+        "development_bought",
+    },
     "blackbeard": set(),  # filled in below, by what a twin deals again
 }
 """Event kinds by which the rules may reveal hidden information to a seat. The twins'
@@ -65,20 +78,67 @@ events may first differ only in the contents of one such event: an event told in
 twin but not in the other means that one was asked or did something the other did not."""
 
 BB_REVEALS = {
-    "hands": {"events_dealt", "pirates_dealt", "event_drawn", "pirate_drawn", "card_played",
-              "pirate_deployed", "new_captain", "skull_and_crossbones", "card_used",
-              "challenger"},
-    "decks": {"events_dealt", "pirates_dealt", "event_drawn", "pirate_drawn", "card_played",
-              "pirate_deployed", "new_captain", "skull_and_crossbones"},  # drawn, then played
+    "hands": {
+        "events_dealt",
+        "pirates_dealt",
+        "event_drawn",
+        "pirate_drawn",
+        "card_played",
+        "pirate_deployed",
+        "new_captain",
+        "skull_and_crossbones",
+        "card_used",
+        "challenger",
+    },
+    "decks": {
+        "events_dealt",
+        "pirates_dealt",
+        "event_drawn",
+        "pirate_drawn",
+        "card_played",
+        "pirate_deployed",
+        "new_captain",
+        "skull_and_crossbones",
+    },  # drawn, then played
     "merchants": {"merchant_revealed", "loot_rolled"},
-    "rng": {"order_rolled", "setup_done", "governor_placed", "merchant_placed",
-            "merchant_unplaced", "locate_rolled", "loot_rolled", "tortured", "ransomed",
-            "repair_rolled", "safe_haven_price", "treasure_dug", "rerolled",
-            "port_defense_rolled", "port_attacked", "port_booty", "sack_rolled", "booty_grab",
-            "booty_grab_take", "duel", "retirement_price", "retirement_refused", "mutiny",
-            "storm", "hurricane", "warship_patrol", "evasion", "kc_deploy_rolled", "kc_battle",
-            "warship_battle", "warship_sighted", "kc_placed", "kc_port_attack", "kc_oust",
-            "merchant_fought", "conspiracy_rolled"},
+    "rng": {
+        "order_rolled",
+        "setup_done",
+        "governor_placed",
+        "merchant_placed",
+        "merchant_unplaced",
+        "locate_rolled",
+        "loot_rolled",
+        "tortured",
+        "ransomed",
+        "repair_rolled",
+        "safe_haven_price",
+        "treasure_dug",
+        "rerolled",
+        "port_defense_rolled",
+        "port_attacked",
+        "port_booty",
+        "sack_rolled",
+        "booty_grab",
+        "booty_grab_take",
+        "duel",
+        "retirement_price",
+        "retirement_refused",
+        "mutiny",
+        "storm",
+        "hurricane",
+        "warship_patrol",
+        "evasion",
+        "kc_deploy_rolled",
+        "kc_battle",
+        "warship_battle",
+        "warship_sighted",
+        "kc_placed",
+        "kc_port_attack",
+        "kc_oust",
+        "merchant_fought",
+        "conspiracy_rolled",
+    },
 }
 """Blackbeard's revealing event kinds by what a twin deals again: a hidden card played,
 drawn, dealt or deployed (a card of a deck is drawn, then played); a face-down merchant
@@ -120,12 +180,14 @@ class Twins:
         return compare(replace(self, a=self.a.clone(), b=self.b.clone()), max_steps)
 
 
-def public_choice(state: GameState, request: Request, avoid: frozenset[str] = frozenset()
-                  ) -> int:
+def public_choice(state: GameState, request: Request, avoid: frozenset[str] = frozenset()) -> int:
     """A pseudo-random option, the same in both twins while they look the same."""
     keys = [option.key for option in request.options]
-    allowed = [i for i, key in enumerate(keys)
-               if not key.startswith(HIDDEN_KEYS) and key.split(":")[-1] not in avoid]
+    allowed = [
+        i
+        for i, key in enumerate(keys)
+        if not key.startswith(HIDDEN_KEYS) and key.split(":")[-1] not in avoid
+    ]
     if len(keys) == 1 or not allowed:
         return 0
     text = _dump([state.view(None), request.seat, request.kind, [keys[i] for i in allowed]])
@@ -133,15 +195,19 @@ def public_choice(state: GameState, request: Request, avoid: frozenset[str] = fr
     return allowed[int.from_bytes(digest, "big") % len(allowed)]
 
 
-BB_CLASSES = {"choose_card": {"card": "play", "fallback": "play"},
-              "deploy_card": {"pirate": "pirate"}, "new_captain": {"pirate": "pirate"},
-              "draw_or_deploy": {"deploy": "deploy"}}
+BB_CLASSES = {
+    "choose_card": {"card": "play", "fallback": "play"},
+    "deploy_card": {"pirate": "pirate"},
+    "new_captain": {"pirate": "pirate"},
+    "draw_or_deploy": {"deploy": "deploy"},
+}
 """Blackbeard's options that name a hidden card of their seat, by request kind and key
 prefix: `blackbeard_choice` picks their class (play a card, deploy one) publicly."""
 
 
-def blackbeard_choice(state: GameState, request: Request,
-                      avoid: frozenset[str] = frozenset()) -> int:
+def blackbeard_choice(
+    state: GameState, request: Request, avoid: frozenset[str] = frozenset()
+) -> int:
     """Blackbeard's public decision rule: the class of option first (a key, or one of
     `BB_CLASSES`: play an Event card, deploy a Pirate card) from the public view, then the
     card itself, which the rules reveal; Skull and Crossbones and anti-pirate cards are
@@ -159,8 +225,14 @@ def blackbeard_choice(state: GameState, request: Request,
         wanted = "end" if "end" in kinds and _hash(public) % 2 else "play"
         chosen = wanted if wanted in kinds else kinds[0]
     else:
-        allowed = sorted({kind for kind in kinds if kind != "skull"
-                          and not (request.kind == "anti_pirate" and kind.startswith("card:"))})
+        allowed = sorted(
+            {
+                kind
+                for kind in kinds
+                if kind != "skull"
+                and not (request.kind == "anti_pirate" and kind.startswith("card:"))
+            }
+        )
         allowed = [k for k in allowed if k.split(":")[-1] not in avoid] or allowed
         chosen = allowed[_hash(_dump([public, allowed])) % len(allowed)]
     among = [i for i, kind in enumerate(kinds) if kind == chosen]
@@ -183,12 +255,25 @@ def observed(state: GameState, observer: int) -> str:
 
 def _observation(state: GameState, observer: int) -> dict[str, Any]:
     pending = state.pending()
-    mine = [[r.kind, str(r.window), r.prompt, r.optional, r.default,
-             [[o.key, o.label, dict(o.payload)] for o in r.options]]
-            for r in pending if r.seat == observer]
+    mine = [
+        [
+            r.kind,
+            str(r.window),
+            r.prompt,
+            r.optional,
+            r.default,
+            [[o.key, o.label, dict(o.payload)] for o in r.options],
+        ]
+        for r in pending
+        if r.seat == observer
+    ]
     asked = [[r.seat, str(r.window)] for r in pending]
-    return {"view": state.view(observer), "public": state.view(None), "requests": mine,
-            "asked": asked}
+    return {
+        "view": state.view(observer),
+        "public": state.view(None),
+        "requests": mine,
+        "asked": asked,
+    }
 
 
 def compare(twins: Twins, max_steps: int) -> int:
@@ -205,14 +290,16 @@ def compare(twins: Twins, max_steps: int) -> int:
         if steps and _revealing_ask(twins):
             return steps - 1
         assert observed(a, observer) == observed(b, observer), (
-            f"{twins.name}: seat {observer} tells the twins apart after {steps} steps")
+            f"{twins.name}: seat {observer} tells the twins apart after {steps} steps"
+        )
         if a.outcome() is not None:
             return steps
         batch_a, batch_b = _window(a.pending()), _window(b.pending())
         answers_a = [twins.choose(a, request) for request in batch_a]
         answers_b = [twins.choose(b, request) for request in batch_b]
         for request_a, answer_a, request_b, answer_b in zip(
-                batch_a, answers_a, batch_b, answers_b, strict=True):
+            batch_a, answers_a, batch_b, answers_b, strict=True
+        ):
             told_a = _told(a.apply(request_a.seat, answer_a), observer)
             told_b = _told(b.apply(request_b.seat, answer_b), observer)
             if told_a != told_b:
@@ -230,8 +317,11 @@ def _revealing_ask(twins: Twins) -> bool:
         return False
     seen = [_observation(state, twins.observer) for state in (twins.a, twins.b)]
     mine = [request for view in seen for request in view.pop("requests")]
-    return (seen[0] == seen[1] and any(request[0] in kinds for request in mine)
-            and observed(twins.a, twins.observer) != observed(twins.b, twins.observer))
+    return (
+        seen[0] == seen[1]
+        and any(request[0] in kinds for request in mine)
+        and observed(twins.a, twins.observer) != observed(twins.b, twins.observer)
+    )
 
 
 def _window(pending: list[Request]) -> list[Request]:
@@ -244,23 +334,28 @@ def _window(pending: list[Request]) -> list[Request]:
 
 def _assert_reveal(twins: Twins, steps: int, told_a: list, told_b: list) -> None:
     """The first difference must be the same kind of event, one by which rules reveal."""
-    first = next(((x, y) for x, y in zip(told_a, told_b, strict=False) if x != y),
-                 ({"kind": "(none)"}, {"kind": "(none)"}))
+    first = next(
+        ((x, y) for x, y in zip(told_a, told_b, strict=False) if x != y),
+        ({"kind": "(none)"}, {"kind": "(none)"}),
+    )
     kinds = frozenset({first[0]["kind"], first[1]["kind"]})
     if kinds in REVEALING_PAIRS.get(twins.game, ()):
         return
     reveals = twins.reveals if twins.reveals is not None else REVEALS[twins.game]
     assert first[0]["kind"] == first[1]["kind"] in reveals, (
         f"{twins.name}: step {steps + 1} tells seat {twins.observer} different events "
-        f"that reveal nothing: {told_a} / {told_b}")
+        f"that reveal nothing: {told_a} / {told_b}"
+    )
 
 
 # -- random twins -------------------------------------------------------------------------
 
 
-PARTS = {"jamaica": ("hands", "decks", "treasures", "rng"),
-         "black_fleet": ("hands", "decks", "development", "rng"),
-         "blackbeard": ("hands", "decks", "merchants", "rng")}
+PARTS = {
+    "jamaica": ("hands", "decks", "treasures", "rng"),
+    "black_fleet": ("hands", "decks", "development", "rng"),
+    "blackbeard": ("hands", "decks", "merchants", "rng"),
+}
 """What `scramble` can deal again: other seats' hands (and Jamaica's chosen cards;
 Blackbeard's Event and undeployed Pirate cards), deck orders (the observer's own too),
 face-down treasures (with the cards out of the game, and with "decks" the treasure deck)
@@ -269,8 +364,9 @@ merchant pool), and the RNG (what is still to be drawn, the blind draws from poo
 included)."""
 
 
-def scramble(state: GameState, observer: int, rng: random.Random,
-             parts: tuple[str, ...] | None = None) -> GameState | None:
+def scramble(
+    state: GameState, observer: int, rng: random.Random, parts: tuple[str, ...] | None = None
+) -> GameState | None:
     """A clone of `state` with `parts` (default: all) of what `observer` cannot see dealt
     again at random; None when an open request lists cards that would change."""
     if isinstance(state, JamaicaState):
@@ -296,12 +392,17 @@ def _scramble_jamaica(state, observer, rng, parts):
         rng.shuffle(pool)
         if ship.chosen is not None:
             ship.chosen = pool.pop()
-        ship.hand, ship.deck = sorted(pool[:len(ship.hand)]), pool[len(ship.hand):]
+        ship.hand, ship.deck = sorted(pool[: len(ship.hand)]), pool[len(ship.hand) :]
         if seat in twin.flow.sealed:
             old = twin.flow.sealed[seat]
             twin.flow.sealed[seat] = Request(
-                seat, old.window_id, old.window, old.kind, old.prompt,
-                options_of_hand(tuple(ship.hand)))
+                seat,
+                old.window_id,
+                old.window,
+                old.kind,
+                old.prompt,
+                options_of_hand(tuple(ship.hand)),
+            )
     if "treasures" in parts:  # (with "decks", the treasure deck's too)
         treasures = jamaica_data().treasures
         holders = [ship for seat, ship in enumerate(twin.ships) if seat != observer]
@@ -317,7 +418,7 @@ def _scramble_jamaica(state, observer, rng, parts):
         taken = {card for ship in holders for card in ship.hidden}
         rest = [card for card in pool if card not in taken]
         for pile in others:
-            pile[:], rest = rest[:len(pile)], rest[len(pile):]
+            pile[:], rest = rest[: len(pile)], rest[len(pile) :]
     return twin
 
 
@@ -333,11 +434,13 @@ def _scramble_fleet(state, observer, rng, parts):
         if player.seat == observer:
             continue
         if "hands" in parts:
-            for hand, deck in ((player.movement, twin.movement_deck),
-                               (player.fortune, twin.fortune_deck)):
+            for hand, deck in (
+                (player.movement, twin.movement_deck),
+                (player.fortune, twin.fortune_deck),
+            ):
                 pool = hand + deck
                 rng.shuffle(pool)
-                hand[:], deck[:] = pool[:len(hand)], pool[len(hand):]
+                hand[:], deck[:] = pool[: len(hand)], pool[len(hand) :]
         if "development" in parts:
             for cost, card in list(player.development.items()):
                 spare = [c for c in twin.box if development[c].cost == cost]
@@ -374,8 +477,11 @@ def _scramble_blackbeard(state, observer, rng, parts):
         pinned = {}
         if other and kind in BB_PINNED:
             then = asked.then
-            pinned = {asked.request.seat: [a for a in then[1] if isinstance(a, int | str)
-                                           and not isinstance(a, bool)]}
+            pinned = {
+                asked.request.seat: [
+                    a for a in then[1] if isinstance(a, int | str) and not isinstance(a, bool)
+                ]
+            }
         _deal_blackbeard(twin, observer, rng, pinned)
     if "merchants" in parts:  # face down: type and Cargo Value unknown to everyone
         face_down = [m for m in table.merchants.values() if not m.face_up]
@@ -432,9 +538,14 @@ def _reopen_blackbeard(twin, asked):
     twin.flow.run()
 
 
-def random_twins(game: str, seed: int, steps: int, players: int | None = None,
-                 parts: tuple[str, ...] | None = None,
-                 setup: Callable[[GameState, random.Random], None] | None = None) -> Twins:
+def random_twins(
+    game: str,
+    seed: int,
+    steps: int,
+    players: int | None = None,
+    parts: tuple[str, ...] | None = None,
+    setup: Callable[[GameState, random.Random], None] | None = None,
+) -> Twins:
     """A twin pair (`scramble` of `parts`) `steps` random answers into a new game, which
     `setup` may first change (e.g. with `arrange`)."""
     rng = random.Random(seed)
@@ -458,15 +569,16 @@ def jamaica_opening(state: GameState, request: Request) -> int:
     card 4 (forward / food), the others card 10; `public_choice` otherwise."""
     if state.round == 1:
         keys = [o.key for o in request.options]
-        wanted = {"place_dice": "dice:sun=2,moon=1",
-                  "choose_card": "card:10" if request.seat else "card:4"}.get(request.kind)
+        wanted = {
+            "place_dice": "dice:sun=2,moon=1",
+            "choose_card": "card:10" if request.seat else "card:4",
+        }.get(request.kind)
         if wanted in keys:
             return keys.index(wanted)
     return public_choice(state, request)
 
 
-def jamaica_spoils(secret: str, seed: int = 0, winner: int = 0, players: int = 3
-                   ) -> GameState:
+def jamaica_spoils(secret: str, seed: int = 0, winner: int = 0, players: int = 3) -> GameState:
     """Seat 0, the Captain, will sail from 16 onto seat 1 at 18 and fight (`jamaica_opening`)
     in the first game from `seed` on in which `winner` wins. The winner holds one face-down
     treasure, `secret`; the loser has nothing to take ([jamaica §7] C9, [jamaica §12])."""
@@ -496,8 +608,9 @@ def jamaica_spoils(secret: str, seed: int = 0, winner: int = 0, players: int = 3
 def ordinary(state: GameState) -> str:
     """A scoring treasure nobody holds, out of the game if possible, else drawn last."""
     kinds = jamaica_data().treasures
-    return next(card for card in [*state.removed, *state.treasure_deck]
-                if kinds[card].kind == "treasure")
+    return next(
+        card for card in [*state.removed, *state.treasure_deck] if kinds[card].kind == "treasure"
+    )
 
 
 def swap_treasures(state: GameState, one: str, other: str) -> GameState:
@@ -515,10 +628,21 @@ def fleet_window(card: str, spare: str, seed: int = 0) -> GameState:
     fortune deck (the first game from `seed` on where it does)."""
     for tried in range(seed, seed + 1000):
         state = load_game("black_fleet").new_game(4, tried)
-        fleet_arrange.position(state, seat=0, fortune={0: [card]}, ships={
-            "merchant:0": (16, ["blue"] * 3), "merchant:1": (39, ["green"] * 3),
-            "merchant:2": (68, ["purple"] * 3), "merchant:3": (54, ["yellow"] * 3),
-            "pirate:0": "NW", "pirate:1": "NE", "pirate:2": "SW", "pirate:3": "SE"})
+        fleet_arrange.position(
+            state,
+            seat=0,
+            fortune={0: [card]},
+            ships={
+                "merchant:0": (16, ["blue"] * 3),
+                "merchant:1": (39, ["green"] * 3),
+                "merchant:2": (68, ["purple"] * 3),
+                "merchant:3": (54, ["yellow"] * 3),
+                "pirate:0": "NW",
+                "pirate:1": "NE",
+                "pirate:2": "SW",
+                "pirate:3": "SE",
+            },
+        )
         if spare in state.fortune_deck:
             return state
     raise AssertionError(f"no game from seed {seed} on with {spare} in the fortune deck")
@@ -555,19 +679,40 @@ def twin_states(game: str, seed: int) -> list[Twins]:
         attacker = jamaica_spoils("cursed_3", seed)
         defender = jamaica_spoils("cursed_2", seed, winner=1)
         named = [
-            Twins("jamaica:spoils:attacker-wins", game, attacker,
-                  swap_treasures(attacker, "cursed_3", ordinary(attacker)), 2, jamaica_opening),
-            Twins("jamaica:spoils:defender-wins", game, defender,
-                  swap_treasures(defender, "cursed_2", ordinary(defender)), 2, jamaica_opening),
+            Twins(
+                "jamaica:spoils:attacker-wins",
+                game,
+                attacker,
+                swap_treasures(attacker, "cursed_3", ordinary(attacker)),
+                2,
+                jamaica_opening,
+            ),
+            Twins(
+                "jamaica:spoils:defender-wins",
+                game,
+                defender,
+                swap_treasures(defender, "cursed_2", ordinary(defender)),
+                2,
+                jamaica_opening,
+            ),
         ]
     else:
         state = fleet_window(PICKPOCKET, CONTRACT, seed)
-        named = [Twins("black_fleet:window:pickpocket-or-objective", game, state,
-                       swap_fortune(state, PICKPOCKET, CONTRACT), 1,
-                       partial(public_choice, avoid=frozenset({PICKPOCKET, CONTRACT})))]
+        named = [
+            Twins(
+                "black_fleet:window:pickpocket-or-objective",
+                game,
+                state,
+                swap_fortune(state, PICKPOCKET, CONTRACT),
+                1,
+                partial(public_choice, avoid=frozenset({PICKPOCKET, CONTRACT})),
+            )
+        ]
     rng = random.Random(seed)
-    randoms = [random_twins(game, rng.getrandbits(32), rng.randrange(400), parts=parts)
-               for parts in (PARTS[game][:1], PARTS[game][2:3], PARTS[game])]
+    randoms = [
+        random_twins(game, rng.getrandbits(32), rng.randrange(400), parts=parts)
+        for parts in (PARTS[game][:1], PARTS[game][2:3], PARTS[game])
+    ]
     return named + randoms
 
 
@@ -634,10 +779,12 @@ def blackbeard_locate(state: GameState, request: Request) -> int:
     return blackbeard_choice(state, request)
 
 
-BB_STAGES = (("early", 0, 60, ("hands",), (), True),
-             ("middle", 100, 250, ("merchants",), ("locate",), True),
-             ("middle", 150, 300, ("decks", "rng"), (), True),
-             ("late", 300, 500, PARTS["blackbeard"], (), False))
+BB_STAGES = (
+    ("early", 0, 60, ("hands",), (), True),
+    ("middle", 100, 250, ("merchants",), ("locate",), True),
+    ("middle", 150, 300, ("decks", "rng"), (), True),
+    ("late", 300, 500, PARTS["blackbeard"], (), False),
+)
 """Blackbeard's random twins: where in a game (answers from its start; a 4-player game
 lasts about 500), what is dealt again, what the decision rule avoids, and whether the
 observer is the Pirate Player (then it is asked at once and through its turn; else it
@@ -653,26 +800,47 @@ def blackbeard_twins(seed: int) -> list[Twins]:
     the middle and late in 2-5 player games: other hands, face-down merchants, deck orders
     and the chance seed, then everything."""
     state = blackbeard_roll_point(seed)
-    named = [Twins("blackbeard:roll-point:skull-or-ambition", "blackbeard", state,
-                   swap_events(state, state.table.order[0], SKULL, AMBITION),
-                   state.table.order[1],
-                   blackbeard_locate, frozenset(BB_REVEALS["hands"]))]
+    named = [
+        Twins(
+            "blackbeard:roll-point:skull-or-ambition",
+            "blackbeard",
+            state,
+            swap_events(state, state.table.order[0], SKULL, AMBITION),
+            state.table.order[1],
+            blackbeard_locate,
+            frozenset(BB_REVEALS["hands"]),
+        )
+    ]
     hand, other = blackbeard_no_actions(seed)
-    named.append(Twins("blackbeard:card-phase:no-card-sets-actions", "blackbeard", hand,
-                       other, hand.table.order[2], blackbeard_choice,
-                       frozenset(BB_REVEALS["hands"])))
+    named.append(
+        Twins(
+            "blackbeard:card-phase:no-card-sets-actions",
+            "blackbeard",
+            hand,
+            other,
+            hand.table.order[2],
+            blackbeard_choice,
+            frozenset(BB_REVEALS["hands"]),
+        )
+    )
     rng = random.Random(seed)
     randoms = []
     for _, low, high, parts, avoid, active in BB_STAGES:
-        seed, steps, players = rng.getrandbits(32), rng.randrange(low, high), rng.choice(
-            [2, 3, 4, 5])
+        seed, steps, players = (
+            rng.getrandbits(32),
+            rng.randrange(low, high),
+            rng.choice([2, 3, 4, 5]),
+        )
         if active:
             twins = _active_twins(seed, steps, players, parts)
         else:
             twins = random_twins("blackbeard", seed, steps, players=players, parts=parts)
         reveals = frozenset().union(*(BB_REVEALS[part] for part in parts))
-        randoms.append(replace(twins, choose=partial(blackbeard_choice, avoid=frozenset(avoid)),
-                               reveals=reveals))
+        randoms.append(
+            replace(
+                twins, choose=partial(blackbeard_choice, avoid=frozenset(avoid)), reveals=reveals
+            )
+        )
     return named + randoms
 
 
@@ -690,9 +858,14 @@ def _active_twins(seed: int, steps: int, players: int, parts: tuple[str, ...]) -
         state.apply(asked, 0)
 
 
-def _before_the_end(game: str, players: int, seed: int, steps: int, rng: random.Random,
-                    setup: Callable[[GameState, random.Random], None] | None = None
-                    ) -> tuple[GameState, int]:
+def _before_the_end(
+    game: str,
+    players: int,
+    seed: int,
+    steps: int,
+    rng: random.Random,
+    setup: Callable[[GameState, random.Random], None] | None = None,
+) -> tuple[GameState, int]:
     """A new game (changed by `setup`) `steps` random answers in, halving `steps` until
     the game is not over there (at the end everything is shown); and the steps taken."""
     while True:
@@ -717,8 +890,25 @@ def _dump(value: Any) -> str:
     return json.dumps(value, sort_keys=True, default=str)
 
 
-__all__ = ["PARTS", "REVEALS", "Twins", "blackbeard_choice", "blackbeard_locate",
-           "blackbeard_roll_point", "blackbeard_twins", "compare", "fleet_window",
-           "jamaica_opening", "jamaica_spoils", "observed", "ordinary", "public_choice",
-           "random_twins", "scramble", "swap_events", "swap_fortune", "swap_treasures",
-           "twin_states"]
+__all__ = [
+    "PARTS",
+    "REVEALS",
+    "Twins",
+    "blackbeard_choice",
+    "blackbeard_locate",
+    "blackbeard_roll_point",
+    "blackbeard_twins",
+    "compare",
+    "fleet_window",
+    "jamaica_opening",
+    "jamaica_spoils",
+    "observed",
+    "ordinary",
+    "public_choice",
+    "random_twins",
+    "scramble",
+    "swap_events",
+    "swap_fortune",
+    "swap_treasures",
+    "twin_states",
+]

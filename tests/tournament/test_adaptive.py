@@ -52,8 +52,9 @@ def places(match: PlannedMatch) -> list[int]:
 RULE = Adaptive(max_matches=120)
 
 
-def simulate(seed: int, pool: int = 6, players: int = 3, rule: Adaptive = RULE
-             ) -> list[PlannedMatch]:
+def simulate(
+    seed: int, pool: int = 6, players: int = 3, rule: Adaptive = RULE
+) -> list[PlannedMatch]:
     """An adaptive tournament played out in-process on synthetic results."""
     rater = TrueSkillRater()
     skills = [rater.initial()] * pool
@@ -71,21 +72,24 @@ def simulate(seed: int, pool: int = 6, players: int = 3, rule: Adaptive = RULE
 
 def test_the_first_block_is_the_balanced_plan():
     settings = dataclasses.replace(ADAPTIVE, matches_per_bot=4)
-    tournament, plan = new_tournament("t", "jamaica", ["a", "b", "c", "d", "e", "f", "g", "h"],
-                                      4, 2, 9, settings)
+    tournament, plan = new_tournament(
+        "t", "jamaica", ["a", "b", "c", "d", "e", "f", "g", "h"], 4, 2, 9, settings
+    )
     assert plan == plan_matches("t", 8, 4, 2, 9, matches_per_bot=4)
     assert tournament.settings["schedule"] == "adaptive"
     assert tournament.settings["max_matches"] == 60
     _, full = new_tournament("t", "jamaica", ["a", "b", "c"], 2, 1, 9, Settings())
     assert "schedule" not in Settings().to_json()  # a full tournament is stored as before
-    _, default = new_tournament("t", "jamaica", ["a", "b", "c"], 2, 1, 9,
-                                Settings(schedule="adaptive"))
+    _, default = new_tournament(
+        "t", "jamaica", ["a", "b", "c"], 2, 1, 9, Settings(schedule="adaptive")
+    )
     assert default == full
 
 
 def test_the_default_budget_is_ten_first_blocks():
-    tournament, plan = new_tournament("t", "jamaica", ["a", "b", "c"], 2, 1, 9,
-                                      Settings(schedule="adaptive"))
+    tournament, plan = new_tournament(
+        "t", "jamaica", ["a", "b", "c"], 2, 1, 9, Settings(schedule="adaptive")
+    )
     assert tournament.settings["max_matches"] == 10 * len(plan) == 60
 
 
@@ -131,8 +135,9 @@ def test_duplicate_deals_share_a_seed_within_a_group():
 def test_the_stop_rule_stops_on_confidence():
     certain = [Skill(40 - 10 * i, 1) for i in range(4)]
     assert stop_reason(certain, 12, 2, Adaptive()).startswith("confidence")
-    assert next_block("t", 1, Deals.FRESH, 2, plan_matches("t", 4, 2, 1, 1), certain,
-                      Adaptive()) == []
+    assert (
+        next_block("t", 1, Deals.FRESH, 2, plan_matches("t", 4, 2, 1, 1), certain, Adaptive()) == []
+    )
     unsure = [Skill(25, 8) for _ in range(4)]
     assert stop_reason(unsure, 12, 2, Adaptive()) is None
     assert stop_reason(unsure, 12, 2, Adaptive(top=1)) is None
@@ -158,54 +163,127 @@ def test_blocks_play_the_least_certain_neighbours():
     assert set(three[0]) >= {2, 3}
 
 
-@pytest.mark.parametrize(("pool", "players", "kwargs", "message"), [
-    (4, 1, {}, "--schedule adaptive places seats against each other; a one-seat tournament "
-               "ranks by mean margin over shared deals instead: use --schedule full"),
-    (2, 2, {}, "--schedule adaptive chooses groups of 2 among more bots: 2 bots make only "
-               "one group; add a --bot or use --schedule full"),
-    (3, 2, {"confidence": 1.0}, "--confidence is a probability above 0.5 and below 1, "
-                                "e.g. 0.9"),
-    (3, 2, {"top": 4}, "--top is how many of the 3 bots must be ordered: 1 to 3"),
-    (3, 2, {"max_matches": 5}, "--max-matches 5 is fewer than the 6 matches of the first "
-                               "(balanced) block; use --max-matches 6 or more"),
-])
+@pytest.mark.parametrize(
+    ("pool", "players", "kwargs", "message"),
+    [
+        (
+            4,
+            1,
+            {},
+            "--schedule adaptive places seats against each other; a one-seat tournament "
+            "ranks by mean margin over shared deals instead: use --schedule full",
+        ),
+        (
+            2,
+            2,
+            {},
+            "--schedule adaptive chooses groups of 2 among more bots: 2 bots make only "
+            "one group; add a --bot or use --schedule full",
+        ),
+        (
+            3,
+            2,
+            {"confidence": 1.0},
+            "--confidence is a probability above 0.5 and below 1, e.g. 0.9",
+        ),
+        (3, 2, {"top": 4}, "--top is how many of the 3 bots must be ordered: 1 to 3"),
+        (
+            3,
+            2,
+            {"max_matches": 5},
+            "--max-matches 5 is fewer than the 6 matches of the first "
+            "(balanced) block; use --max-matches 6 or more",
+        ),
+    ],
+)
 def test_an_impossible_adaptive_schedule_is_refused(pool, players, kwargs, message):
     args = {"confidence": 0.9, "top": None, "max_matches": None} | kwargs
-    with pytest.raises(ValueError, match="^" + message.replace("(", r"\(").replace(
-            ")", r"\)") + "$"):
+    with pytest.raises(
+        ValueError, match="^" + message.replace("(", r"\(").replace(")", r"\)") + "$"
+    ):
         check_adaptive(pool, players, 6, **args)
 
 
-@pytest.mark.parametrize(("game", "players", "message"), [
-    ("jamaica", "2", "--schedule adaptive chooses groups of 2 among more bots: 2 bots make "
-                     "only one group; add a --bot or use --schedule full"),
-    ("blackbeard", "1", "--schedule adaptive places seats against each other; a one-seat "
-                        "tournament ranks by mean margin over shared deals instead: use "
-                        "--schedule full"),
-])
+@pytest.mark.parametrize(
+    ("game", "players", "message"),
+    [
+        (
+            "jamaica",
+            "2",
+            "--schedule adaptive chooses groups of 2 among more bots: 2 bots make "
+            "only one group; add a --bot or use --schedule full",
+        ),
+        (
+            "blackbeard",
+            "1",
+            "--schedule adaptive places seats against each other; a one-seat "
+            "tournament ranks by mean margin over shared deals instead: use "
+            "--schedule full",
+        ),
+    ],
+)
 def test_the_cli_refuses_in_one_line(tmp_path, game, players, message):
     db = tmp_path / "t.db"
-    result = CliRunner().invoke(app, ["tournament", "run", game, "--bot", "a.py", "--bot",
-                                      "b.py", "--db", str(db), "--schedule", "adaptive",
-                                      "--players", players])
+    result = CliRunner().invoke(
+        app,
+        [
+            "tournament",
+            "run",
+            game,
+            "--bot",
+            "a.py",
+            "--bot",
+            "b.py",
+            "--db",
+            str(db),
+            "--schedule",
+            "adaptive",
+            "--players",
+            players,
+        ],
+    )
     assert (result.exit_code, " ".join(result.stderr.split())) == (2, f"error: {message}")
     assert not db.exists()
 
 
 def test_adaptive_options_need_the_adaptive_schedule(tmp_path):
-    result = CliRunner().invoke(app, ["tournament", "run", "jamaica", "--bot", "a.py",
-                                      "--bot", "b.py", "--db", str(tmp_path / "t.db"),
-                                      "--max-matches", "10"])
+    result = CliRunner().invoke(
+        app,
+        [
+            "tournament",
+            "run",
+            "jamaica",
+            "--bot",
+            "a.py",
+            "--bot",
+            "b.py",
+            "--db",
+            str(tmp_path / "t.db"),
+            "--max-matches",
+            "10",
+        ],
+    )
     assert result.exit_code == 2
     assert " ".join(result.stderr.split()) == (
-        "error: --confidence, --top and --max-matches are for --schedule adaptive")
+        "error: --confidence, --top and --max-matches are for --schedule adaptive"
+    )
 
 
 def test_help_explains_the_schedule():
-    text = " ".join(CliRunner().invoke(app, ["tournament", "run", "--help"],
-                                       env={"COLUMNS": "200"}).stdout.split())
-    for words in ("--schedule", "adaptive", "first block", "--confidence", "--top",
-                  "--max-matches", "stored before it is played"):
+    text = " ".join(
+        CliRunner()
+        .invoke(app, ["tournament", "run", "--help"], env={"COLUMNS": "200"})
+        .stdout.split()
+    )
+    for words in (
+        "--schedule",
+        "adaptive",
+        "first block",
+        "--confidence",
+        "--top",
+        "--max-matches",
+        "stored before it is played",
+    ):
         assert words in text
 
 
@@ -235,8 +313,7 @@ def test_a_killed_adaptive_tournament_resumes_exactly(tmp_path, clean):
     assert rows(db, plan) == rows(clean_db, plan)
     assert len(rows(db, plan)) > 6  # blocks beyond the first were chosen
     assert results(db) == results(clean_db)
-    assert [row["mu"] for row in data["standings"]] == [row["mu"]
-                                                        for row in whole["standings"]]
+    assert [row["mu"] for row in data["standings"]] == [row["mu"] for row in whole["standings"]]
 
 
 @pytest.mark.xdist_group("adaptive-run")
@@ -272,12 +349,15 @@ def test_the_leaderboard_shows_the_order_the_stop_rule_certifies(tmp_path):
     plan = [PlannedMatch(f"cup-r1-g{i}-s1", i, 1, i, (0, 2)) for i in range(6)]
     plan.append(PlannedMatch("cup-r1-g6-s1", 6, 1, 6, (1, 0)))
     settings = dataclasses.replace(ADAPTIVE, records=None, top=None, confidence=0.6)
-    store.create(Tournament("cup", "jamaica", 2, 1, 1, settings.to_json(),
-                            ("a.py", "b.py", "c.py"), ("a", "b", "c")),
-                 plan, Runner.this_process(datetime.now(UTC)))
+    store.create(
+        Tournament(
+            "cup", "jamaica", 2, 1, 1, settings.to_json(), ("a.py", "b.py", "c.py"), ("a", "b", "c")
+        ),
+        plan,
+        Runner.this_process(datetime.now(UTC)),
+    )
     for match in plan:
-        store.save_result("cup", Result(match.match_id, [1, 2], [1, 0], [], [], [[], []], 1,
-                                        None))
+        store.save_result("cup", Result(match.match_id, [1, 2], [1, 0], [], [], [[], []], 1, None))
     live = live_standings(["a", "b", "c"], plan, store.results("cup"), TrueSkillRater())
     skills = [row.skill for row in live.table]
     assert [row.bot for row in live.rows()] == ["a", "b", "c"]  # by mu - 3 sigma
@@ -291,8 +371,10 @@ def test_the_leaderboard_shows_the_order_the_stop_rule_certifies(tmp_path):
     assert [row["bot"] for row in data["standings"]] == certified
     assert data["ranking"] == "trueskill: mu, as the adaptive stop rule orders"
     assert data["stopped"].startswith("confidence")
-    table = CliRunner().invoke(app, ["tournament", "show", "cup", "--db", str(db)],
-                               env={"COLUMNS": "200"})
+    table = CliRunner().invoke(
+        app, ["tournament", "show", "cup", "--db", str(db)], env={"COLUMNS": "200"}
+    )
     assert [line.split()[1] for line in table.stdout.splitlines()[2:5]] == certified
     assert "sorted by mu, the order the adaptive schedule's stop rule certifies" in " ".join(
-        table.stdout.split())
+        table.stdout.split()
+    )

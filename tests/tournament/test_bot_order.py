@@ -34,11 +34,22 @@ class SeededReferees:
         return [spec.split()[0].removesuffix(".py") for spec in self.specs]
 
     async def play(self, spec: MatchSpec, seats: Sequence[int]) -> MatchReport:
-        scores = [STRENGTH.get(self.specs[bot], 0) + _noise(spec.seed, self.specs[bot], seat)
-                  for seat, bot in enumerate(seats)]
+        scores = [
+            STRENGTH.get(self.specs[bot], 0) + _noise(spec.seed, self.specs[bot], seat)
+            for seat, bot in enumerate(seats)
+        ]
         places = [1 + sum(other > score for other in scores) for score in scores]
-        return MatchReport(spec, [self.names[bot] for bot in seats], places, scores, [], [],
-                           [[] for _ in seats], 1, 0)
+        return MatchReport(
+            spec,
+            [self.names[bot] for bot in seats],
+            places,
+            scores,
+            [],
+            [],
+            [[] for _ in seats],
+            1,
+            0,
+        )
 
     async def deaths(self) -> list[int]:
         return [0] * len(self.specs)
@@ -49,8 +60,9 @@ def _noise(seed: int, spec: str, seat: int) -> int:
 
 
 class SeededBackend:
-    def referees(self, specs: Sequence[str], game: str, matches: int | None,
-                 parallel: int | None) -> contextlib.AbstractAsyncContextManager:
+    def referees(
+        self, specs: Sequence[str], game: str, matches: int | None, parallel: int | None
+    ) -> contextlib.AbstractAsyncContextManager:
         return _yielding(SeededReferees(specs))
 
 
@@ -63,15 +75,24 @@ def play(tmp_path, bots: list[str], **settings) -> tuple[list, list]:
     """A tournament of `bots` with master seed 9: its plan (id, seed, bot spec per seat)
     and its leaderboard (bot, mu, sigma, games)."""
     store = Store(tmp_path / f"{len(list(tmp_path.iterdir()))}.db", create=True)
-    tournament, plan = new_tournament("cup", "jamaica", bots, 3, 2, 9,
-                                      Settings(records=None, **settings))
-    asyncio.run(start_tournament(store, tournament, plan, Runner.this_process(datetime.now(UTC)),
-                                 1, backend=SeededBackend()))
+    tournament, plan = new_tournament(
+        "cup", "jamaica", bots, 3, 2, 9, Settings(records=None, **settings)
+    )
+    asyncio.run(
+        start_tournament(
+            store,
+            tournament,
+            plan,
+            Runner.this_process(datetime.now(UTC)),
+            1,
+            backend=SeededBackend(),
+        )
+    )
     specs = store.tournament("cup").bot_specs
-    planned = [(m.match_id, m.seed, [specs[bot] for bot in m.seats])
-               for m in store.plan("cup")]
-    board = [(row.bot, row.skill.mu, row.skill.sigma, row.matches)
-             for row in leaderboard(store, "cup")]
+    planned = [(m.match_id, m.seed, [specs[bot] for bot in m.seats]) for m in store.plan("cup")]
+    board = [
+        (row.bot, row.skill.mu, row.skill.sigma, row.matches) for row in leaderboard(store, "cup")
+    ]
     return planned, board
 
 

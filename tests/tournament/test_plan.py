@@ -12,7 +12,8 @@ from admiralty.tournament import Deals, derive_seed, plan_matches
 
 
 @pytest.mark.parametrize(
-    ("pool", "players", "rounds"), [(3, 2, 1), (5, 3, 2), (6, 4, 1), (4, 4, 3)])
+    ("pool", "players", "rounds"), [(3, 2, 1), (5, 3, 2), (6, 4, 1), (4, 4, 3)]
+)
 def test_every_subset_plays_every_rotation_each_round(pool, players, rounds):
     plan = plan_matches("t", pool, players, rounds, seed=11)
     assert len(plan) == comb(pool, players) * players * rounds
@@ -88,6 +89,8 @@ def test_match_ids_are_unique_and_ordinals_follow_plan_order():
 
 
 def test_more_seats_than_bots_is_refused():
-    with pytest.raises(ValueError, match="cannot seat 4 players from a pool of 3 bots; "
-                                         "add 1 --bot or use --players 3"):
+    with pytest.raises(
+        ValueError,
+        match="cannot seat 4 players from a pool of 3 bots; add 1 --bot or use --players 3",
+    ):
         plan_matches("t", 3, 4, 1, seed=1)

@@ -52,7 +52,7 @@ def spread(counts) -> tuple[int, int]:
 # `seats` matches each, so the ideal is seats * C(pool-2, seats-2) / (seats-1) a round,
 # reached exactly when whole, else rounded both ways (e.g. 5 bots, 3 seats: 4.5 -> 3 and 6).
 ROUND_ROBIN = [
-    (6, 4, 1, (8, 8)),      # the issue's case: all 30 ordered pairs, 8 matches each
+    (6, 4, 1, (8, 8)),  # the issue's case: all 30 ordered pairs, 8 matches each
     (6, 4, 3, (24, 24)),
     (5, 3, 1, (3, 6)),
     (5, 3, 2, (9, 9)),
@@ -69,7 +69,8 @@ ROUND_ROBIN = [
 
 @pytest.mark.parametrize(("pool", "players", "rounds", "after"), ROUND_ROBIN)
 def test_a_round_robin_seats_every_bot_everywhere_and_next_to_everyone_evenly(
-        pool, players, rounds, after):
+    pool, players, rounds, after
+):
     ideal = players * math.comb(pool - 2, players - 2) * rounds / (players - 1)
     assert after[0] == players * math.floor(ideal / players)
     assert after[1] == players * math.ceil(ideal / players)
@@ -102,7 +103,8 @@ def test_where_the_search_stops_short_of_the_ideal_almost_every_pair_has_it():
 
 @pytest.mark.parametrize(("players", "rounds", "after"), [(4, 3, (0, 8)), (6, 5, (0, 12))])
 def test_one_group_of_four_or_six_cannot_meet_each_neighbour_once_in_k_minus_1_rounds(
-        players, rounds, after):
+    players, rounds, after
+):
     """K-1 cyclic orders with every ordered pair once would split the complete directed
     graph into Hamiltonian cycles, which does not exist for 4 and 6 vertices (Tillson,
     1980); so one pair is missed and another doubled. Twice the rounds even it out for 4."""
@@ -126,7 +128,8 @@ SAMPLED = [
 
 @pytest.mark.parametrize(("pool", "players", "per_bot", "rounds", "met", "worst"), SAMPLED)
 def test_sampled_groups_give_every_bot_the_same_matches_and_seats(
-        pool, players, per_bot, rounds, met, worst):
+    pool, players, per_bot, rounds, met, worst
+):
     for seed in SEEDS:
         plan = plan_matches("t", pool, players, rounds, seed, matches_per_bot=per_bot)
         assert len(plan) == per_bot * pool // players * rounds
@@ -152,8 +155,9 @@ def test_sampled_groups_spread_each_bots_successors():
         groups = Counter(count // 4 for count in after_counts(plan, 10))
         assert set(groups) == {1, 2, 3}
         assert groups[2] >= 60  # of 90 ordered pairs
-    assert Counter(c // 4 for c in after_counts(
-        plan_matches("t", 10, 4, 9, seed=1, matches_per_bot=8), 10)) == {2: 66, 3: 12, 1: 12}
+    assert Counter(
+        c // 4 for c in after_counts(plan_matches("t", 10, 4, 9, seed=1, matches_per_bot=8), 10)
+    ) == {2: 66, 3: 12, 1: 12}
 
 
 def test_a_large_field_is_planned_in_the_asked_size_and_quickly():
@@ -187,23 +191,49 @@ def test_duplicate_deals_share_a_seed_per_sampled_group_and_round():
 def test_a_sampled_plan_comes_back_from_the_store_exactly(tmp_path):
     plan = plan_matches("cup", 10, 4, 2, seed=2**130 + 1, matches_per_bot=8)
     store = Store(tmp_path / "t.db", create=True)
-    tournament = Tournament("cup", "jamaica", 4, 2, 2**130 + 1, {"matches_per_bot": 8},
-                            tuple(f"b{i}.py" for i in range(10)), (None,) * 10)
+    tournament = Tournament(
+        "cup",
+        "jamaica",
+        4,
+        2,
+        2**130 + 1,
+        {"matches_per_bot": 8},
+        tuple(f"b{i}.py" for i in range(10)),
+        (None,) * 10,
+    )
     store.create(tournament, plan, Runner(1, "h", "2030-01-01T10:00:00+00:00"))
     assert store.plan("cup") == plan
 
 
-@pytest.mark.parametrize(("pool", "players", "per_bot", "message"), [
-    (7, 4, 5, "--matches-per-bot 5 with 7 bots and 4 seats cannot give every bot the same "
-              "count (each group plays its 4 seat rotations, so it must be a multiple of 4 "
-              "and times 7 a multiple of 16); try 16"),
-    (10, 4, 12, "--matches-per-bot 12 with 10 bots and 4 seats cannot give every bot the "
-                "same count (each group plays its 4 seat rotations, so it must be a multiple "
-                "of 4 and times 10 a multiple of 16); try 8 or 16"),
-    (4, 1, 2, "--matches-per-bot samples groups of several seats; a one-seat round is one "
-              "deal for every bot: use --rounds instead"),
-    (3, 4, 8, "cannot seat 4 players from a pool of 3 bots; add 1 --bot or use --players 3"),
-])
+@pytest.mark.parametrize(
+    ("pool", "players", "per_bot", "message"),
+    [
+        (
+            7,
+            4,
+            5,
+            "--matches-per-bot 5 with 7 bots and 4 seats cannot give every bot the same "
+            "count (each group plays its 4 seat rotations, so it must be a multiple of 4 "
+            "and times 7 a multiple of 16); try 16",
+        ),
+        (
+            10,
+            4,
+            12,
+            "--matches-per-bot 12 with 10 bots and 4 seats cannot give every bot the "
+            "same count (each group plays its 4 seat rotations, so it must be a multiple "
+            "of 4 and times 10 a multiple of 16); try 8 or 16",
+        ),
+        (
+            4,
+            1,
+            2,
+            "--matches-per-bot samples groups of several seats; a one-seat round is one "
+            "deal for every bot: use --rounds instead",
+        ),
+        (3, 4, 8, "cannot seat 4 players from a pool of 3 bots; add 1 --bot or use --players 3"),
+    ],
+)
 def test_an_impossible_design_says_what_would_work(pool, players, per_bot, message):
     with pytest.raises(ValueError) as error:
         plan_matches("t", pool, players, 1, seed=1, matches_per_bot=per_bot)
@@ -216,9 +246,13 @@ def test_the_suggested_matches_per_bot_all_work(pool, players):
     assert suggested[0] == players * players // math.gcd(players, pool)
     for per_bot in suggested:
         assert len(plan_matches("t", pool, players, 1, 1, matches_per_bot=per_bot)) == (
-            per_bot * pool // players)
-    assert all(n not in suggested and n % players == 0 for n in range(players, 41, players)
-               if (n * pool) % (players * players))
+            per_bot * pool // players
+        )
+    assert all(
+        n not in suggested and n % players == 0
+        for n in range(players, 41, players)
+        if (n * pool) % (players * players)
+    )
 
 
 def test_a_round_robin_too_big_to_play_points_to_matches_per_bot():
@@ -226,17 +260,32 @@ def test_a_round_robin_too_big_to_play_points_to_matches_per_bot():
         plan_matches("t", 20, 6, 1, seed=1)
     assert str(error.value) == (
         f"a round of every 6-bot group of 20 bots is 232560 matches, 232560 in 1 round(s), "
-        f"more than {MAX_MATCHES}; sample groups with --matches-per-bot (e.g. 18)")
+        f"more than {MAX_MATCHES}; sample groups with --matches-per-bot (e.g. 18)"
+    )
     plan_matches("t", 20, 6, 1, seed=1, matches_per_bot=18)
 
 
 def test_the_cli_refuses_a_bad_matches_per_bot_in_one_line(tmp_path):
     bots = [arg for i in range(7) for arg in ("--bot", f"b{i}.py")]
     db = tmp_path / "t.db"
-    result = CliRunner().invoke(app, ["tournament", "run", "jamaica", "--players", "4",
-                                      "--matches-per-bot", "5", "--db", str(db), *bots])
+    result = CliRunner().invoke(
+        app,
+        [
+            "tournament",
+            "run",
+            "jamaica",
+            "--players",
+            "4",
+            "--matches-per-bot",
+            "5",
+            "--db",
+            str(db),
+            *bots,
+        ],
+    )
     assert result.exit_code == 2
     assert " ".join(result.stderr.split()).startswith(
-        "error: --matches-per-bot 5 with 7 bots and 4 seats cannot give every bot")
+        "error: --matches-per-bot 5 with 7 bots and 4 seats cannot give every bot"
+    )
     assert " ".join(result.stderr.split()).endswith("try 16")
     assert not db.exists()

@@ -71,8 +71,7 @@ def test_openskill_without_ties_is_the_librarys_plackett_luce():
         skills = [Skill(rng.uniform(10, 40), rng.uniform(1, 9)) for _ in range(n)]
         places = rng.sample(range(1, n + 1), n)
         ours = rater.rate(skills, places)
-        theirs = model.rate([[model.rating(mu=s.mu, sigma=s.sigma)] for s in skills],
-                            ranks=places)
+        theirs = model.rate([[model.rating(mu=s.mu, sigma=s.sigma)] for s in skills], ranks=places)
         for mine, [lib] in zip(ours, theirs, strict=True):
             assert mine.mu == pytest.approx(lib.mu, abs=1e-9)
             assert mine.sigma == pytest.approx(lib.sigma, abs=1e-9)
@@ -103,16 +102,14 @@ def test_the_librarys_own_tie_rule_is_what_this_fixes():
 
     model = PlackettLuce()
     rated = model.rate([[model.rating()] for _ in range(6)], ranks=[1, 2, 2, 2, 5, 6])
-    ours = make_rater("openskill").rate([make_rater("openskill").initial()] * 6,
-                                        [1, 2, 2, 2, 5, 6])
+    ours = make_rater("openskill").rate([make_rater("openskill").initial()] * 6, [1, 2, 2, 2, 5, 6])
     assert ours[4].mu < ours[1].mu
     if rated[4][0].mu > rated[1][0].mu:  # the library's behaviour, as of 6.2
         assert ours[4].mu != pytest.approx(rated[4][0].mu)
 
 
 @pytest.mark.parametrize("system", ["trueskill", "openskill"])
-@pytest.mark.parametrize("places", [[1, 1, 1], [2, 1, 1, 3], [1, 2, 2, 2, 5, 6],
-                                    [3, 3, 1, 1]])
+@pytest.mark.parametrize("places", [[1, 1, 1], [2, 1, 1, 3], [1, 2, 2, 2, 5, 6], [3, 3, 1, 1]])
 def test_tied_seats_starting_equal_end_equal_and_no_worse_place_ends_above(system, places):
     rater = make_rater(system)
     rated = rater.rate([rater.initial()] * len(places), places)
@@ -143,10 +140,13 @@ def many(count: int, seed: int = 1):
     import random
 
     rng = random.Random(seed)
-    plan = [PlannedMatch(f"m{i}", i, 1 + i // 12, 0, tuple(rng.sample(range(5), 3)))
-            for i in range(count)]
-    results = {m.match_id: result(m.match_id, [rng.choice([1, 2, 3]) for _ in range(3)])
-               for m in plan}
+    plan = [
+        PlannedMatch(f"m{i}", i, 1 + i // 12, 0, tuple(rng.sample(range(5), 3)))
+        for i in range(count)
+    ]
+    results = {
+        m.match_id: result(m.match_id, [rng.choice([1, 2, 3]) for _ in range(3)]) for m in plan
+    }
     return plan, results
 
 
@@ -164,7 +164,8 @@ def test_incremental_ratings_out_of_plan_order_equal_a_recompute_bit_for_bit(sys
         assert sum(row.matches for row in live.table) == 3 * k  # totals count at once
     scratch = standings(bots, plan, results, make_rater(system))
     assert [(r.bot, r.skill.mu, r.skill.sigma) for r in live.rows()] == [
-        (r.bot, r.skill.mu, r.skill.sigma) for r in scratch]
+        (r.bot, r.skill.mu, r.skill.sigma) for r in scratch
+    ]
     assert live.pending == 0 and live.updates == len(plan)
 
 

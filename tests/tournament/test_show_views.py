@@ -19,25 +19,49 @@ from admiralty.tournament.runner import LiveLeaderboard, leaderboard
 HOST = socket.gethostname()
 LEASE = Runner(os.getpid(), HOST, "2030-01-01T10:00:00+00:00")
 # three bots, three seats: one group, its three rotations, two rounds
-PLAN = [PlannedMatch(f"cup-r{r}-s{s}", 3 * (r - 1) + s - 1, r, 100 + r,
-                     tuple((s - 1 + k) % 3 for k in range(3)))
-        for r in (1, 2) for s in (1, 2, 3)]
-CRASH = {"request_id": "2", "seat": 0, "kind": "crash", "applied_index": 0,
-         "detail": "the connection broke"}
+PLAN = [
+    PlannedMatch(
+        f"cup-r{r}-s{s}", 3 * (r - 1) + s - 1, r, 100 + r, tuple((s - 1 + k) % 3 for k in range(3))
+    )
+    for r in (1, 2)
+    for s in (1, 2, 3)
+]
+CRASH = {
+    "request_id": "2",
+    "seat": 0,
+    "kind": "crash",
+    "applied_index": 0,
+    "detail": "the connection broke",
+}
 
 
 def placed(match: PlannedMatch, order: dict[int, int], incidents=()) -> Result:
     """`order`: bot -> place."""
     places = [order[bot] for bot in match.seats]
-    return Result(match.match_id, places, [10 - p for p in places], [], list(incidents),
-                  [[1.0, 2.0, 3.0] for _ in places], 12, None)
+    return Result(
+        match.match_id,
+        places,
+        [10 - p for p in places],
+        [],
+        list(incidents),
+        [[1.0, 2.0, 3.0] for _ in places],
+        12,
+        None,
+    )
 
 
 def fill(tmp_path, played: int = 5, rating: str = "trueskill") -> Store:
     store = Store(tmp_path / "t.db", create=True)
-    tournament = Tournament("cup", "jamaica", 3, 2, 5, {"rating": rating, "deals": "fresh",
-                                                       "records": None},
-                            ("a.py", "b.py", "c.py"), ("ace", "bee", "sea"))
+    tournament = Tournament(
+        "cup",
+        "jamaica",
+        3,
+        2,
+        5,
+        {"rating": rating, "deals": "fresh", "records": None},
+        ("a.py", "b.py", "c.py"),
+        ("ace", "bee", "sea"),
+    )
     store.create(tournament, PLAN, LEASE)
     store.release_lease("cup", LEASE)
     for match in PLAN[:played]:
@@ -55,15 +79,15 @@ def admiralty(*args: str):
 
 def test_list_names_every_tournament_with_its_progress_and_state(tmp_path):
     store = fill(tmp_path)
-    other = Tournament("open", "blackbeard", 1, 1, 9, {"rating": "trueskill"}, ("x.py",),
-                       ("x",))
+    other = Tournament("open", "blackbeard", 1, 1, 9, {"rating": "trueskill"}, ("x.py",), ("x",))
     store.create(other, [PlannedMatch("open-r1-s1", 0, 1, 1, (0,))], LEASE)  # still leased
     result = admiralty("tournament", "list", "--db", str(tmp_path / "t.db"), "--json")
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)["tournaments"]
-    assert [(r["name"], r["game"], r["players"], r["bots"], r["played"], r["planned"],
-             r["state"]) for r in rows] == [("cup", "jamaica", 3, 3, 5, 6, "stopped"),
-                                            ("open", "blackbeard", 1, 1, 0, 1, "running")]
+    assert [
+        (r["name"], r["game"], r["players"], r["bots"], r["played"], r["planned"], r["state"])
+        for r in rows
+    ] == [("cup", "jamaica", 3, 3, 5, 6, "stopped"), ("open", "blackbeard", 1, 1, 0, 1, "running")]
     assert all(r["created"] for r in rows)
     text = admiralty("tournament", "list", "--db", str(tmp_path / "t.db")).stdout
     assert "cup  " in text and "5/6" in text and "stopped" in text and "running" in text
@@ -72,12 +96,14 @@ def test_list_names_every_tournament_with_its_progress_and_state(tmp_path):
 
 def test_a_finished_tournament_is_listed_finished_and_an_empty_file_says_so(tmp_path):
     fill(tmp_path, played=6)
-    rows = json.loads(admiralty("tournament", "list", "--db", str(tmp_path / "t.db"),
-                                "--json").stdout)["tournaments"]
+    rows = json.loads(
+        admiralty("tournament", "list", "--db", str(tmp_path / "t.db"), "--json").stdout
+    )["tournaments"]
     assert rows[0]["state"] == "finished"
     Store(tmp_path / "empty.db", create=True).close()
-    assert admiralty("tournament", "list", "--db",
-                     str(tmp_path / "empty.db")).stdout.startswith("no tournaments in")
+    assert admiralty("tournament", "list", "--db", str(tmp_path / "empty.db")).stdout.startswith(
+        "no tournaments in"
+    )
 
 
 def test_a_tournament_stored_by_an_older_admiralty_lists_without_a_creation_time(tmp_path):
@@ -118,11 +144,17 @@ def test_show_matches_lists_seats_places_scores_and_incidents(tmp_path):
     first = matches[0]
     assert first["played"] and first["steps"] == 12
     assert [(s["seat"], s["bot"], s["place"], s["score"]) for s in first["seats"]] == [
-        (1, "ace", 1, 9), (2, "bee", 2, 8), (3, "sea", 2, 8)]
+        (1, "ace", 1, 9),
+        (2, "bee", 2, 8),
+        (3, "sea", 2, 8),
+    ]
     assert first["seats"][2]["incidents"] == ["crash"]
-    assert matches[-1] == {"match_id": "cup-r2-s3", "round": 2, "played": False,
-                           "seats": [{"seat": 1, "bot": "sea"}, {"seat": 2, "bot": "ace"},
-                                     {"seat": 3, "bot": "bee"}]}
+    assert matches[-1] == {
+        "match_id": "cup-r2-s3",
+        "round": 2,
+        "played": False,
+        "seats": [{"seat": 1, "bot": "sea"}, {"seat": 2, "bot": "ace"}, {"seat": 3, "bot": "bee"}],
+    }
     text = show(tmp_path, "--matches").stdout
     assert "1. ace 9  2. bee 8  2. sea 8" in text and "sea crash" in text
     assert "not played: sea, ace, bee" in text
@@ -162,7 +194,9 @@ def test_history_is_the_rating_after_each_game_and_ends_at_the_leaderboard(tmp_p
     assert [p["games"] for p in history["ace"]] == [0, 1, 2, 3, 4, 5]
     for row in data["standings"]:
         assert (history[row["bot"]][-1]["mu"], history[row["bot"]][-1]["sigma"]) == (
-            row["mu"], row["sigma"])
+            row["mu"],
+            row["sigma"],
+        )
     assert {h[0]["mu"] for h in history.values()} == {25.0}
     text = show(tmp_path, "--history").stdout
     assert "●" in text and "░" in text and "5 games, mu" in text
@@ -172,32 +206,60 @@ def test_history_is_the_rating_after_each_game_and_ends_at_the_leaderboard(tmp_p
 
 def test_every_view_at_once_and_a_one_seat_tournament_says_what_it_has_not(tmp_path):
     fill(tmp_path)
-    data = json.loads(show(tmp_path, "--matches", "--head-to-head", "--history", "--seats",
-                           "--json").stdout)
+    data = json.loads(
+        show(tmp_path, "--matches", "--head-to-head", "--history", "--seats", "--json").stdout
+    )
     assert {"standings", "matches", "head_to_head", "history", "seats"} <= set(data)
     assert data["standings"][-1]["crashes"] + data["standings"][-2]["crashes"] == 1
     store = Store(tmp_path / "t.db")
-    solo = Tournament("one", "blackbeard", 1, 1, 9, {"rating": "trueskill", "deals":
-                                                    "duplicate", "records": None},
-                      ("x.py",), ("x",))
+    solo = Tournament(
+        "one",
+        "blackbeard",
+        1,
+        1,
+        9,
+        {"rating": "trueskill", "deals": "duplicate", "records": None},
+        ("x.py",),
+        ("x",),
+    )
     store.create(solo, [PlannedMatch("one-r1-s1", 0, 1, 1, (0,))], LEASE)
     store.save_result("one", Result("one-r1-s1", [1], [-4], [], [], [[1.0]], 3, None))
-    result = admiralty("tournament", "show", "one", "--db", str(tmp_path / "t.db"),
-                       "--head-to-head", "--history", "--seats", "--matches", "--json")
+    result = admiralty(
+        "tournament",
+        "show",
+        "one",
+        "--db",
+        str(tmp_path / "t.db"),
+        "--head-to-head",
+        "--history",
+        "--seats",
+        "--matches",
+        "--json",
+    )
     data = json.loads(result.stdout)
     assert (data["head_to_head"], data["history"], data["seats"]) == (None, None, None)
-    assert data["matches"][0]["seats"] == [{"seat": 1, "bot": "x", "place": 1, "score": -4,
-                                            "forfeited": False, "incidents": []}]
-    text = admiralty("tournament", "show", "one", "--db", str(tmp_path / "t.db"),
-                     "--history").stdout
+    assert data["matches"][0]["seats"] == [
+        {"seat": 1, "bot": "x", "place": 1, "score": -4, "forfeited": False, "incidents": []}
+    ]
+    text = admiralty(
+        "tournament", "show", "one", "--db", str(tmp_path / "t.db"), "--history"
+    ).stdout
     assert "a one-seat tournament has no rating history" in " ".join(text.split())
 
 
 def test_without_views_show_prints_what_it_did_before(tmp_path):
     fill(tmp_path)
     data = json.loads(show(tmp_path, "--json").stdout)
-    assert set(data) == {"tournament", "game", "seed", "deals", "ranking", "planned",
-                         "finished", "standings"}
+    assert set(data) == {
+        "tournament",
+        "game",
+        "seed",
+        "deals",
+        "ranking",
+        "planned",
+        "finished",
+        "standings",
+    }
 
 
 @pytest.mark.parametrize("rating", ["trueskill", "openskill"])
@@ -209,5 +271,4 @@ def test_the_live_leaderboard_adds_results_one_at_a_time(tmp_path, rating):
         store.save_result("cup", placed(match, {0: 3, 1: 1, 2: 2}))
         live.add(match)
     assert live.live.updates == len(PLAN)
-    assert [r.to_json(1) for r in live.rows()] == [r.to_json(1)
-                                                   for r in leaderboard(store, "cup")]
+    assert [r.to_json(1) for r in live.rows()] == [r.to_json(1) for r in leaderboard(store, "cup")]

@@ -27,8 +27,18 @@ from admiralty.tournament.solo import t_quantile
 from admiralty.tournament.store import Result
 
 # t(0.975, df) from any printed table of Student's t
-T_TABLE = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 9: 2.262, 19: 2.093,
-           29: 2.045, 60: 2.000, 120: 1.980}
+T_TABLE = {
+    1: 12.706,
+    2: 4.303,
+    3: 3.182,
+    4: 2.776,
+    5: 2.571,
+    9: 2.262,
+    19: 2.093,
+    29: 2.045,
+    60: 2.000,
+    120: 1.980,
+}
 
 
 @pytest.mark.parametrize("deals", list(Deals))
@@ -54,8 +64,7 @@ def test_more_seats_are_planned_as_before():
 def test_t_quantiles_match_the_table():
     for df, value in T_TABLE.items():
         assert t_quantile(df) == pytest.approx(value, abs=5e-4)
-    assert t_quantile(100_000) == pytest.approx(statistics.NormalDist().inv_cdf(0.975),
-                                                abs=1e-4)
+    assert t_quantile(100_000) == pytest.approx(statistics.NormalDist().inv_cdf(0.975), abs=1e-4)
     with pytest.raises(ValueError):
         t_quantile(0)
 
@@ -68,16 +77,26 @@ def test_the_interval_of_known_margins():
     assert interval.high == pytest.approx(3 + 1.9632, abs=1e-3)
     # mean 0.5, s = sqrt(((-3.5)^2 + 3.5^2) / 1) = 4.95, t(0.975, 1) = 12.706
     pair = Interval.of([-3, 4])
-    assert (pair.low, pair.high) == pytest.approx((0.5 - 12.706 * 3.5, 0.5 + 12.706 * 3.5),
-                                                  abs=1e-2)
+    assert (pair.low, pair.high) == pytest.approx(
+        (0.5 - 12.706 * 3.5, 0.5 + 12.706 * 3.5), abs=1e-2
+    )
     single = Interval.of([7])
     assert (single.mean, single.low, single.high, single.n) == (7, None, None, 1)
 
 
-def result(match: PlannedMatch, margin: int, forfeited: bool = False,
-           incidents: list[dict] | None = None) -> Result:
-    return Result(match.match_id, [1], [margin], [0] if forfeited else [], incidents or [],
-                  [[2.0, 4.0]], 3, None)
+def result(
+    match: PlannedMatch, margin: int, forfeited: bool = False, incidents: list[dict] | None = None
+) -> Result:
+    return Result(
+        match.match_id,
+        [1],
+        [margin],
+        [0] if forfeited else [],
+        incidents or [],
+        [[2.0, 4.0]],
+        3,
+        None,
+    )
 
 
 MARGINS = {  # bot -> margin per round (deal)
@@ -90,8 +109,12 @@ MARGINS = {  # bot -> margin per round (deal)
 def board(margins: dict[str, list[int]] = MARGINS, forfeit: tuple[str, int] | None = None):
     bots = list(margins)
     plan = plan_matches("t", len(bots), 1, 4, seed=1)
-    results = {m.match_id: result(m, margins[bots[m.seats[0]]][m.round - 1],
-                                  forfeit == (bots[m.seats[0]], m.round)) for m in plan}
+    results = {
+        m.match_id: result(
+            m, margins[bots[m.seats[0]]][m.round - 1], forfeit == (bots[m.seats[0]], m.round)
+        )
+        for m in plan
+    }
     return solo_standings(bots, plan, results)
 
 
@@ -106,8 +129,7 @@ def test_bots_are_ranked_by_mean_margin_with_interval_win_rate_and_paired_gap():
     assert (steady["matches"], steady["wins"], steady["win_rate"]) == (4, 4, 1.0)
     assert steady["vs_above"] is None
     # weak - steady per deal: -1, -1, -1, -1: a certain gap, an interval of width 0
-    assert weak["vs_above"] == {"bot": "steady", "mean": -1.0, "low": -1.0, "high": -1.0,
-                                "n": 4}
+    assert weak["vs_above"] == {"bot": "steady", "mean": -1.0, "low": -1.0, "high": -1.0, "n": 4}
     # lucky - weak per deal: 8, -6, 0, -4: mean -0.5, s = sqrt(115/3) = 6.1914
     gap = lucky["vs_above"]
     assert gap["mean"] == -0.5 and gap["bot"] == "weak"
@@ -125,15 +147,27 @@ def test_bots_without_results_come_last_and_gaps_use_shared_deals_only():
     bots = ["a", "b", "c"]
     plan = plan_matches("t", 3, 1, 3, seed=1)
     margins = {"a": [5, 1, None], "b": [None, 4, 2], "c": [None, None, None]}
-    results = {m.match_id: result(m, margin) for m in plan
-               if (margin := margins[bots[m.seats[0]]][m.round - 1]) is not None}
+    results = {
+        m.match_id: result(m, margin)
+        for m in plan
+        if (margin := margins[bots[m.seats[0]]][m.round - 1]) is not None
+    }
     rows = solo_standings(bots, plan, results)
     assert [row.bot for row in rows] == ["a", "b", "c"]  # 3, 3: a wins more (2 to 2) by name
-    assert rows[1].to_json(2)["vs_above"] == {"bot": "a", "mean": 3.0, "low": None,
-                                              "high": None, "n": 1}  # deal 2 only
+    assert rows[1].to_json(2)["vs_above"] == {
+        "bot": "a",
+        "mean": 3.0,
+        "low": None,
+        "high": None,
+        "n": 1,
+    }  # deal 2 only
     last = rows[2].to_json(3)
     assert (last["matches"], last["mean_margin"], last["win_rate"], last["vs_above"]) == (
-        0, None, None, None)
+        0,
+        None,
+        None,
+        None,
+    )
 
 
 def test_the_table_shows_margins_and_says_trueskill_does_not_apply():
@@ -141,16 +175,24 @@ def test_the_table_shows_margins_and_says_trueskill_does_not_apply():
     console.print(leaderboard_table(board(), title="cup · solo"))
     text = console.file.getvalue()
     assert all(len(line) <= 80 for line in text.splitlines())
-    for expected in ("margin", "95% CI", "vs above", "won", "+2.0", "+0.7..+3.3", "100%",
-                     "-1.0 (-1.0..-1.0)", "TrueSkill does not apply"):
+    for expected in (
+        "margin",
+        "95% CI",
+        "vs above",
+        "won",
+        "+2.0",
+        "+0.7..+3.3",
+        "100%",
+        "-1.0 (-1.0..-1.0)",
+        "TrueSkill does not apply",
+    ):
         assert expected in text, expected
     assert "mu-3sig" not in text
 
 
 def test_a_one_seat_tournament_is_always_dealt_duplicate(monkeypatch):
     solo_toy.register(monkeypatch.setitem)
-    tournament, plan = new_tournament("cup", "solo_toy", ["a.py", "b.py"], None, 2, 3,
-                                      Settings())
+    tournament, plan = new_tournament("cup", "solo_toy", ["a.py", "b.py"], None, 2, 3, Settings())
     assert tournament.players == 1 and tournament.settings["deals"] == "duplicate"
     assert len(plan) == 4 and len({m.seed for m in plan}) == 2
     assert tournament.settings["options"] == {"level": "standard"}

@@ -32,8 +32,7 @@ def admiralty(*args: str) -> list[str]:
 
 
 def solo_args(db: Path, *extra: str) -> list[str]:
-    return tournament_args(db, *extra, pool=POOL, game="solo_toy", players=1,
-                           command=admiralty)
+    return tournament_args(db, *extra, pool=POOL, game="solo_toy", players=1, command=admiralty)
 
 
 def test_every_bot_plays_the_same_deals_and_is_ranked_by_margin(tmp_path):
@@ -48,16 +47,18 @@ def test_every_bot_plays_the_same_deals_and_is_ranked_by_margin(tmp_path):
     assert len(seeds) == 4 and all(len(deal) == 1 for deal in seeds.values())
     assert len(set().union(*seeds.values())) == 4
 
-    stored = {match_id: (json.loads(places), json.loads(scores))
-              for match_id, places, scores in results(db)}
+    stored = {
+        match_id: (json.loads(places), json.loads(scores))
+        for match_id, places, scores in results(db)
+    }
     assert len(stored) == 12 and all(places == [1] for places, _ in stored.values())
     standings = data["standings"]
     assert standings[0]["bot"] == "best"  # the highest card every turn: never beaten
     # every bot played every deal, so each gap is the difference of the means: <= 0
-    assert all(row["vs_above"]["mean"] <= 0 and row["vs_above"]["n"] == 4
-               for row in standings[1:])
+    assert all(row["vs_above"]["mean"] <= 0 and row["vs_above"]["n"] == 4 for row in standings[1:])
     assert [row["mean_margin"] for row in standings] == sorted(
-        (row["mean_margin"] for row in standings), reverse=True)
+        (row["mean_margin"] for row in standings), reverse=True
+    )
     by_bot = {row["bot"]: row for row in standings}
     margins = {bot: [] for bot in by_bot}
     names = ["best", "hash", "hash #2"]
@@ -66,17 +67,21 @@ def test_every_bot_plays_the_same_deals_and_is_ranked_by_margin(tmp_path):
     for bot, values in margins.items():
         assert by_bot[bot]["mean_margin"] == round(sum(values) / 4, 3)
         assert by_bot[bot]["wins"] == sum(value >= 0 for value in values)
-        assert by_bot[bot]["margin_low"] <= by_bot[bot]["mean_margin"] <= by_bot[bot][
-            "margin_high"]
+        assert by_bot[bot]["margin_low"] <= by_bot[bot]["mean_margin"] <= by_bot[bot]["margin_high"]
     assert len(list((tmp_path / "records" / "cup").glob("*.jsonl.gz"))) == 12
 
     shown = run(admiralty("tournament", "show", "cup", "--db", str(db), "--json"))
     assert shown["standings"] == standings
-    text = subprocess.run(admiralty("tournament", "show", "cup", "--db", str(db)),
-                          capture_output=True, text=True, cwd=REPO, timeout=60, env=ENV)
+    text = subprocess.run(
+        admiralty("tournament", "show", "cup", "--db", str(db)),
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+        env=ENV,
+    )
     assert text.returncode == 0, text.stderr
-    for expected in ("margin", "95% CI", "vs above", "won", "best",
-                     "TrueSkill does not apply"):
+    for expected in ("margin", "95% CI", "vs above", "won", "best", "TrueSkill does not apply"):
         assert expected in text.stdout, expected
     assert "mu-3sig" not in text.stdout
 
@@ -88,8 +93,10 @@ def test_parallel_and_sequential_runs_rank_identically(tmp_path):
     parallel = run(solo_args(tmp_path / "b" / "t.db", "--rounds", "3", "--parallel", "3"))
 
     def strip(data: dict) -> list[dict]:
-        return [{k: v for k, v in row.items() if not k.startswith("latency")}
-                for row in data["standings"]]
+        return [
+            {k: v for k, v in row.items() if not k.startswith("latency")}
+            for row in data["standings"]
+        ]
 
     assert strip(sequential) == strip(parallel)
     assert results(tmp_path / "a" / "t.db") == results(tmp_path / "b" / "t.db")
@@ -110,13 +117,20 @@ def test_a_killed_one_seat_tournament_resumes_and_plays_every_match_once(tmp_pat
     clean = run(solo_args(tmp_path / "clean" / "t.db", "--parallel", "2", "--rounds", "12"))
     assert finished == results(tmp_path / "clean" / "t.db")
     assert [row["mean_margin"] for row in clean["standings"]] == [
-        row["mean_margin"] for row in data["standings"]]
+        row["mean_margin"] for row in data["standings"]
+    ]
 
 
 def test_fresh_deals_are_refused_for_one_seat_and_nothing_is_stored(tmp_path):
     db = tmp_path / "t.db"
-    result = subprocess.run(solo_args(db, "--deals", "fresh"), capture_output=True,
-                            text=True, cwd=REPO, timeout=60, env=ENV)
+    result = subprocess.run(
+        solo_args(db, "--deals", "fresh"),
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+        env=ENV,
+    )
     assert result.returncode == 2
     assert "one-seat tournament plays every bot on the same deals" in result.stderr
     assert not db.exists()

@@ -35,8 +35,9 @@ def dead(pid: int) -> bool:
 
 def new_store(tmp_path, runner: Runner = A) -> Store:
     store = Store(tmp_path / "t.db", create=True)
-    tournament = Tournament("cup", "jamaica", 2, 1, SEED, {"records": "rec"}, ("a.py", "b.py"),
-                            ("a", "b"))
+    tournament = Tournament(
+        "cup", "jamaica", 2, 1, SEED, {"records": "rec"}, ("a.py", "b.py"), ("a", "b")
+    )
     store.create(tournament, plan_matches("cup", 2, 2, 1, SEED), runner)
     return store
 
@@ -75,15 +76,19 @@ def test_a_database_of_another_schema_version_is_refused(tmp_path, version, age)
     with sqlite3.connect(tmp_path / "old.db") as db:
         db.execute("CREATE TABLE tournaments (name TEXT PRIMARY KEY, seed INTEGER)")
         db.execute(f"PRAGMA user_version = {version}")
-    with pytest.raises(StoreError, match=f"written by {age} version of admiralty "
-                                         f"\\(schema {version}; this one reads 1\\)"):
+    with pytest.raises(
+        StoreError,
+        match=f"written by {age} version of admiralty \\(schema {version}; this one reads 1\\)",
+    ):
         Store(tmp_path / "old.db")
 
 
 def test_a_live_runner_keeps_the_lease_and_is_named(tmp_path):
     store = new_store(tmp_path)
-    with pytest.raises(StoreError, match=f"^tournament 'cup' is being run by pid 101 on {HOST} "
-                                         "since 2030-01-01T10:00:00"):
+    with pytest.raises(
+        StoreError,
+        match=f"^tournament 'cup' is being run by pid 101 on {HOST} since 2030-01-01T10:00:00",
+    ):
         store.take_lease("cup", B, alive)
 
 
@@ -111,8 +116,9 @@ def test_a_runner_killed_with_sigkill_leaves_its_tournament_listed_as_stopped(tm
     finally:
         process.kill()  # SIGKILL: no chance to release the lease
         process.wait()
-    listed = CliRunner().invoke(app, ["tournament", "list", "--json", "--db",
-                                      str(tmp_path / "t.db")])
+    listed = CliRunner().invoke(
+        app, ["tournament", "list", "--json", "--db", str(tmp_path / "t.db")]
+    )
     assert running == ["running"]
     assert [t["state"] for t in json.loads(listed.stdout)["tournaments"]] == ["stopped"]
 

@@ -29,12 +29,31 @@ def admiralty(*args: str) -> list[str]:
     return [sys.executable, "-m", "admiralty.cli", *args]
 
 
-def tournament_args(db: Path, *extra: str, pool: list[str] = POOL, game: str = "jamaica",
-                    players: int = 2, command: Callable[..., list[str]] = admiralty
-                    ) -> list[str]:
-    args = command("tournament", "run", game, "--players", str(players), "--seed", "7",
-                   "--name", "cup", "--db", str(db), "--records", str(db.parent / "records"),
-                   "--json", *extra)
+def tournament_args(
+    db: Path,
+    *extra: str,
+    pool: list[str] = POOL,
+    game: str = "jamaica",
+    players: int = 2,
+    command: Callable[..., list[str]] = admiralty,
+) -> list[str]:
+    args = command(
+        "tournament",
+        "run",
+        game,
+        "--players",
+        str(players),
+        "--seed",
+        "7",
+        "--name",
+        "cup",
+        "--db",
+        str(db),
+        "--records",
+        str(db.parent / "records"),
+        "--json",
+        *extra,
+    )
     for bot in pool:
         args += ["--bot", bot]
     return args
@@ -60,8 +79,9 @@ def results(db: Path) -> list[tuple]:
 
 
 def start(args: list[str]) -> subprocess.Popen:
-    return subprocess.Popen(args, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            text=True, env=ENV)
+    return subprocess.Popen(
+        args, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=ENV
+    )
 
 
 def wait_for(condition: Callable[[], bool], seconds: float = 60) -> None:
@@ -100,8 +120,9 @@ def workers_of(pid: int) -> list[int]:
 def killed_after(args: list[str], db: Path, finished: int) -> subprocess.Popen:
     """Run a tournament until `finished` results are stored, then kill -9 it and its
     children; the dead process."""
-    process = subprocess.Popen(args, cwd=REPO, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, start_new_session=True)
+    process = subprocess.Popen(
+        args, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
     try:
         wait_for(lambda: db.exists() and len(results(db)) >= finished, 120)
         os.killpg(process.pid, signal.SIGKILL)
@@ -128,8 +149,11 @@ def test_three_bots_play_every_planned_match_and_are_ranked(tmp_path):
 
 def test_by_default_the_seed_is_128_bit_and_the_name_does_not_hold_it(tmp_path):
     db = tmp_path / "t.db"
-    args = [arg for arg in tournament_args(db, "--deals", "duplicate", pool=POOL[:2])
-            if arg not in ("--seed", "7", "--name", "cup")]
+    args = [
+        arg
+        for arg in tournament_args(db, "--deals", "duplicate", pool=POOL[:2])
+        if arg not in ("--seed", "7", "--name", "cup")
+    ]
     data = run(args)
     assert re.fullmatch(r"jamaica-[0-9a-f]{6}", data["tournament"])
     assert data["seed"] >= 2**64 and str(data["seed"]) not in data["tournament"]
@@ -143,17 +167,20 @@ def test_parallel_and_sequential_runs_rank_identically(tmp_path):
     (tmp_path / "b").mkdir()
     sequential = run(tournament_args(tmp_path / "a" / "t.db", "--parallel", "1", *SHORT))
     parallel = run(tournament_args(tmp_path / "b" / "t.db", "--parallel", "4", *SHORT))
-    strip = [{k: v for k, v in row.items() if not k.startswith("latency")}
-             for row in sequential["standings"]]
-    assert strip == [{k: v for k, v in row.items() if not k.startswith("latency")}
-                     for row in parallel["standings"]]
+    strip = [
+        {k: v for k, v in row.items() if not k.startswith("latency")}
+        for row in sequential["standings"]
+    ]
+    assert strip == [
+        {k: v for k, v in row.items() if not k.startswith("latency")}
+        for row in parallel["standings"]
+    ]
     assert results(tmp_path / "a" / "t.db") == results(tmp_path / "b" / "t.db")
 
 
 def test_a_killed_tournament_resumes_and_plays_every_match_exactly_once(tmp_path):
     db = tmp_path / "t.db"
-    process = killed_after(tournament_args(db, "--parallel", "1", "--rounds", "3", *SHORT),
-                           db, 2)
+    process = killed_after(tournament_args(db, "--parallel", "1", "--rounds", "3", *SHORT), db, 2)
     interrupted = len(results(db))
     assert 2 <= interrupted < 18
     assert [row[0] for row in rows(db, "SELECT pid FROM runners")] == [process.pid]
@@ -211,8 +238,9 @@ def test_a_bot_that_vanishes_before_the_workers_reach_it_is_one_line(tmp_path):
     db = tmp_path / "t.db"
     once = f"{BOTS / 'hello_once_bot.py'} --marker {tmp_path / 'answered'}"
     # The workers wait this long for its Hello before they give up (default 20 s).
-    process = start(tournament_args(db, "--parallel", "2", "--startup-timeout", "5",
-                                    pool=[HASH_BOT, once]))
+    process = start(
+        tournament_args(db, "--parallel", "2", "--startup-timeout", "5", pool=[HASH_BOT, once])
+    )
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 1
     [line] = stderr.splitlines()
@@ -231,6 +259,8 @@ def test_ctrl_c_keeps_the_results_and_releases_the_lease(tmp_path):
         process.kill()
     assert process.returncode == 130
     done = len(results(db))
-    assert stderr.splitlines()[-1] == (f"stopped: {done} of 300 matches finished and kept; "
-                                       "continue with `admiralty tournament resume cup`")
+    assert stderr.splitlines()[-1] == (
+        f"stopped: {done} of 300 matches finished and kept; "
+        "continue with `admiralty tournament resume cup`"
+    )
     assert rows(db, "SELECT * FROM runners") == []

@@ -12,9 +12,19 @@ from admiralty.wire import codec_for, options_to_pb
 CODEC = codec_for("black_fleet")
 GAME = load_game("black_fleet")
 REQUEST_KINDS = {
-    "place_merchant", "reenter_merchant", "reenter_pirate", "play_fortune", "play_movement",
-    "choose_ship", "choose_action", "move_ship", "choose_target", "choose_destination",
-    "discard_fortune", "buy", "name_port",
+    "place_merchant",
+    "reenter_merchant",
+    "reenter_pirate",
+    "play_fortune",
+    "play_movement",
+    "choose_ship",
+    "choose_action",
+    "move_ship",
+    "choose_target",
+    "choose_destination",
+    "discard_fortune",
+    "buy",
+    "name_port",
 }  # docs/games/black_fleet.md, "Requests"
 
 
@@ -46,8 +56,9 @@ def test_an_observation_holds_cards_only_for_its_own_seat(players, seed):
                 own = seat.seat == viewer
                 assert bool(seat.movement_hand) == (own and seat.movement_cards_held > 0)
                 assert bool(seat.fortune_hand) == (own and seat.fortune_cards_held > 0)
-                assert all(card.HasField("card") == (own or card.bought)
-                           for card in seat.development)
+                assert all(
+                    card.HasField("card") == (own or card.bought) for card in seat.development
+                )
         if state.outcome() is not None:
             break
         request = state.pending()[0]

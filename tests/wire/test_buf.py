@@ -31,8 +31,11 @@ def buf() -> str:
     with open(Path(tempfile.gettempdir()) / "admiralty-proto-npm.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         lock_file = PROTO / "package-lock.json"
-        if not (binary.exists() and installed.exists()
-                and installed.stat().st_mtime >= lock_file.stat().st_mtime):
+        if not (
+            binary.exists()
+            and installed.exists()
+            and installed.stat().st_mtime >= lock_file.stat().st_mtime
+        ):
             run(["npm", "ci", "--no-audit", "--no-fund"], cwd=PROTO)
     return str(binary)
 

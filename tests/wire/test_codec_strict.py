@@ -21,9 +21,10 @@ def test_a_value_of_the_wrong_type_is_refused():
 
 
 def test_null_means_unset_and_mixed_lists_travel_as_values():
-    combat = build(jamaica_pb2.JamaicaCombat,
-                   {"attacker": 0, "rolls": [8, "star"], "strengths": [10, None],
-                    "winner": None})
+    combat = build(
+        jamaica_pb2.JamaicaCombat,
+        {"attacker": 0, "rolls": [8, "star"], "strengths": [10, None], "winner": None},
+    )
     assert not combat.HasField("winner")
     assert combat.rolls[0].number_value == 8 and combat.rolls[1].string_value == "star"
     assert combat.strengths[1].HasField("null_value")

@@ -14,5 +14,7 @@ def test_the_static_board_fits_jamaica_track():
     track = CODEC.board_pb(info)
     assert len(track.spaces) == len(info["spaces"]) == 50
     assert track.spaces[6].next == [7, 13]  # fork A splits (jamaica_data.md 1.1.2)
-    assert json_format.MessageToDict(track, preserving_proto_field_name=True)["lap_length"] \
+    assert (
+        json_format.MessageToDict(track, preserving_proto_field_name=True)["lap_length"]
         == info["lap_length"]
+    )

@@ -17,6 +17,7 @@ def test_committed_stubs_match_the_protos():
     generator = load_generator()
     fresh = generator.generate()
     committed = {p.name: p.read_text() for p in generator.OUT.iterdir() if p.is_file()}
-    stale = sorted(name for name in fresh.keys() | committed.keys()
-                   if fresh.get(name) != committed.get(name))
+    stale = sorted(
+        name for name in fresh.keys() | committed.keys() if fresh.get(name) != committed.get(name)
+    )
     assert not stale, f"stubs out of date, run `python proto/generate.py`: {stale}"

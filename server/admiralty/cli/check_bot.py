@@ -31,13 +31,16 @@ def check_bot_command(
     ],
     deadline: DeadlineOption = 2.0,
     matches: Annotated[
-        int, typer.Option(help="Matches per game played one at a time, and again at once.",
-                          min=1)
+        int, typer.Option(help="Matches per game played one at a time, and again at once.", min=1)
     ] = 3,
     seed: Annotated[
         int | None,
-        typer.Option(min=0, max=MAX_SEED, help="Seed of the matches, to repeat a check. "
-                     "Omitted, a 128-bit one from a secure source (it is printed)."),
+        typer.Option(
+            min=0,
+            max=MAX_SEED,
+            help="Seed of the matches, to repeat a check. "
+            "Omitted, a 128-bit one from a secure source (it is printed).",
+        ),
     ] = None,
     startup_timeout: StartupOption = STARTUP_TIMEOUT,
     bot_user: BotUserOption = None,
@@ -61,9 +64,17 @@ def check_bot_command(
     status = err.status(f"checking {bot}")  # shown on a terminal only, never with --json
     try:
         with contextlib.nullcontext() if as_json else status:
-            report = asyncio.run(check_bot(
-                bot, seed, deadline, matches, startup_timeout, Isolation(bot_user, sandbox),
-                progress=lambda stage: status.update(f"checking {bot}: {stage}")))
+            report = asyncio.run(
+                check_bot(
+                    bot,
+                    seed,
+                    deadline,
+                    matches,
+                    startup_timeout,
+                    Isolation(bot_user, sandbox),
+                    progress=lambda stage: status.update(f"checking {bot}: {stage}"),
+                )
+            )
     except BotLaunchError as error:
         raise fail(str(error)) from None
     except KeyboardInterrupt:

@@ -14,11 +14,21 @@ from admiralty.games import GAMES, load_game
 
 
 def games(
-    game: Annotated[str | None, typer.Argument(
-        help="A game to describe: its players, hidden information, windows, automated "
-        "actors and options.", show_default=False)] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the same as one JSON object, "
-                                          "{\"games\": [...]}, every detail included.")] = False,
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            help="A game to describe: its players, hidden information, windows, automated "
+            "actors and options.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help='Print the same as one JSON object, {"games": [...]}, every detail included.',
+        ),
+    ] = False,
 ) -> None:
     """List the games, one line each; with GAME, the details of that one."""
     try:
@@ -31,5 +41,8 @@ def games(
         print_game_info(out, infos[0])
     else:
         out.print(games_table(infos))
-        out.print("`admiralty games GAME` describes one: its options, windows and automated "
-                  "actors.", highlight=False, markup=False)
+        out.print(
+            "`admiralty games GAME` describes one: its options, windows and automated actors.",
+            highlight=False,
+            markup=False,
+        )

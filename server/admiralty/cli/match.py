@@ -44,8 +44,12 @@ def match_create(
     game: GameArgument,
     bot: Annotated[
         list[str],
-        typer.Option("--bot", "-b", help="A running bot's address, host:port or "
-                     "grpc://host:port, as the referee reaches it. Repeat once per seat."),
+        typer.Option(
+            "--bot",
+            "-b",
+            help="A running bot's address, host:port or "
+            "grpc://host:port, as the referee reaches it. Repeat once per seat.",
+        ),
     ],
     server: ServerOption = "127.0.0.1:50051",
     token: TokenOption = None,
@@ -58,18 +62,28 @@ def match_create(
     tls_ca: TlsCaOption = None,
     as_json: JsonOption = False,
     follow: Annotated[
-        bool, typer.Option("--watch", help="Then follow it live, as `admiralty watch ID` "
-                           "does (with the admin token: every seat's cards).")
+        bool,
+        typer.Option(
+            "--watch",
+            help="Then follow it live, as `admiralty watch ID` "
+            "does (with the admin token: every seat's cards).",
+        ),
     ] = False,
 ) -> None:
     """Start a match on the referee; prints its id (follow it with `admiralty watch ID`)."""
     if seed is not None and not 0 < seed < 2**64:
-        raise usage("a served match takes a --seed from 1 to 2**64 - 1 (omit it for a "
-                    "128-bit one)")
+        raise usage("a served match takes a --seed from 1 to 2**64 - 1 (omit it for a 128-bit one)")
     admin = needed_token(token, token_file)
     with served(server, tls_ca) as roots, remote_referee(server, admin, roots) as referee:
-        created = referee.create(game, bot, seed or 0, parse_options(option),
-                                 int(deadline * 1000), int(time_bank * 1000), policy)
+        created = referee.create(
+            game,
+            bot,
+            seed or 0,
+            parse_options(option),
+            int(deadline * 1000),
+            int(time_bank * 1000),
+            policy,
+        )
     if as_json:
         print(json.dumps({"match_id": created.match_id, "seed": created.master_seed}))
     else:
@@ -116,8 +130,9 @@ def match_show(
 
 
 def _summary_json(summary) -> dict:
-    data = json_format.MessageToDict(summary, preserving_proto_field_name=True,
-                                     always_print_fields_with_no_presence=True)
+    data = json_format.MessageToDict(
+        summary, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
+    )
     data["status"] = data["status"].removeprefix("MATCH_STATUS_").lower()
     for incident in data.get("result", {}).get("incidents", []):
         incident["kind"] = incident["kind"].removeprefix("INCIDENT_KIND_").lower()

@@ -49,6 +49,7 @@ def within(least: float, most: float = DAY) -> Callable[[typer.CallbackParam, fl
     """An option callback: a number from `least` to `most`, or one usage line. It replaces
     Typer's range check, which lets inf and nan through (a deadline of inf would hang a match
     for ever, nan break its clock) and prints its refusals over four lines."""
+
     def check(param: typer.CallbackParam, value: float) -> float:
         if not least <= value <= most:  # false for nan too
             name = param.opts[0] if param.opts else param.name
@@ -59,52 +60,81 @@ def within(least: float, most: float = DAY) -> Callable[[typer.CallbackParam, fl
 
 
 DeadlineOption = Annotated[
-    float, typer.Option(help="Seconds per decision (0.001 to 86400).", callback=within(0.001),
-                        metavar="SECONDS")
+    float,
+    typer.Option(
+        help="Seconds per decision (0.001 to 86400).", callback=within(0.001), metavar="SECONDS"
+    ),
 ]
 TimeBankOption = Annotated[
-    float, typer.Option(help="Seconds per seat for the whole match (0.001 to 86400).",
-                        callback=within(0.001), metavar="SECONDS")
+    float,
+    typer.Option(
+        help="Seconds per seat for the whole match (0.001 to 86400).",
+        callback=within(0.001),
+        metavar="SECONDS",
+    ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 StartupOption = Annotated[
-    float, typer.Option(help="Seconds a spawned bot has to answer Hello (0.1 to 86400).",
-                        callback=within(0.1), metavar="SECONDS")
+    float,
+    typer.Option(
+        help="Seconds a spawned bot has to answer Hello (0.1 to 86400).",
+        callback=within(0.1),
+        metavar="SECONDS",
+    ),
 ]
 GameOptionsOption = Annotated[
     list[str],
-    typer.Option("--option", "-o", metavar="NAME=VALUE", help="A game option (`admiralty "
-                 "games GAME` lists them); repeat it for each."),
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="NAME=VALUE",
+        help="A game option (`admiralty games GAME` lists them); repeat it for each.",
+    ),
 ]
 BotUserOption = Annotated[
     str | None,
-    typer.Option("--bot-user", metavar="USER", show_default=False,
-                 help="Run every bot admiralty starts as USER (admiralty must run as root), in "
-                 "a working directory of USER's: it cannot read files only you may read."),
+    typer.Option(
+        "--bot-user",
+        metavar="USER",
+        show_default=False,
+        help="Run every bot admiralty starts as USER (admiralty must run as root), in "
+        "a working directory of USER's: it cannot read files only you may read.",
+    ),
 ]
 SandboxOption = Annotated[
     bool,
-    typer.Option("--sandbox", help="Start every bot in a bubblewrap (bwrap) sandbox of its "
-                 "own: its own directory, no view of your processes or files (the system's "
-                 "are read-only), no network but the referee's connection to it. For "
-                 "untrusted bots; docs/security.md says what it sees."),
+    typer.Option(
+        "--sandbox",
+        help="Start every bot in a bubblewrap (bwrap) sandbox of its "
+        "own: its own directory, no view of your processes or files (the system's "
+        "are read-only), no network but the referee's connection to it. For "
+        "untrusted bots; docs/security.md says what it sees.",
+    ),
 ]
 GameArgument = Annotated[str, typer.Argument(help=f"The game: {', '.join(GAMES)}.")]
 SeatViewOption = Annotated[
     int | None,
-    typer.Option("--seat", min=0, help="Show the match as this seat saw it: its own cards, "
-                 "each request it got (kind, prompt, options by key and label), the option "
-                 "applied, its latency and incidents. Omitted, as a spectator sees it."),
+    typer.Option(
+        "--seat",
+        min=0,
+        help="Show the match as this seat saw it: its own cards, "
+        "each request it got (kind, prompt, options by key and label), the option "
+        "applied, its latency and incidents. Omitted, as a spectator sees it.",
+    ),
 ]
 LegendOption = Annotated[
     bool, typer.Option("--legend", help="Show what every glyph of the board means.")
 ]
 ExportOption = Annotated[
     Path | None,
-    typer.Option("--export", help="Write a page titled with the match (game, seats, seed "
-                 "or match id, result) holding the final screen, the legend and the whole log "
-                 "to this file: HTML, or SVG if it ends in .svg. A replay then writes the page "
-                 "only, without playing the match on the terminal first.", dir_okay=False),
+    typer.Option(
+        "--export",
+        help="Write a page titled with the match (game, seats, seed "
+        "or match id, result) holding the final screen, the legend and the whole log "
+        "to this file: HTML, or SVG if it ends in .svg. A replay then writes the page "
+        "only, without playing the match on the terminal first.",
+        dir_okay=False,
+    ),
 ]
 
 

@@ -19,8 +19,9 @@ class UsageError(Exception):
 def fail(message: str, code: int = 1) -> typer.Exit:
     """Print one error line (a bot's stderr under it, each of its control characters
     escaped); exit 1 for a failure (2 for a usage mistake, see `usage`)."""
-    err.print(Text.assemble(("error: ", "bold red"), printable(message, lines=True)),
-              highlight=False)
+    err.print(
+        Text.assemble(("error: ", "bold red"), printable(message, lines=True)), highlight=False
+    )
     return typer.Exit(code=code)
 
 

@@ -51,8 +51,11 @@ class _Formatter(_ClickFormatter):
     def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
         """Names in a column a third of the width at most (a longer one has its help under
         it), so the help keeps two thirds of a narrow terminal."""
-        super().write_dl([(name, text.replace("-", _HYPHEN)) for name, text in rows],
-                         min(col_max, self.width // 3), col_spacing)
+        super().write_dl(
+            [(name, text.replace("-", _HYPHEN)) for name, text in rows],
+            min(col_max, self.width // 3),
+            col_spacing,
+        )
 
     def write(self, string: str) -> None:
         super().write(string.replace(_HYPHEN, "-"))
@@ -97,12 +100,14 @@ class _PlainHelp(_Command):
             if param.param_type_name == "argument":
                 name = labels[param.name]
             else:
-                name = " / ".join(", ".join(sorted(opts, key=len))
-                                  for opts in (param.opts, param.secondary_opts) if opts)
+                name = " / ".join(
+                    ", ".join(sorted(opts, key=len))
+                    for opts in (param.opts, param.secondary_opts)
+                    if opts
+                )
                 name += f" {labels[param.name]}" if param.name in labels else ""
             sections[param.param_type_name].append((name, _help(param, ctx)))
-        for title, rows in (("Arguments", sections["argument"]),
-                            ("Options", sections["option"])):
+        for title, rows in (("Arguments", sections["argument"]), ("Options", sections["option"])):
             if rows:
                 with formatter.section(title):
                     formatter.write_dl(rows)
@@ -128,8 +133,9 @@ def _help(param: Any, ctx: Any) -> str:
         extras.append(f"env var: {param.envvar}")
     if param.required:
         extras.append("required")
-    return "  ".join(filter(None, [getattr(param, "help", None),
-                                   f"[{'; '.join(extras)}]" if extras else ""]))
+    return "  ".join(
+        filter(None, [getattr(param, "help", None), f"[{'; '.join(extras)}]" if extras else ""])
+    )
 
 
 class Command(_PlainHelp, TyperCommand):
@@ -138,9 +144,14 @@ class Command(_PlainHelp, TyperCommand):
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         """The usage line: `[OPTIONS] GAME [NAME]`, an optional argument in brackets."""
         labels = self._labels(ctx)
-        return [*filter(None, [self.options_metavar]), *(
-            labels[param.name] if param.required else f"[{labels[param.name]}]"
-            for param in self.get_params(ctx) if param.param_type_name == "argument")]
+        return [
+            *filter(None, [self.options_metavar]),
+            *(
+                labels[param.name] if param.required else f"[{labels[param.name]}]"
+                for param in self.get_params(ctx)
+                if param.param_type_name == "argument"
+            ),
+        ]
 
 
 class Group(_PlainHelp, TyperGroup):

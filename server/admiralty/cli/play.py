@@ -58,9 +58,12 @@ def play(
     bot: BotsOption,
     players: Annotated[
         int | None,
-        typer.Option(help="Seats; it must match the number of --bot (so it may be left out). "
-                     "--players 1 plays a one-seat game (Blackbeard solitaire) against the "
-                     "game's automated opponent; the score is the margin over it.", min=1),
+        typer.Option(
+            help="Seats; it must match the number of --bot (so it may be left out). "
+            "--players 1 plays a one-seat game (Blackbeard solitaire) against the "
+            "game's automated opponent; the score is the margin over it.",
+            min=1,
+        ),
     ] = None,
     seed: SeedOption = None,
     record: Annotated[
@@ -74,24 +77,37 @@ def play(
     bot_user: BotUserOption = None,
     sandbox: SandboxOption = False,
     watch: Annotated[
-        bool, typer.Option("--watch", help="Show the match live, as a spectator sees it (or "
-                           "as --seat sees it). Off a terminal, print the whole log and the "
-                           "result.")
+        bool,
+        typer.Option(
+            "--watch",
+            help="Show the match live, as a spectator sees it (or "
+            "as --seat sees it). Off a terminal, print the whole log and the "
+            "result.",
+        ),
     ] = False,
     seat: SeatViewOption = None,
     delay: Annotated[
-        float, typer.Option(callback=within(0), metavar="SECONDS", help="With --watch, "
-                            "seconds each step that adds to the log stays on screen (0: as "
-                            "fast as the bots play; at most 86400). The bots' clocks do not "
-                            "run meanwhile.")
+        float,
+        typer.Option(
+            callback=within(0),
+            metavar="SECONDS",
+            help="With --watch, "
+            "seconds each step that adds to the log stays on screen (0: as "
+            "fast as the bots play; at most 86400). The bots' clocks do not "
+            "run meanwhile.",
+        ),
     ] = 0.5,
     legend: LegendOption = False,
     export_to: ExportOption = None,
     as_json: JsonOption = False,
     local: Annotated[
-        bool, typer.Option("--local", help="Play in this process, without gRPC: each --bot "
-                           "is a Python file defining one Bot subclass (built with no "
-                           "arguments); the clock stands still (see admiralty.referee.local).")
+        bool,
+        typer.Option(
+            "--local",
+            help="Play in this process, without gRPC: each --bot "
+            "is a Python file defining one Bot subclass (built with no "
+            "arguments); the clock stands still (see admiralty.referee.local).",
+        ),
     ] = False,
 ) -> None:
     """Play one match between bots and print the placements. A one-seat match prints
@@ -107,8 +123,10 @@ def play(
         raise usage("--seat and --export show the match; they do not go with --json")
     watch = watch or seat is not None or export_to is not None
     if local and watch:
-        raise usage("--watch, --seat and --export show a match of bot processes; "
-                    "leave them out with --local")
+        raise usage(
+            "--watch, --seat and --export show a match of bot processes; "
+            "leave them out with --local"
+        )
     if local and (bot_user is not None or sandbox):
         raise usage("--bot-user and --sandbox isolate bot processes; --local starts none")
     try:
@@ -135,16 +153,24 @@ def play(
         if local:
             report = _play_local(spec, bot)
         else:
-            report = asyncio.run(_play(spec, bot, startup_timeout,
-                                       Isolation(bot_user, sandbox),
-                                       display if watch and not as_json else None, delay))
+            report = asyncio.run(
+                _play(
+                    spec,
+                    bot,
+                    startup_timeout,
+                    Isolation(bot_user, sandbox),
+                    display if watch and not as_json else None,
+                    delay,
+                )
+            )
     except BotLaunchError as error:
         raise fail(str(error)) from None
     except OSError as error:
         raise fail(f"cannot write the record {spec.record_path}: {error.strerror}") from None
     except KeyboardInterrupt:
-        raise fail(f"interrupted; the record {spec.record_path} says the match was aborted",
-                   code=130) from None
+        raise fail(
+            f"interrupted; the record {spec.record_path} says the match was aborted", code=130
+        ) from None
     if as_json:
         print(json.dumps(report.to_json()))
     elif watch:
@@ -164,8 +190,12 @@ def check_writable(path: Path) -> None:
 
 
 async def _play(
-    spec: MatchSpec, specs: list[str], startup_timeout: float, isolation: Isolation,
-    display: Display | None, delay: float
+    spec: MatchSpec,
+    specs: list[str],
+    startup_timeout: float,
+    isolation: Isolation,
+    display: Display | None,
+    delay: float,
 ) -> MatchReport:
     bots = await launch_all(specs, startup_timeout, isolation=isolation)
     try:
@@ -173,12 +203,22 @@ async def _play(
         clients = [bot.client for bot in bots]
         if display is None:
             return await run_match(spec, clients)
-        screen = MatchScreen(spec.game, load_game(spec.game).static_info(),
-                             [client.name for client in clients], display.seat, display.legend,
-                             spec.seed, spec.match_id)
+        screen = MatchScreen(
+            spec.game,
+            load_game(spec.game).static_info(),
+            [client.name for client in clients],
+            display.seat,
+            display.legend,
+            spec.seed,
+            spec.match_id,
+        )
         with live_display(screen, out) as shown:
-            feed = LocalFeed(screen, display.seat, Pacer(delay if shown else 0),
-                             shown.refresh if shown else lambda: None)
+            feed = LocalFeed(
+                screen,
+                display.seat,
+                Pacer(delay if shown else 0),
+                shown.refresh if shown else lambda: None,
+            )
             report = await run_match(spec, clients, [feed.stepped], [feed.decided])
             screen.finish(report.to_json())
         display.finish(screen)

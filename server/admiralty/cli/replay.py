@@ -30,18 +30,30 @@ def replay(
         ),
     ] = False,
     speed: Annotated[
-        float, typer.Option(help="Steps that add to the log shown per second (the pace of "
-                            "`play --watch --delay 1/SPEED`); 0 shows the end at once.",
-                            callback=within(0, 1e6))
+        float,
+        typer.Option(
+            help="Steps that add to the log shown per second (the pace of "
+            "`play --watch --delay 1/SPEED`); 0 shows the end at once.",
+            callback=within(0, 1e6),
+        ),
     ] = 20.0,
     step: Annotated[
-        bool, typer.Option("--step", help="On a terminal, the interactive replay (paused at "
-                           "the setup); off one, the transcript as without it.")
+        bool,
+        typer.Option(
+            "--step",
+            help="On a terminal, the interactive replay (paused at "
+            "the setup); off one, the transcript as without it.",
+        ),
     ] = False,
     interactive_: Annotated[
-        bool, typer.Option("--interactive", "-i", help="Replay under keys: space play/pause, "
-                           "→/n and ←/p a step, g N Enter a round, s N Enter a step, d the "
-                           "seat's next decision, i the next incident, l the legend, q quit.")
+        bool,
+        typer.Option(
+            "--interactive",
+            "-i",
+            help="Replay under keys: space play/pause, "
+            "→/n and ←/p a step, g N Enter a round, s N Enter a step, d the "
+            "seat's next decision, i the next incident, l the legend, q quit.",
+        ),
     ] = False,
     seat: SeatViewOption = None,
     legend: LegendOption = False,
@@ -57,8 +69,10 @@ def replay(
     display.check()
     terminal = out.is_terminal and os.isatty(0)
     if interactive_ and not terminal:
-        raise usage("--interactive reads keys and draws on a terminal; this is not one "
-                    "(without it, the replay is written as text)")
+        raise usage(
+            "--interactive reads keys and draws on a terminal; this is not one "
+            "(without it, the replay is written as text)"
+        )
     try:
         if not verify:
             _replay(record, display, speed, (step or interactive_) and terminal)
@@ -78,8 +92,10 @@ def replay(
         err.print(f"mismatch: {mismatch}", highlight=False)
     out.print(
         f"{report.header['game']} seed {report.header['seed']}: {report.steps} decisions, "
-        f"{report.digests_checked} digests checked, {_verdict(report)}", highlight=False,
-        soft_wrap=True)
+        f"{report.digests_checked} digests checked, {_verdict(report)}",
+        highlight=False,
+        soft_wrap=True,
+    )
     if not report.ok:
         raise typer.Exit(code=1)
 

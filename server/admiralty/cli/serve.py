@@ -25,15 +25,23 @@ def serve(
     ] = None,
     tls_key: Annotated[Path | None, typer.Option(help="PEM private key of --tls-cert.")] = None,
     keep_finished: Annotated[
-        int, typer.Option(help="Finished matches remembered for GetMatch, ListMatches and "
-                          "Watch; older ones are forgotten (their records stay).", min=1)
+        int,
+        typer.Option(
+            help="Finished matches remembered for GetMatch, ListMatches and "
+            "Watch; older ones are forgotten (their records stay).",
+            min=1,
+        ),
     ] = 1000,
     token_file: Annotated[
         Path | None,
-        typer.Option("--token-file", dir_okay=False, show_default=False,
-                     help="Also write the admin token to this file, readable by you only, "
-                     "before listening: the clients' --token-file, or "
-                     "ADMIRALTY_TOKEN=$(cat FILE)."),
+        typer.Option(
+            "--token-file",
+            dir_okay=False,
+            show_default=False,
+            help="Also write the admin token to this file, readable by you only, "
+            "before listening: the clients' --token-file, or "
+            "ADMIRALTY_TOKEN=$(cat FILE).",
+        ),
     ] = None,
 ) -> None:
     """Run the referee server (RefereeService) until interrupted (Ctrl-C or SIGTERM).
@@ -108,8 +116,10 @@ def exposure_warning(host: str, tls: bool) -> str | None:
     """A warning when the referee listens beyond this machine in clear text."""
     if tls or _is_loopback(host):
         return None
-    return (f"warning: serving on {host} without TLS: the admin token and every match "
-            "cross the network in clear text (see --tls-cert)")
+    return (
+        f"warning: serving on {host} without TLS: the admin token and every match "
+        "cross the network in clear text (see --tls-cert)"
+    )
 
 
 def _is_loopback(host: str) -> bool:

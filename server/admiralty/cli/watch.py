@@ -38,8 +38,7 @@ def watch(
     display.check()
     admin = admin_token(token, token_file)
     if seat is not None and admin is None:
-        raise usage("--seat needs the admin token: set ADMIRALTY_TOKEN or give "
-                    "--token-file FILE")
+        raise usage("--seat needs the admin token: set ADMIRALTY_TOKEN or give --token-file FILE")
     with served(server, tls_ca) as roots:
         try:
             screen = watch_remote(server, match_id, admin or "", out, roots, seat, legend)

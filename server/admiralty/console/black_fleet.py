@@ -18,22 +18,38 @@ from rich.text import Text
 from admiralty.console.screen import SEAT_STYLES, natural_width, side_by_side
 from admiralty.games import load_game
 
-CUBE_STYLES = {"yellow": "yellow", "red": "red", "green": "green", "blue": "blue",
-               "purple": "magenta"}
+CUBE_STYLES = {
+    "yellow": "yellow",
+    "red": "red",
+    "green": "green",
+    "blue": "blue",
+    "purple": "magenta",
+}
 CUBE_LETTERS = {colour: colour[0] for colour in CUBE_STYLES}
 NAVY_STYLES = {"yellow": "bold black on yellow", "purple": "bold white on magenta"}
 NAVY_GLYPHS = {"yellow": "▲", "purple": "▼"}
-TERRAIN = {"#": ("▒", "dim"), "D": ("≈", "blue"), ".": ("·", "dim blue"),
-           "Y": ("·", "dim blue"), "U": ("·", "dim blue")}
+TERRAIN = {
+    "#": ("▒", "dim"),
+    "D": ("≈", "blue"),
+    ".": ("·", "dim blue"),
+    "Y": ("·", "dim blue"),
+    "U": ("·", "dim blue"),
+}
 BEACHES = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 PIRATE_LETTERS = "abcdef"
 ROUND_KEY = "round"
 SCORE_NAME = "doubloons"
 LEGEND = (
-    ("0-5", "a seat's merchant"), ("a-f", "its pirate (seat 0 a, 1 b, ...)"),
-    ("▲ ▼", "the yellow and the purple navy"), ("T", "a port (its key)"),
-    ("☠", "a pirate lair"), ("⁴", "a beach, its burial value"), ("≈", "a distant sea"),
-    ("▒", "land"), ("·", "open sea"), ("A-M 1-9", "a space's column and row, as in the log"),
+    ("0-5", "a seat's merchant"),
+    ("a-f", "its pirate (seat 0 a, 1 b, ...)"),
+    ("▲ ▼", "the yellow and the purple navy"),
+    ("T", "a port (its key)"),
+    ("☠", "a pirate lair"),
+    ("⁴", "a beach, its burial value"),
+    ("≈", "a distant sea"),
+    ("▒", "land"),
+    ("·", "open sea"),
+    ("A-M 1-9", "a space's column and row, as in the log"),
     ("y r g b p", "cargo cubes: yellow, red, green, blue, purple (- none)"),
     ("merchant | pirate", "the cubes each ship carries"),
     ("buys y3", "the port pays 3 for each yellow cube"),
@@ -47,15 +63,16 @@ LEGEND = (
 def _coordinates() -> dict[int, str]:
     """Each space's column letter and row number on the map, by space id."""
     spaces = load_game("black_fleet").static_info()["board"]["spaces"]
-    return {space["id"]: f"{chr(ord('A') + space['col'])}{space['row'] + 1}"
-            for space in spaces}
+    return {space["id"]: f"{chr(ord('A') + space['col'])}{space['row'] + 1}" for space in spaces}
 
 
 @cache
 def _port_names() -> dict[str, str]:
     """Port names by their keys on the map ("T" -> "Tortuga")."""
-    return {port["key"]: port["name"]
-            for port in load_game("black_fleet").static_info()["board"]["ports"]}
+    return {
+        port["key"]: port["name"]
+        for port in load_game("black_fleet").static_info()["board"]["ports"]
+    }
 
 
 def coordinate(space: int | None) -> str:
@@ -64,7 +81,7 @@ def coordinate(space: int | None) -> str:
 
 
 def _ship_name(ship: str, names: Sequence[Text]) -> Text:
-    """"merchant:2" -> "<seat 2>'s merchant"; "navy:yellow" -> "yellow navy"."""
+    """ "merchant:2" -> "<seat 2>'s merchant"; "navy:yellow" -> "yellow navy"."""
     kind, _, owner = ship.partition(":")
     if not owner.isdigit():
         return Text(f"{owner} {kind}", style=NAVY_STYLES.get(owner, ""))
@@ -82,30 +99,41 @@ def _turn(d, names):
 
 
 def _movement(d, names):
-    return Text.assemble(names[d["seat"]], f" plays {d['id']}: {d['navy']} navy "
-                         f"{d['navy_move']}, pirate {d['pirate']}, merchant {d['merchant']}")
+    return Text.assemble(
+        names[d["seat"]],
+        f" plays {d['id']}: {d['navy']} navy "
+        f"{d['navy_move']}, pirate {d['pirate']}, merchant {d['merchant']}",
+    )
 
 
 def _moved(d, names):
-    return Text.assemble(_ship_name(d["ship"], names),
-                         f" sails {coordinate(d['from'])} → {coordinate(d['to'])}")
+    return Text.assemble(
+        _ship_name(d["ship"], names), f" sails {coordinate(d['from'])} → {coordinate(d['to'])}"
+    )
 
 
 def _delivered(d, names):
     port = _port_names().get(d["port"], d["port"])
-    return Text.assemble(names[d["seat"]], f" sells {d['cubes']} {d['colour']} at {port} "
-                         f"for {d['cubes'] * d['price']}")
+    return Text.assemble(
+        names[d["seat"]],
+        f" sells {d['cubes']} {d['colour']} at {port} for {d['cubes'] * d['price']}",
+    )
 
 
 def _attacked(d, names):
     sunk = " and sinks it" if d.get("sunk") else ""
-    return Text.assemble(names[d["seat"]], "'s pirate robs ", names[d["victim"]],
-                         f" of {d['cubes']} {d['colour']}{sunk}")
+    return Text.assemble(
+        names[d["seat"]],
+        "'s pirate robs ",
+        names[d["victim"]],
+        f" of {d['cubes']} {d['colour']}{sunk}",
+    )
 
 
 def _buried(d, names):
-    return Text.assemble(names[d["seat"]], f" buries {d['cubes']} at {coordinate(d['space'])} "
-                         f"for {d['value']}")
+    return Text.assemble(
+        names[d["seat"]], f" buries {d['cubes']} at {coordinate(d['space'])} for {d['value']}"
+    )
 
 
 def _pirate_sunk(d, names):
@@ -121,8 +149,7 @@ def _bought(d, names):
 
 
 def _victory(d, names):
-    return Text.assemble(names[d["seat"]], Text(f" pays the ransom ({d['cost']})!",
-                                                style="bold"))
+    return Text.assemble(names[d["seat"]], Text(f" pays the ransom ({d['cost']})!", style="bold"))
 
 
 def _game_over(d, names):
@@ -141,21 +168,20 @@ _DESCRIBERS = {
     "fortune_played": _fortune,
     "development_bought": _bought,
     "victory_bought": _victory,
-    "final_round": lambda d, names: Text.assemble(names[d["seat"]],
-                                                  " starts the final round"),
+    "final_round": lambda d, names: Text.assemble(names[d["seat"]], " starts the final round"),
     "game_over": _game_over,
 }
 
 
-def omniscient(public: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
-               ) -> Mapping[str, Any]:
+def omniscient(public: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
     """The public view with each seat as it sees itself (hands, development cards)."""
     return {**public, "seats": [seat["seats"][i] for i, seat in enumerate(seats)]}
 
 
 def header(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
-    line = Text.assemble(Text("Black Fleet", style="bold"),
-                         f" · round {view['round']} · turn {view['turn']}")
+    line = Text.assemble(
+        Text("Black Fleet", style="bold"), f" · round {view['round']} · turn {view['turn']}"
+    )
     if view.get("active_seat") is not None:
         line.append_text(Text.assemble(" · ", names[view["active_seat"]], " to play"))
     if view.get("final_round"):
@@ -163,13 +189,19 @@ def header(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
     return line
 
 
-def body(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text],
-         width: int, compact: bool = False) -> RenderableType:
+def body(
+    view: Mapping[str, Any],
+    board: Mapping[str, Any],
+    names: Sequence[Text],
+    width: int,
+    compact: bool = False,
+) -> RenderableType:
     """The map beside the tables when both fit, else above them; `compact`: a dense map
     beside the players when it fits, else the players alone."""
     grid = board["board"]
-    tables = Group(players(view, names)) if compact else Group(players(view, names),
-                                                                ports(view, grid))
+    tables = (
+        Group(players(view, names)) if compact else Group(players(view, names), ports(view, grid))
+    )
     maps = [chart(view, grid, names, dense) for dense in ((True,) if compact else (False, True))]
     for sea in maps:
         layout = side_by_side(sea, tables, width)
@@ -180,8 +212,9 @@ def body(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text
     return Group(maps[0], tables)
 
 
-def chart(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text],
-          dense: bool = False) -> Text:
+def chart(
+    view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text], dense: bool = False
+) -> Text:
     """The sea grid under column letters, each row after its number: terrain, ports,
     beaches and lairs, with every ship on its space; `dense` leaves out the gaps."""
     ships = _ships_by_space(view)
@@ -238,8 +271,13 @@ def players(view: Mapping[str, Any], names: Sequence[Text]) -> Table:
         cargo.append_text(_cubes(seat["pirate"]["cargo"]))
         number = seat["seat"]
         ships = f"{number}{PIRATE_LETTERS[number]} "
-        table.add_row(Text(ships) + names[number], str(seat["money"]), dev, cargo,
-                      f"{seat['movement_cards_held']}m {seat['fortune_cards_held']}f")
+        table.add_row(
+            Text(ships) + names[number],
+            str(seat["money"]),
+            dev,
+            cargo,
+            f"{seat['movement_cards_held']}m {seat['fortune_cards_held']}f",
+        )
     return table
 
 
@@ -248,12 +286,28 @@ def secrets(view: Mapping[str, Any], seat: int, board: Mapping[str, Any]) -> lis
     me = view["seats"][seat]
     moves = {card["id"]: card for card in board.get("movement_cards", [])}
     fortunes = {card["id"]: card["title"] for card in board.get("fortune_cards", [])}
-    lines = [Text("movement: " + (", ".join(_movement_card(moves, c) for c in me.get(
-        "movement_hand") or []) or "none"))]
-    lines.append(Text("fortune: " + (", ".join(f"{c} {fortunes.get(c, '')}".strip()
-                                               for c in me.get("fortune_hand") or []) or "none")))
-    developments = [f"{d['cost']} {d['title']}" + (" (bought)" if d["bought"] else "")
-                    for d in me["development"] if d.get("title")]
+    lines = [
+        Text(
+            "movement: "
+            + (", ".join(_movement_card(moves, c) for c in me.get("movement_hand") or []) or "none")
+        )
+    ]
+    lines.append(
+        Text(
+            "fortune: "
+            + (
+                ", ".join(
+                    f"{c} {fortunes.get(c, '')}".strip() for c in me.get("fortune_hand") or []
+                )
+                or "none"
+            )
+        )
+    )
+    developments = [
+        f"{d['cost']} {d['title']}" + (" (bought)" if d["bought"] else "")
+        for d in me["development"]
+        if d.get("title")
+    ]
     if developments:
         lines.append(Text("development: " + ", ".join(developments)))
     return lines
@@ -263,16 +317,20 @@ def _movement_card(cards: Mapping[str, Mapping[str, Any]], card: str) -> str:
     c = cards.get(card)
     if c is None:
         return card
-    return f"{card} ({c['navy']} navy {c['navy_move']}, pirate {c['pirate']}, " \
-           f"merchant {c['merchant']})"
+    return (
+        f"{card} ({c['navy']} navy {c['navy_move']}, pirate {c['pirate']}, "
+        f"merchant {c['merchant']})"
+    )
 
 
 def score_parts(view: Mapping[str, Any]) -> dict[str, list[Any]]:
     """What ranks the players before their doubloons: the ransom paid, then the number of
     development cards bought."""
     seats = view.get("seats") or []
-    return {"ransom": ["paid" if s.get("victory_bought") else "-" for s in seats],
-            "developments": [sum(1 for d in s["development"] if d["bought"]) for s in seats]}
+    return {
+        "ransom": ["paid" if s.get("victory_bought") else "-" for s in seats],
+        "developments": [sum(1 for d in s["development"] if d["bought"]) for s in seats],
+    }
 
 
 def _cubes(colours: Sequence[str]) -> Text:
@@ -292,6 +350,9 @@ def ports(view: Mapping[str, Any], board: Mapping[str, Any]) -> Table:
         for colour, price in port["buys"].items():
             buys.append(f"{colour[0]}{price} ", style=CUBE_STYLES.get(colour, ""))
         stock = f"{stocks[port['key']]['stock']} {port['colour']}"
-        table.add_row(Text(f"{port['key']} {port['name']}"), Text(
-            stock, style=CUBE_STYLES.get(port["colour"], "")), buys)
+        table.add_row(
+            Text(f"{port['key']} {port['name']}"),
+            Text(stock, style=CUBE_STYLES.get(port["colour"], "")),
+            buys,
+        )
     return table

@@ -30,13 +30,20 @@ from admiralty.console.screen import SEAT_STYLES, height_at, natural_width, side
 ROUND_KEY = "turn"
 SCORE_NAME = "VP"
 LEGEND = (
-    ("NA CA SA WC EC CM SM GC EA IN", "the sea areas, as the log names them: North Atlantic, "
-     "Central Atlantic, South Atlantic, Western Caribbean, Eastern Caribbean, Central "
-     "America, South America, Gold Coast, East Africa, India"),
+    (
+        "NA CA SA WC EC CM SM GC EA IN",
+        "the sea areas, as the log names them: North Atlantic, "
+        "Central Atlantic, South Atlantic, Western Caribbean, Eastern Caribbean, Central "
+        "America, South America, Gold Coast, East Africa, India",
+    ),
     ("T1 T2", "the transit boxes South America - Gold Coast and Gold Coast - East Africa"),
-    ("▪", "a face-down merchant"), ("▣3", "a face-up merchant, cargo value 3"),
-    ("+ -", "a Pro- and an Anti-Pirate Governor"), ("✕", "a destroyed port"),
-    ("!", "a Port Attack marker"), ("♥", "a Safe Haven"), ("☠", "a Pirate Port"),
+    ("▪", "a face-down merchant"),
+    ("▣3", "a face-up merchant, cargo value 3"),
+    ("+ -", "a Pro- and an Anti-Pirate Governor"),
+    ("✕", "a destroyed port"),
+    ("!", "a Port Attack marker"),
+    ("♥", "a Safe Haven"),
+    ("☠", "a Pirate Port"),
     ("⚓", "a warship on patrol"),
     ("TE", "a pirate, by his code: TE Teach in the pirates, Edward Teach in the log"),
     ("[TE]", "pirates In Port"),
@@ -46,9 +53,12 @@ LEGEND = (
     ("200|·", "a ship's holds: the doubloons of Booty in each, · empty (+1h: a hostage)"),
     ("NP", "Notoriety Points"),
     ("12 VP 3e 1p", "a player's Victory Points, Event and Pirate cards in hand"),
-    ("ret VA", "his retired pirates"), ("AP✓", "took his anti-pirate Action"),
-    ("this turn: KC acted", "the KC action of this Player Turn is used; the anti-pirate "
-                            "cards played in it follow"),
+    ("ret VA", "his retired pirates"),
+    ("AP✓", "took his anti-pirate Action"),
+    (
+        "this turn: KC acted",
+        "the KC action of this Player Turn is used; the anti-pirate cards played in it follow",
+    ),
     ("pardons 2/3", "General Pardons drawn: the third ends the game"),
     ("deck 25", "Event cards left to draw"),
 )
@@ -66,6 +76,7 @@ CROWN = -1
 def _data() -> Any:
     """The game's names (pirates, ports, areas, Event titles) for the log lines."""
     from admiralty.games.blackbeard.data import load
+
     return load()
 
 
@@ -98,8 +109,7 @@ def _kc(kc: Any) -> Text:
 
 def _warship(warship: Any) -> Text:
     warships = _data().warships
-    return Text(warships[warship].name if warship in warships else str(warship),
-                style="bold")
+    return Text(warships[warship].name if warship in warships else str(warship), style="bold")
 
 
 def _foe(foe: Any) -> Text:
@@ -135,8 +145,9 @@ def _seat(names: Sequence[Text], seat: Any) -> Text:
 
 def _setup_done(d, names):
     order = Text(", ").join([_seat(names, s) for s in d.get("order", [])])
-    return _say("Setup done: player order ", order,
-                f"; merchants in {len(d.get('merchants', []))} ports")
+    return _say(
+        "Setup done: player order ", order, f"; merchants in {len(d.get('merchants', []))} ports"
+    )
 
 
 def _governor(d, names):
@@ -145,8 +156,12 @@ def _governor(d, names):
 
 
 def _deployed(d, names):
-    return _say(_seat(names, d["seat"]), " deploys ", _pirate(d["pirate"]),
-                f" in a {d['ship']} in {_place(d['area'])}")
+    return _say(
+        _seat(names, d["seat"]),
+        " deploys ",
+        _pirate(d["pirate"]),
+        f" in a {d['ship']} in {_place(d['area'])}",
+    )
 
 
 def _turn(d, names):
@@ -163,8 +178,11 @@ def _played(d, names):
     return _say(_seat(names, d["seat"]), f" plays {_card(d['card'])}")
 
 
-_USES = {"actions": "for its Actions", "event": "for its Event",
-         "event_and_action": "for its Event and one Action"}
+_USES = {
+    "actions": "for its Actions",
+    "event": "for its Event",
+    "event_and_action": "for its Event and one Action",
+}
 
 
 def _used(d, names):
@@ -178,14 +196,23 @@ def _granted(d, names):
     return _say(f"— {d['actions']} Action{'s' if d['actions'] != 1 else ''}", who)
 
 
-_ACTIONS = {"move": "moves", "locate": "looks for a merchant", "loot": "loots",
-            "in_port": "goes ashore", "grab": "tries a Booty Grab", "recover": "recovers",
-            "attack": "attacks a port", "sack": "sacks the port", "retire": "retires",
-            "dig": "digs for treasure"}
+_ACTIONS = {
+    "move": "moves",
+    "locate": "looks for a merchant",
+    "loot": "loots",
+    "in_port": "goes ashore",
+    "grab": "tries a Booty Grab",
+    "recover": "recovers",
+    "attack": "attacks a port",
+    "sack": "sacks the port",
+    "retire": "retires",
+    "dig": "digs for treasure",
+}
 
 
-_TOLD_BY_RESULT = frozenset({"move", "locate", "loot", "attack", "sack", "grab", "dig",
-                             "retire", "k"})
+_TOLD_BY_RESULT = frozenset(
+    {"move", "locate", "loot", "attack", "sack", "grab", "dig", "retire", "k"}
+)
 """Actions whose result events tell them anyway: they name the pirate, or (Action K, which
 no pirate takes) the player who draws or deploys one."""
 
@@ -211,8 +238,10 @@ def _half_move(d, names):
 
 def _locate(d, names):
     found = "finds a merchant" if d.get("located") else "finds nothing"
-    return _say(_pirate(d["pirate"]), f" searches {_place(d['port'])}: rolls {d['roll']} "
-                f"(total {d['total']}), {found}")
+    return _say(
+        _pirate(d["pirate"]),
+        f" searches {_place(d['port'])}: rolls {d['roll']} (total {d['total']}), {found}",
+    )
 
 
 def _revealed(d, names):
@@ -221,8 +250,10 @@ def _revealed(d, names):
 
 def _loot(d, names):
     hostage = ", and a hostage" if d.get("hostage") else ""
-    return _say(_pirate(d["pirate"]), f" loots the merchant at {_place(d['port'])}: "
-                f"{_doubloons(d['booty'])}{hostage}")
+    return _say(
+        _pirate(d["pirate"]),
+        f" loots the merchant at {_place(d['port'])}: {_doubloons(d['booty'])}{hostage}",
+    )
 
 
 def _cargo_taken(d, names):
@@ -231,14 +262,18 @@ def _cargo_taken(d, names):
 
 
 def _cashed(d, names):
-    return _say(_pirate(d["pirate"]), f" cashes {_doubloons(d['booty'])}: Net Worth "
-                f"{d['net_worth']}")
+    return _say(
+        _pirate(d["pirate"]), f" cashes {_doubloons(d['booty'])}: Net Worth {d['net_worth']}"
+    )
 
 
 def _port_attacked(d, names):
     result = Text("takes it", style="bold") if d.get("success") else Text("is beaten off")
-    return _say(_pirate(d["pirate"]), f" attacks {_place(d['port'])}: {d['total']} against "
-                f"{d['defense']}, ", result)
+    return _say(
+        _pirate(d["pirate"]),
+        f" attacks {_place(d['port'])}: {d['total']} against {d['defense']}, ",
+        result,
+    )
 
 
 def _sack(d, names):
@@ -247,8 +282,12 @@ def _sack(d, names):
 
 
 def _damage(d, names):
-    return _say("— ", _pirate(d["pirate"]), f" takes {d['hits']} {d['track']} hit"
-                f"{'s' if d['hits'] != 1 else ''} (Combat {d['combat']}, Speed {d['speed']})")
+    return _say(
+        "— ",
+        _pirate(d["pirate"]),
+        f" takes {d['hits']} {d['track']} hit"
+        f"{'s' if d['hits'] != 1 else ''} (Combat {d['combat']}, Speed {d['speed']})",
+    )
 
 
 def _notoriety(d, names):
@@ -268,32 +307,50 @@ def _scored(d, names):
     if not d.get("vp"):
         return None
     pirate = _say(" for ", _pirate(d["pirate"])) if d.get("pirate") else Text("")
-    return _say(_seat(names, d["seat"]), f" scores {d['vp']} VP", pirate,
-                f" (now {d['total']})")
+    return _say(_seat(names, d["seat"]), f" scores {d['vp']} VP", pirate, f" (now {d['total']})")
 
 
 def _retired(d, names):
-    return _say(_pirate(d["pirate"]), Text(" retires", style="bold"),
-                f" (case {d['case']}, NP {d['notoriety']}, Net Worth {d['net_worth']})")
+    return _say(
+        _pirate(d["pirate"]),
+        Text(" retires", style="bold"),
+        f" (case {d['case']}, NP {d['notoriety']}, Net Worth {d['net_worth']})",
+    )
 
 
-_DEATHS = {"kc": "beaten by a KC", "sunk": "his ship sunk", "duel": "in a duel",
-           "mutiny": "mutiny", "piratical_ambition": "Piratical Ambition"}
+_DEATHS = {
+    "kc": "beaten by a KC",
+    "sunk": "his ship sunk",
+    "duel": "in a duel",
+    "mutiny": "mutiny",
+    "piratical_ambition": "Piratical Ambition",
+}
 
 
 def _died(d, names):
-    return _say(_pirate(d["pirate"]), Text(" dies", style="bold red"),
-                f" ({_DEATHS.get(d['cause'], d['cause'])})")
+    return _say(
+        _pirate(d["pirate"]),
+        Text(" dies", style="bold red"),
+        f" ({_DEATHS.get(d['cause'], d['cause'])})",
+    )
 
 
 def _duel(d, names):
-    return _say(_pirate(d["pirate"]), " duels ", _pirate(d["victim"]),
-                f": {d['attacker']} against {d['defender']}")
+    return _say(
+        _pirate(d["pirate"]),
+        " duels ",
+        _pirate(d["victim"]),
+        f": {d['attacker']} against {d['defender']}",
+    )
 
 
 def _grab(d, names):
-    return _say(_pirate(d["pirate"]), " grabs at ", _pirate(d["victim"]),
-                f"'s Booty: {d['attack_roll']} against {d['defense_roll']}, {d['result']}")
+    return _say(
+        _pirate(d["pirate"]),
+        " grabs at ",
+        _pirate(d["victim"]),
+        f"'s Booty: {d['attack_roll']} against {d['defense_roll']}, {d['result']}",
+    )
 
 
 def _mutiny(d, names):
@@ -308,38 +365,59 @@ def _storm(d, names):
     sinks = ", and sinks" if d.get("sinks") else ""
     if d.get("card"):  # Storm at Sea, a line of its own; its damage events follow
         return _say("A storm strikes ", _pirate(d["pirate"]), f": rolls {d['roll']}{sinks}")
-    return _say("— ", _pirate(d["pirate"]), f" takes {d['speed_hits']} Speed hit"
-                f"{'s' if d['speed_hits'] != 1 else ''}{sinks}")
+    return _say(
+        "— ",
+        _pirate(d["pirate"]),
+        f" takes {d['speed_hits']} Speed hit{'s' if d['speed_hits'] != 1 else ''}{sinks}",
+    )
 
 
 # ------------------------------------------------------------------ the anti-pirate side
 
-_POINTS = {"T-ANN": "announced", "T-ENTER": "entering", "T-MID": "after the roll",
-           "T-END": "at the end"}
+_POINTS = {
+    "T-ANN": "announced",
+    "T-ENTER": "entering",
+    "T-MID": "after the roll",
+    "T-END": "at the end",
+}
 """The point of the Pirate Action a window is at."""
-_AP_ACTS = {"react": ("reacts to ", " with his KC"),
-            "kc_deploy": ("calls for a King's Commissioner against ", ""),
-            "patrol": ("sends the patrolling warship against ", ""),
-            "kc_move": ("moves his KC during ", "'s Action"),
-            "kc_port": ("sends his KC against a Pirate Port during ", "'s Action"),
-            "kc_oust": ("sends his KC to oust ", ""),
-            "card": ("plays an anti-pirate card against ", "")}
+_AP_ACTS = {
+    "react": ("reacts to ", " with his KC"),
+    "kc_deploy": ("calls for a King's Commissioner against ", ""),
+    "patrol": ("sends the patrolling warship against ", ""),
+    "kc_move": ("moves his KC during ", "'s Action"),
+    "kc_port": ("sends his KC against a Pirate Port during ", "'s Action"),
+    "kc_oust": ("sends his KC to oust ", ""),
+    "card": ("plays an anti-pirate card against ", ""),
+}
 """What an anti-pirate act says, before and after the Active Pirate's name."""
 
 
 def _ap_act(d, names):
     before, after = _AP_ACTS.get(d["act"], (f"{d['act']} against ", ""))
-    return _say(_seat(names, d["seat"]), " ", before, _pirate(d["pirate"]), after,
-                f" ({_POINTS.get(d['point'], d['point'])})")
+    return _say(
+        _seat(names, d["seat"]),
+        " ",
+        before,
+        _pirate(d["pirate"]),
+        after,
+        f" ({_POINTS.get(d['point'], d['point'])})",
+    )
 
 
-_KC_HOW = {"deployed": "is brought in", "kc_surprise": "appears (KC Surprise)",
-           "pirate_converts": "takes the King's side (Pirate Converts)"}
+_KC_HOW = {
+    "deployed": "is brought in",
+    "kc_surprise": "appears (KC Surprise)",
+    "pirate_converts": "takes the King's side (Pirate Converts)",
+}
 
 
 def _kc_placed(d, names):
-    return _say(_kc(d["kc"]), f" {_KC_HOW.get(d['how'], d['how'])} in {_place(d['area'])} "
-                "for ", _seat(names, d["seat"]))
+    return _say(
+        _kc(d["kc"]),
+        f" {_KC_HOW.get(d['how'], d['how'])} in {_place(d['area'])} for ",
+        _seat(names, d["seat"]),
+    )
 
 
 def _kc_moved(d, names):
@@ -347,8 +425,11 @@ def _kc_moved(d, names):
 
 
 def _kc_reacted(d, names):
-    where = (f" in {_place(d['to'])}" if d["from"] == d["to"]
-             else f" from {_place(d['from'])} into {_place(d['to'])}")
+    where = (
+        f" in {_place(d['to'])}"
+        if d["from"] == d["to"]
+        else f" from {_place(d['from'])} into {_place(d['to'])}"
+    )
     modifier = f" ({d['modifier']:+d})" if d.get("modifier") else ""
     return _say(_kc(d["kc"]), f" intercepts{where}{modifier}")
 
@@ -361,82 +442,130 @@ def _kc_deploy_rolled(d, names):
 def _kc_port_attack(d, names):
     if not d.get("defenders"):
         return _say(_kc(d["kc"]), f" attacks {_place(d['port'])}: nobody defends it")
-    against = ", ".join(f"{_data().pirates[p].name if p in _data().pirates else p} {score}"
-                        for p, score in d["defenders"].items())
-    result = (Text("takes it", style="bold") if d.get("success")
-              else Text("is beaten off"))
-    return _say(_kc(d["kc"]), f" attacks {_place(d['port'])}: {d['kc_score']} against "
-                f"{against}, ", result)
+    against = ", ".join(
+        f"{_data().pirates[p].name if p in _data().pirates else p} {score}"
+        for p, score in d["defenders"].items()
+    )
+    result = Text("takes it", style="bold") if d.get("success") else Text("is beaten off")
+    return _say(
+        _kc(d["kc"]), f" attacks {_place(d['port'])}: {d['kc_score']} against {against}, ", result
+    )
 
 
 def _kc_oust(d, names):
     result = "the pirates are put to sea" if d.get("success") else "they stay"
-    return _say(_kc(d["kc"]), f" tries to oust the pirates from {_place(d['port'])}: "
-                f"{d['kc_score']} against {d['defence']}, {result}")
+    return _say(
+        _kc(d["kc"]),
+        f" tries to oust the pirates from {_place(d['port'])}: "
+        f"{d['kc_score']} against {d['defence']}, {result}",
+    )
 
 
 def _evasion(d, names):
     result = "escapes" if d.get("escaped") else "is caught"
-    return _say(_pirate(d["pirate"]), " tries to evade ", _foe(d["foe"]),
-                f": {d['score']} against {d['against']}, {result}")
+    return _say(
+        _pirate(d["pirate"]),
+        " tries to evade ",
+        _foe(d["foe"]),
+        f": {d['score']} against {d['against']}, {result}",
+    )
 
 
 def _battle(foe: str):
     def line(d, names):
-        result = (Text("wins", style="bold") if d.get("pirate_won")
-                  else Text("loses", style="bold red"))
-        return _say(_pirate(d["pirate"]), " fights ", _foe(d[foe]),
-                    f": {d['score']} against {d['against']}, ", result)
+        result = (
+            Text("wins", style="bold") if d.get("pirate_won") else Text("loses", style="bold red")
+        )
+        return _say(
+            _pirate(d["pirate"]),
+            " fights ",
+            _foe(d[foe]),
+            f": {d['score']} against {d['against']}, ",
+            result,
+        )
+
     return line
 
 
-_ACTIONS_NAMED = {"move": "Move", "locate": "Locate", "loot": "Loot",
-                  "in_port": "In-Port Action", "grab": "Booty Grab", "recover": "Recover",
-                  "attack": "Port Attack", "sack": "Sack", "ally": "Alliance",
-                  "retire": "Retirement", "dig": "dig"}
+_ACTIONS_NAMED = {
+    "move": "Move",
+    "locate": "Locate",
+    "loot": "Loot",
+    "in_port": "In-Port Action",
+    "grab": "Booty Grab",
+    "recover": "Recover",
+    "attack": "Port Attack",
+    "sack": "Sack",
+    "ally": "Alliance",
+    "retire": "Retirement",
+    "dig": "dig",
+}
 
 
-_CANCELLED = {"evaded": "he evaded", "warship": "the warship stopped him",
-              "kc_port_attack": "his port was taken", "ousted": "he was ousted",
-              "doldrums": "Doldrums", "informer": "an Informer",
-              "debauchery": "Debauchery & Revelry", "merchant_fights_back":
-              "the merchant fought back", "storm_at_sea": "a storm"}
+_CANCELLED = {
+    "evaded": "he evaded",
+    "warship": "the warship stopped him",
+    "kc_port_attack": "his port was taken",
+    "ousted": "he was ousted",
+    "doldrums": "Doldrums",
+    "informer": "an Informer",
+    "debauchery": "Debauchery & Revelry",
+    "merchant_fights_back": "the merchant fought back",
+    "storm_at_sea": "a storm",
+}
 
 
 def _cancelled(d, names):
     action = _ACTIONS_NAMED.get(d.get("action"), d.get("action"))
-    return _say(_pirate(d["pirate"]), f"'s {action} is cancelled "
-                f"({_CANCELLED.get(d['why'], d['why'])})")
+    return _say(
+        _pirate(d["pirate"]), f"'s {action} is cancelled ({_CANCELLED.get(d['why'], d['why'])})"
+    )
 
 
 def _merchant_fought(d, names):
     result = "he takes it" if d.get("pirate_won") else "it escapes"
-    return _say("The merchant fights back against ", _pirate(d["pirate"]),
-                f": {d['against']} against his {d['score']}, {result}")
+    return _say(
+        "The merchant fights back against ",
+        _pirate(d["pirate"]),
+        f": {d['against']} against his {d['score']}, {result}",
+    )
 
 
 def _conspiracy(d, names):
     result = Text("mutiny!", style="bold") if d.get("mutiny") else Text("the crew holds")
-    return _say("Mutiny Conspiracy aboard ", _pirate(d["pirate"]),
-                f"'s ship: 2d6 {d['roll']} against Loyalty {d['loyalty']}, ", result)
+    return _say(
+        "Mutiny Conspiracy aboard ",
+        _pirate(d["pirate"]),
+        f"'s ship: 2d6 {d['roll']} against Loyalty {d['loyalty']}, ",
+        result,
+    )
 
 
 def _challenger(d, names):
-    return _say(_seat(names, d["seat"]), "'s ", _pirate(d["pirate"]), " challenges ",
-                _pirate(d["against"]), " for his ship (Piratical Ambition)")
+    return _say(
+        _seat(names, d["seat"]),
+        "'s ",
+        _pirate(d["pirate"]),
+        " challenges ",
+        _pirate(d["against"]),
+        " for his ship (Piratical Ambition)",
+    )
 
 
 def _game_over(d, names):
-    why = {"general_pardon": "the third General Pardon is drawn",
-           "round_cap": "the round cap is reached"}.get(d["reason"], d["reason"])
-    vp = " · ".join(f"{name.plain} {vp}" for name, vp in zip(names, d.get("vp", []),
-                                                            strict=False))
+    why = {
+        "general_pardon": "the third General Pardon is drawn",
+        "round_cap": "the round cap is reached",
+    }.get(d["reason"], d["reason"])
+    vp = " · ".join(f"{name.plain} {vp}" for name, vp in zip(names, d.get("vp", []), strict=False))
     return Text(f"Game over: {why} — VP {vp}", style="bold")
 
 
 def _pirate_line(text: str):
-    return lambda d, names: _say(_pirate(d["pirate"]), text.format(**{
-        k: _place(v) if k == "port" else v for k, v in d.items()}))
+    return lambda d, names: _say(
+        _pirate(d["pirate"]),
+        text.format(**{k: _place(v) if k == "port" else v for k, v in d.items()}),
+    )
 
 
 _DESCRIBERS = {
@@ -480,14 +609,14 @@ _DESCRIBERS = {
     "booty_left": lambda d, names: Text(f"— leaves {d['booty']} behind: no room"),
     "letter_of_marque_lost": _pirate_line(" loses his {nation} Letter of Marque"),
     "sack_rolled": _sack,
-    "port_destroyed": lambda d, names: Text(f"{_place(d['port'])} is destroyed",
-                                            style="bold"),
+    "port_destroyed": lambda d, names: Text(f"{_place(d['port'])} is destroyed", style="bold"),
     "booty_grab": _grab,
     "booty_grab_take": lambda d, names: Text(f"— takes {d['doubloons']}"),
     "duel": _duel,
     "duel_ended": lambda d, names: Text("— the duel ends"),
-    "ships_swapped": lambda d, names: _say(_pirate(d["pirate"]), " takes ",
-                                           _pirate(d["from"]), "'s ship"),
+    "ships_swapped": lambda d, names: _say(
+        _pirate(d["pirate"]), " takes ", _pirate(d["from"]), "'s ship"
+    ),
     "spoil_taken": lambda d, names: _say("— takes the ", d["item"].replace("_", " ")),
     "retirement_price": _pirate_line(" would retire for {price} (roll {roll})"),
     "retirement_refused": _pirate_line(" is refused retirement (roll {roll})"),
@@ -496,8 +625,9 @@ _DESCRIBERS = {
     "treasure_dug": _pirate_line(" digs up {doubloons} doubloons"),
     "pirate_drawn": lambda d, names: _say(_seat(names, d["seat"]), " draws a Pirate card"),
     "pirate_redrawn": lambda d, names: _say(
-        _seat(names, d["seat"]), " puts the Pirate card back and draws again: 10 VP to "
-        "every other player"),
+        _seat(names, d["seat"]),
+        " puts the Pirate card back and draws again: 10 VP to every other player",
+    ),
     "rerolled": _rerolled,
     "skull_and_crossbones": _skull,
     "mutiny": _mutiny,
@@ -513,13 +643,13 @@ _DESCRIBERS = {
     "information": _pirate_line(" learns of {port} (+{gained} information)"),
     "heavy_guns": _pirate_line(" mounts Heavy Guns"),
     "letter_of_marque": _pirate_line(" takes a {nation} Letter of Marque"),
-    "general_pardon": lambda d, names: Text(f"General Pardon! ({d['count']} of 3)",
-                                            style="bold yellow"),
+    "general_pardon": lambda d, names: Text(
+        f"General Pardon! ({d['count']} of 3)", style="bold yellow"
+    ),
     "hurricane": lambda d, names: Text(f"A Hurricane strikes near {_place(d['port'])}"),
     "storm": _storm,
     "ousted": _pirate_line(" is thrown out of {port}"),
-    "warship_patrol": lambda d, names: _say(_warship(d["warship"]), " patrols ",
-                                            _place(d["area"])),
+    "warship_patrol": lambda d, names: _say(_warship(d["warship"]), " patrols ", _place(d["area"])),
     "anti_pirate_act": _ap_act,
     "kc_placed": _kc_placed,
     "kc_moved": _kc_moved,
@@ -532,14 +662,14 @@ _DESCRIBERS = {
     "kc_killed": lambda d, names: _say(_kc(d["kc"]), Text(" is killed", style="bold red")),
     "warship_battle": _battle("warship"),
     "warship_left": lambda d, names: _say(_warship(d["warship"]), " leaves play"),
-    "warship_sighted": lambda d, names: _say(_seat(names, d["seat"]), " sights ",
-                                             _warship(d["warship"]),
-                                             f" in {_place(d['area'])}"),
-    "surrendered": lambda d, names: _say(_pirate(d["pirate"]), " surrenders to ",
-                                         _kc(d["kc"]), " with his Letter of Marque"),
+    "warship_sighted": lambda d, names: _say(
+        _seat(names, d["seat"]), " sights ", _warship(d["warship"]), f" in {_place(d['area'])}"
+    ),
+    "surrendered": lambda d, names: _say(
+        _pirate(d["pirate"]), " surrenders to ", _kc(d["kc"]), " with his Letter of Marque"
+    ),
     "action_cancelled": _cancelled,
-    "merchant_escaped": lambda d, names: Text(f"— the merchant at {_place(d['port'])} "
-                                              "escapes"),
+    "merchant_escaped": lambda d, names: Text(f"— the merchant at {_place(d['port'])} escapes"),
     "revelry_due": _pirate_line("'s crew will revel when his Action ends"),
     "merchant_fought": _merchant_fought,
     "conspiracy_rolled": _conspiracy,
@@ -549,14 +679,19 @@ _DESCRIBERS = {
 }
 
 
-def omniscient(public: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
-               ) -> Mapping[str, Any]:
+def omniscient(public: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
     """The public view with each player as its own seat sees it (its hands)."""
     return {**public, "players": [seat["players"][i] for i, seat in enumerate(seats)]}
 
 
-PHASES = {"setup": "setup", "draw": "drawing", "merchants": "merchants", "cards": "card play",
-          "turn_end": "end of turn", "over": "game over"}
+PHASES = {
+    "setup": "setup",
+    "draw": "drawing",
+    "merchants": "merchants",
+    "cards": "card play",
+    "turn_end": "end of turn",
+    "over": "game over",
+}
 
 
 def header(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
@@ -565,14 +700,21 @@ def header(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
         line.append_text(_say(" · ", _seat(names, view["active"]), " to play"))
     phase = view.get("phase", "")
     line.append(f" · {PHASES.get(phase, phase)}")
-    line.append(f" · pardons {view['pardons']}/3", style="bold yellow"
-                if view.get("pardon_in_force") else "")
+    line.append(
+        f" · pardons {view['pardons']}/3",
+        style="bold yellow" if view.get("pardon_in_force") else "",
+    )
     line.append(f" · deck {view['event_deck']}", style="dim")
     return line
 
 
-def body(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text],
-         width: int, compact: bool = False) -> RenderableType:
+def body(
+    view: Mapping[str, Any],
+    board: Mapping[str, Any],
+    names: Sequence[Text],
+    width: int,
+    compact: bool = False,
+) -> RenderableType:
     """The seas beside the pirates when their ports wrap onto at most `SEAS_WRAP` more
     lines there than above them, else above them; then the players. `compact`: who is
     where in a line or two above the pirates and players."""
@@ -607,8 +749,9 @@ def _owner_style(seat: int | None) -> str:
     return "bold" if seat is None else f"bold {SEAT_STYLES[seat % len(SEAT_STYLES)]}"
 
 
-def sea_table(view: Mapping[str, Any], board: Mapping[str, Any],
-              names: Sequence[Text], width: int) -> Table:
+def sea_table(
+    view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text], width: int
+) -> Table:
     """One row per sea area and transit box: its key (⚓ with a warship on patrol), its ports
     with their state and the pirates In Port, in lines of `width` that split no port, then
     the pieces At Sea there."""
@@ -623,17 +766,22 @@ def sea_table(view: Mapping[str, Any], board: Mapping[str, Any],
     for area in [*board["areas"], *board["transits"]]:
         key = Text(area["id"], style="bold")
         key.append("⚓" if area["id"] in patrols else " ", style="bold blue")
-        cells = [_port_cell(port, state.get(port["code"]), merchants.get(port["code"]),
-                            in_port.get(port["code"], []))
-                 for port in ports_by_area.get(area["id"], [])]
+        cells = [
+            _port_cell(
+                port,
+                state.get(port["code"]),
+                merchants.get(port["code"]),
+                in_port.get(port["code"], []),
+            )
+            for port in ports_by_area.get(area["id"], [])
+        ]
         sea = Text(" ").join([_pirate_mark(p) for p in at_sea.get(area["id"], [])])
         rows.append((key, cells or [Text(area["name"], style="dim")], sea))
     table = Table(box=None, pad_edge=False, show_header=False, padding=(0, 1))
     table.add_column("sea", no_wrap=True)
     table.add_column("ports")
     table.add_column("at sea", no_wrap=True)
-    room = width - 4 - max(key.cell_len for key, *_ in rows) - max(
-        sea.cell_len for *_, sea in rows)
+    room = width - 4 - max(key.cell_len for key, *_ in rows) - max(sea.cell_len for *_, sea in rows)
     for key, cells, sea in rows:
         table.add_row(key, _pack(cells, room, Text(" ")), sea)
     return table
@@ -652,8 +800,9 @@ def _pack(entries: Sequence[Text], width: int, separator: Text) -> Text:
     return Text("\n").join(lines)
 
 
-def _whereabouts(view: Mapping[str, Any]) -> tuple[dict[int, list[Mapping[str, Any]]],
-                                                   dict[str, list[Mapping[str, Any]]]]:
+def _whereabouts(
+    view: Mapping[str, Any],
+) -> tuple[dict[int, list[Mapping[str, Any]]], dict[str, list[Mapping[str, Any]]]]:
     """The pirates In Port by port code, and the pieces At Sea by area: pirates, then KCs."""
     in_port: dict[int, list[Mapping[str, Any]]] = {}
     at_sea: dict[str, list[Mapping[str, Any]]] = {}
@@ -675,9 +824,11 @@ def positions(view: Mapping[str, Any], board: Mapping[str, Any], width: int) -> 
     patrols = view.get("patrols") or {}
     entries = []
     for area in [*board["areas"], *board["transits"]]:
-        ports = [_in_port(Text(port["name"]), in_port[port["code"]])
-                 for port in board["ports"]
-                 if port["areas"][0] == area["id"] and port["code"] in in_port]
+        ports = [
+            _in_port(Text(port["name"]), in_port[port["code"]])
+            for port in board["ports"]
+            if port["areas"][0] == area["id"] and port["code"] in in_port
+        ]
         pieces = ports + [_pirate_mark(p) for p in at_sea.get(area["id"], [])]
         if pieces or area["id"] in patrols:
             entry = Text(area["id"], style="bold")
@@ -704,9 +855,12 @@ def _in_port(text: Text, pirates: Sequence[Mapping[str, Any]]) -> Text:
     return text
 
 
-def _port_cell(port: Mapping[str, Any], state: Mapping[str, Any] | None,
-               merchant: Mapping[str, Any] | None,
-               pirates: Sequence[Mapping[str, Any]]) -> Text:
+def _port_cell(
+    port: Mapping[str, Any],
+    state: Mapping[str, Any] | None,
+    merchant: Mapping[str, Any] | None,
+    pirates: Sequence[Mapping[str, Any]],
+) -> Text:
     state = state or {}
     destroyed = state.get("destroyed")
     text = Text(port["name"], style="dim strike" if destroyed else "")
@@ -740,8 +894,12 @@ def pirates(view: Mapping[str, Any], names: Sequence[Text], width: int) -> Table
 def _pirate_table(view: Mapping[str, Any], names: Sequence[Text], surnames: bool) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold dim", padding=(0, 1))
     for column in ("pirate", "owner", "ship", "C/S/L", "holds", "NP", "net worth"):
-        table.add_column(column, no_wrap=column != "owner", overflow="fold",
-                         justify="right" if column in ("NP", "net worth") else "left")
+        table.add_column(
+            column,
+            no_wrap=column != "owner",
+            overflow="fold",
+            justify="right" if column in ("NP", "net worth") else "left",
+        )
     data = _data().pirates
     for pirate in sorted(view["pirates"], key=lambda p: (p["owner"], p["id"])):
         ship = pirate["ship"]
@@ -752,13 +910,20 @@ def _pirate_table(view: Mapping[str, Any], names: Sequence[Text], surnames: bool
         for flag, mark in FLAGS:
             if ship.get(flag):
                 kind.append(f" {mark}", style="bold")
-        holds = Text("|").join([Text(str(h) if h else "·", style="yellow" if h else "dim")
-                                for h in ship["holds"]])
+        holds = Text("|").join(
+            [Text(str(h) if h else "·", style="yellow" if h else "dim") for h in ship["holds"]]
+        )
         if ship.get("hostages"):
             holds.append(f" +{len(ship['hostages'])}h")
-        table.add_row(label, _seat(names, pirate["owner"]), kind,
-                      f"{ship['combat']}/{ship['speed']}/{ship['loyalty']}", holds,
-                      str(pirate["notoriety"]), str(pirate["net_worth"]))
+        table.add_row(
+            label,
+            _seat(names, pirate["owner"]),
+            kind,
+            f"{ship['combat']}/{ship['speed']}/{ship['loyalty']}",
+            holds,
+            str(pirate["notoriety"]),
+            str(pirate["net_worth"]),
+        )
     if not view["pirates"]:
         table.add_row(Text("no pirate at sea yet", style="dim"), "", "", "", "", "", "")
     return table
@@ -772,8 +937,11 @@ def players(view: Mapping[str, Any], names: Sequence[Text], width: int) -> Text:
     used = set(interference.get("used") or ())
     parts = []
     for player in view["players"]:
-        part = _say(_seat(names, player["seat"]), Text(f" {player['vp']} VP", style="bold"),
-                    f" {player['event_cards']}e {player['pirate_cards']}p")
+        part = _say(
+            _seat(names, player["seat"]),
+            Text(f" {player['vp']} VP", style="bold"),
+            f" {player['event_cards']}e {player['pirate_cards']}p",
+        )
         if player["seat"] in used:
             part.append(" AP✓", style="bold")
         if player.get("retired"):

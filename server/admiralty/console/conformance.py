@@ -14,14 +14,28 @@ RESULT_STYLES = {Result.PASS: "green", Result.FAIL: "bold red", Result.NOT_EXERC
 
 def print_conformance(console: Console, report: Conformance) -> None:
     """Every check with its result and reason, then the counts and the seed."""
-    table = Table("check", "result", "reason", title=Text(printable(
-        f"{report.name or report.spec} {report.version} · "
-        f"{', '.join(report.games) or 'no game'}")))
+    table = Table(
+        "check",
+        "result",
+        "reason",
+        title=Text(
+            printable(
+                f"{report.name or report.spec} {report.version} · "
+                f"{', '.join(report.games) or 'no game'}"
+            )
+        ),
+    )
     for check in report.checks:
-        table.add_row(check.id, Text(str(check.result), RESULT_STYLES[check.result]),
-                      Text(printable(check.reason)))
+        table.add_row(
+            check.id,
+            Text(str(check.result), RESULT_STYLES[check.result]),
+            Text(printable(check.reason)),
+        )
     console.print(table)
     counts = {result: sum(c.result is result for c in report.checks) for result in Result}
-    console.print(f"{counts[Result.PASS]} passed, {counts[Result.FAIL]} failed, "
-                  f"{counts[Result.NOT_EXERCISED]} not exercised · seed {report.seed}",
-                  highlight=False, soft_wrap=True)
+    console.print(
+        f"{counts[Result.PASS]} passed, {counts[Result.FAIL]} failed, "
+        f"{counts[Result.NOT_EXERCISED]} not exercised · seed {report.seed}",
+        highlight=False,
+        soft_wrap=True,
+    )

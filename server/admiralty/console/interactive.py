@@ -23,12 +23,23 @@ from admiralty.console.screen import MatchScreen
 from admiralty.console.terminal import quiet_keys
 from admiralty.referee.timeline import Timeline
 
-KEYS_HELP = ("space play/pause · →/n next · ←/p back · g N⏎ round · s N⏎ step · "
-             "d next decision · i next incident · l legend · q quit")
+KEYS_HELP = (
+    "space play/pause · →/n next · ←/p back · g N⏎ round · s N⏎ step · "
+    "d next decision · i next incident · l legend · q quit"
+)
 
 ARROWS = {"\x1b[C": "next", "\x1bOC": "next", "\x1b[D": "back", "\x1bOD": "back"}
-LETTERS = {" ": "pause", "n": "next", "p": "back", "d": "decision", "i": "incident",
-           "l": "legend", "q": "quit", "Q": "quit", "\x04": "quit"}
+LETTERS = {
+    " ": "pause",
+    "n": "next",
+    "p": "back",
+    "d": "decision",
+    "i": "incident",
+    "l": "legend",
+    "q": "quit",
+    "Q": "quit",
+    "\x04": "quit",
+}
 """Single keys and their commands; Ctrl-D quits like q."""
 NUMBERED = {"g": "round", "s": "step"}
 """Keys that take a number, typed after them and ended by Enter."""
@@ -89,8 +100,9 @@ class Player:
         self.playing = False
         self.message = ""
         self.screen = self._screen_at(0)
-        self._rounds = [int(frame.view.get(self.screen.renderer.ROUND_KEY) or 0)
-                        for frame in timeline.frames]
+        self._rounds = [
+            int(frame.view.get(self.screen.renderer.ROUND_KEY) or 0) for frame in timeline.frames
+        ]
 
     @property
     def last(self) -> int:
@@ -126,16 +138,18 @@ class Player:
         if command.name == "step":
             return command.number or 0
         if command.name == "round":
-            return next((i for i, r in enumerate(self._rounds) if r >= (command.number or 0)),
-                        self.last)
+            return next(
+                (i for i, r in enumerate(self._rounds) if r >= (command.number or 0)), self.last
+            )
         if command.name == "decision" and self.timeline.viewer is None:
             self.message = "d follows a seat's decisions: replay with --seat N"
             return self.position
-        wanted: Callable[[Any], bool] = ((lambda f: f.decision is not None and f.decision.asked)
-                                         if command.name == "decision"
-                                         else lambda f: bool(f.incidents))
-        found = next((i for i in range(self.position + 1, len(frames)) if wanted(frames[i])),
-                     None)
+        wanted: Callable[[Any], bool] = (
+            (lambda f: f.decision is not None and f.decision.asked)
+            if command.name == "decision"
+            else lambda f: bool(f.incidents)
+        )
+        found = next((i for i in range(self.position + 1, len(frames)) if wanted(frames[i])), None)
         if found is None:
             self.message = f"no further {command.name}"
             return self.position
@@ -153,7 +167,7 @@ class Player:
 
     def _screen_at(self, position: int) -> MatchScreen:
         screen = screen_for(self.timeline, self.legend)
-        for frame in self.timeline.frames[:position + 1]:
+        for frame in self.timeline.frames[: position + 1]:
             screen.show(frame)
         if position == len(self.timeline.frames) - 1:
             end(screen, self.timeline)
@@ -161,8 +175,11 @@ class Player:
 
     def status(self, typing: str = "") -> Text:
         state = "playing" if self.playing else "paused"
-        line = Text(f"step {self.position}/{self.last} · {self.screen.renderer.ROUND_KEY} "
-                    f"{self.screen.round} · {state}", style="bold")
+        line = Text(
+            f"step {self.position}/{self.last} · {self.screen.renderer.ROUND_KEY} "
+            f"{self.screen.round} · {state}",
+            style="bold",
+        )
         if typing:
             line.append(f" · {typing}", style="bold yellow")
         if self.message:
@@ -171,8 +188,13 @@ class Player:
         return line
 
 
-def run(timeline: Timeline, console: Console, delay: float, legend: bool = False,
-        stdin: IO[str] | None = None) -> MatchScreen:
+def run(
+    timeline: Timeline,
+    console: Console,
+    delay: float,
+    legend: bool = False,
+    stdin: IO[str] | None = None,
+) -> MatchScreen:
     """Replay `timeline` under the keys until q, Ctrl-D or the end of input; returns the
     screen last shown. The terminal's modes are restored however it ends."""
     player, keys = Player(timeline, legend), Keys()

@@ -20,30 +20,45 @@ from admiralty.games import load_game
 GHOST = -1
 TOKEN_STYLES = {"gold": "yellow", "food": "green", "gunpowder": "red"}
 TOKEN_LETTERS = {"gold": "g", "food": "f", "gunpowder": "p"}
-SYMBOLS = {"forward": "fwd", "backward": "back", "gold": "gold", "food": "food",
-           "gunpowder": "powder"}
-POWER_NAMES = {"hand_size": "Map", "reroll": "Sabre", "combat_bonus": "Beth",
-               "extra_hold": "6th"}
+SYMBOLS = {
+    "forward": "fwd",
+    "backward": "back",
+    "gold": "gold",
+    "food": "food",
+    "gunpowder": "powder",
+}
+POWER_NAMES = {"hand_size": "Map", "reroll": "Sabre", "combat_bonus": "Beth", "extra_hold": "6th"}
 LAP_MARKS = {"pre_start": "<", "racing": "", "finished": "✓"}
 SPACE_GLYPHS = {"port_royal": "P", "port": "$", "sea": "~", "lair": "☠"}
 ROUND_KEY = "round"
 SCORE_NAME = "score"
 LEGEND = (
-    ("P", "Port Royal"), ("~", "sea"), ("$", "port"),
+    ("P", "Port Royal"),
+    ("~", "sea"),
+    ("$", "port"),
     ("☠", "pirate lair (bold: its treasure is still there)"),
     ("A a", "lanes of fork A: capital outer, small inner"),
     ("0-5", "a ship by its seat (G the Ghost; a reversed digit: that many ships)"),
-    ("space 12<", "before the start line"), ("space 12✓", "home at Port Royal"),
+    ("space 12<", "before the start line"),
+    ("space 12✓", "home at Port Royal"),
     ("3g 2f 1p", "a hold of 3 gold, 2 food or 1 gunpowder (· empty, + the 6th hold)"),
-    ("Map Sabre Beth 6th", "powers held: Morgan's Map (a hand of 4), Saran's Sabre (a "
-                           "re-roll), Lady Beth (+2 in combat), the 6th Hold"),
-    ("▮", "a face-down treasure card"), ("fwd/gold", "a card's morning / evening action"),
+    (
+        "Map Sabre Beth 6th",
+        "powers held: Morgan's Map (a hand of 4), Saran's Sabre (a "
+        "re-roll), Lady Beth (+2 in combat), the 6th Hold",
+    ),
+    ("▮", "a face-down treasure card"),
+    ("fwd/gold", "a card's morning / evening action"),
     ("☀ 6 ☾ 4", "the Captain's morning and evening dice"),
-    ("score", "the score if the game ended now: the space's value, the gold and the "
-              "treasures known"),
+    (
+        "score",
+        "the score if the game ended now: the space's value, the gold and the treasures known",
+    ),
     ("⚔", "a battle under way: its stage and the combat dice rolled"),
-    ("5+2=9", "a combat roll: the die + the gunpowder spent (= the strength, when Lady Beth "
-              "adds to it)"),
+    (
+        "5+2=9",
+        "a combat roll: the die + the gunpowder spent (= the strength, when Lady Beth adds to it)",
+    ),
     ("★", "the combat die's star: that ship wins at once"),
 )
 """Every glyph and abbreviation of the board, the players' table and the battles."""
@@ -75,8 +90,12 @@ def describe(event: Mapping[str, Any], names: Sequence[Text]) -> Text | None:
 
 
 def _round_started(d, names):
-    return _say(Text(f"Round {d['round']}", style="bold"), ": ", names[d["captain"]],
-                f" is Captain and rolls {d['dice'][0]} and {d['dice'][1]}")
+    return _say(
+        Text(f"Round {d['round']}", style="bold"),
+        ": ",
+        names[d["captain"]],
+        f" is Captain and rolls {d['dice'][0]} and {d['dice'][1]}",
+    )
 
 
 def _dice_placed(d, names):
@@ -96,8 +115,10 @@ def _loaded(d, names):
     source = " stolen" if d.get("source") == "loot" else ""
     emptied = d.get("emptied")
     dumped = f", dumping {emptied['count']} {emptied['kind']}" if emptied else ""
-    return _say(ship(names, d["ship"]), f" loads {d['count']}{source} {d['kind']}"
-                f" into hold {d['hold']}{dumped}")
+    return _say(
+        ship(names, d["ship"]),
+        f" loads {d['count']}{source} {d['kind']} into hold {d['hold']}{dumped}",
+    )
 
 
 def _paid(d, names):
@@ -105,8 +126,11 @@ def _paid(d, names):
 
 
 def _shortage(d, names):
-    return _say(ship(names, d["ship"]), Text(" is short", style="bold red"),
-                f" of {d['kind']} at {d['space']}: gives up {d['paid']} of {d['cost']}")
+    return _say(
+        ship(names, d["ship"]),
+        Text(" is short", style="bold red"),
+        f" of {d['kind']} at {d['space']}: gives up {d['paid']} of {d['cost']}",
+    )
 
 
 def _retreated(d, names):
@@ -115,8 +139,11 @@ def _retreated(d, names):
 
 def _treasure_drawn(d, names):
     found = f" ({d['value']:+d})" if "value" in d else ""
-    what = ("a face-down treasure" + found if d.get("face_down")
-            else treasure_name(d.get("treasure", "")))
+    what = (
+        "a face-down treasure" + found
+        if d.get("face_down")
+        else treasure_name(d.get("treasure", ""))
+    )
     return _say(ship(names, d["ship"]), f" finds {what} at {d['space']}")
 
 
@@ -125,10 +152,14 @@ def _combat_result(d, names):
     powder = d["gunpowder"][0]
     fight = f" with {powder} gunpowder" if powder else ""
     faces, strengths = d["faces"], d["strengths"]
-    score = " vs ".join(_strength(faces[i], d["gunpowder"][i], strengths[i]) for i in (0, 1)
-                        if faces[i] is not None)
-    outcome = (Text("a draw", style="dim") if d["winner"] is None
-               else _say(ship(names, d["winner"]), " wins"))
+    score = " vs ".join(
+        _strength(faces[i], d["gunpowder"][i], strengths[i]) for i in (0, 1) if faces[i] is not None
+    )
+    outcome = (
+        Text("a draw", style="dim")
+        if d["winner"] is None
+        else _say(ship(names, d["winner"]), " wins")
+    )
     return _say(attacker, " attacks ", defender, fight, f": {score} — ", outcome)
 
 
@@ -152,8 +183,9 @@ def _spoils(d, names):
 
 
 def _sabre(d, names):
-    return _say(names[d["seat"]], f" draws Saran's Sabre: the {d['role']}'s {d['face']}"
-                " is rerolled")
+    return _say(
+        names[d["seat"]], f" draws Saran's Sabre: the {d['role']}'s {d['face']} is rerolled"
+    )
 
 
 def _finished(d, names):
@@ -183,16 +215,18 @@ _DESCRIBERS = {
 }
 
 
-def omniscient(public: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
-               ) -> Mapping[str, Any]:
+def omniscient(public: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
     """The public view with each player as its own seat sees it (hand, treasures)."""
     return {**public, "players": [seat["players"][i] for i, seat in enumerate(seats)]}
 
 
 def header(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
     dice = view["dice"]
-    line = _say(Text("Jamaica", style="bold"), f" · round {view['round']} · Captain ",
-                names[view["captain"]])
+    line = _say(
+        Text("Jamaica", style="bold"),
+        f" · round {view['round']} · Captain ",
+        names[view["captain"]],
+    )
     if dice.get("morning") is not None:
         line.append(f" · ☀ {dice['morning']} ☾ {dice['evening']}")
     elif dice.get("rolled"):
@@ -202,8 +236,13 @@ def header(view: Mapping[str, Any], names: Sequence[Text]) -> Text:
     return line
 
 
-def body(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text],
-         width: int, compact: bool = False) -> RenderableType:
+def body(
+    view: Mapping[str, Any],
+    board: Mapping[str, Any],
+    names: Sequence[Text],
+    width: int,
+    compact: bool = False,
+) -> RenderableType:
     """The track (when it fits, and not `compact`), the players, and a battle under way."""
     parts: list[RenderableType] = []
     if width >= len(board["spaces"]) + 8 and not compact:
@@ -218,8 +257,9 @@ def secrets(view: Mapping[str, Any], seat: int, board: Mapping[str, Any]) -> lis
     """What only `seat` sees: its hand, the card it chose, its treasures' values."""
     cards = {card["id"]: card for card in board.get("cards", [])}
     me = view["players"][seat]
-    lines = [Text("hand: " + (", ".join(_card_name(cards, c) for c in me.get("hand") or [])
-                              or "empty"))]
+    lines = [
+        Text("hand: " + (", ".join(_card_name(cards, c) for c in me.get("hand") or []) or "empty"))
+    ]
     if me.get("chosen_card") is not None:
         lines.append(Text(f"chosen: {_card_name(cards, me['chosen_card'])}"))
     if me.get("treasures"):
@@ -254,8 +294,10 @@ def track(view: Mapping[str, Any], board: Mapping[str, Any]) -> Text:
         style = ("bold yellow" if space["id"] in treasure else "dim") if glyph == "☠" else ""
         kinds.append(glyph, style=style)
         fork = space.get("fork")
-        lanes.append(" " if not fork else fork.upper() if space["lane"] == "outer"
-                     else fork.lower(), style="dim")
+        lanes.append(
+            " " if not fork else fork.upper() if space["lane"] == "outer" else fork.lower(),
+            style="dim",
+        )
         here = occupants.get(space["id"], [])
         ships.append(_occupant(here))
     return Text("\n").join([ruler, kinds, lanes, ships])
@@ -267,7 +309,7 @@ def _ruler(length: int) -> str:
     for number in range(0, length, 5):
         label = str(number)
         if number + len(label) <= length:
-            cells[number:number + len(label)] = label
+            cells[number : number + len(label)] = label
     return "".join(cells)
 
 
@@ -282,18 +324,24 @@ def _occupant(seats: list[int]) -> Text:
     return Text(str(seat), style=f"bold {SEAT_STYLES[seat % len(SEAT_STYLES)]}")
 
 
-def players(view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text],
-            compact: bool) -> Table:
+def players(
+    view: Mapping[str, Any], board: Mapping[str, Any], names: Sequence[Text], compact: bool
+) -> Table:
     cards = {card["id"]: card for card in board.get("cards", [])}
-    powers = {t["id"]: POWER_NAMES.get(t.get("effect") or "", t["name"])
-              for t in board.get("treasures", [])}
+    powers = {
+        t["id"]: POWER_NAMES.get(t.get("effect") or "", t["name"])
+        for t in board.get("treasures", [])
+    }
     table = Table(box=None, pad_edge=False, header_style="bold dim")
     columns = ["ship", "space", "to go", "holds", "powers", "treasures", "card", "score"]
     if compact:
         columns = ["ship", "space", "holds", "card", "score"]
     for column in columns:
-        table.add_column(column, no_wrap=True,
-                         justify="right" if column in ("space", "to go", "score") else "left")
+        table.add_column(
+            column,
+            no_wrap=True,
+            justify="right" if column in ("space", "to go", "score") else "left",
+        )
     rows = [(names[p["seat"]], p) for p in view["players"]]
     if view.get("ghost"):
         rows.append((Text("Ghost", style=GHOST_STYLE), view["ghost"]))
@@ -342,8 +390,13 @@ def _card(player: Mapping[str, Any], cards: Mapping[int, Mapping[str, Any]]) -> 
 
 
 def combat_line(combat: Mapping[str, Any], names: Sequence[Text]) -> Text:
-    line = _say("⚔ ", ship(names, combat["attacker"]), " vs ", ship(names, combat["defender"]),
-                f" at {combat['space']}: {combat['stage'].replace('_', ' ')}")
+    line = _say(
+        "⚔ ",
+        ship(names, combat["attacker"]),
+        " vs ",
+        ship(names, combat["defender"]),
+        f" at {combat['space']}: {combat['stage'].replace('_', ' ')}",
+    )
     rolls = [r for r in combat.get("rolls", []) if r is not None]
     if rolls:
         line.append(" · rolls " + ", ".join("★" if r == "star" else str(r) for r in rolls))

@@ -12,8 +12,12 @@ from admiralty.console.screen import incidents_table, solo_verdict
 from admiralty.text import display_names, printable
 
 
-def print_result(console: Console, result: dict, title: str | None = None,
-                 steps: Mapping[tuple[int, str], int] | None = None) -> None:
+def print_result(
+    console: Console,
+    result: dict,
+    title: str | None = None,
+    steps: Mapping[tuple[int, str], int] | None = None,
+) -> None:
     """The placements (place, seat, bot, score, forfeited) as a table, then the incidents
     by seat and kind (their steps from `steps`, as `request_steps` reads them); for one
     seat, its margin and whether it won against the automated opponent. A bot in two seats
@@ -21,14 +25,17 @@ def print_result(console: Console, result: dict, title: str | None = None,
     if len(result["placements"]) == 1:
         table = Table("seat", "bot", "margin", "result", title=title)
         (p,) = result["placements"]
-        table.add_row(str(p["seat"]), Text(printable(p["bot"])), f"{int(p['score']):+d}",
-                      solo_verdict(result["game"], p))
+        table.add_row(
+            str(p["seat"]),
+            Text(printable(p["bot"])),
+            f"{int(p['score']):+d}",
+            solo_verdict(result["game"], p),
+        )
         console.print(table)
         _print_incidents(console, result, steps or {})
         return
     table = Table("place", "seat", "bot", "score", title=title)
-    names = display_names([p["bot"] for p in sorted(result["placements"],
-                                                     key=lambda p: p["seat"])])
+    names = display_names([p["bot"] for p in sorted(result["placements"], key=lambda p: p["seat"])])
     for p in sorted(result["placements"], key=lambda p: (p["place"], p["seat"])):
         bot = names[p["seat"]] + (" (forfeited)" if p["forfeited"] else "")
         table.add_row(str(p["place"]), str(p["seat"]), Text(printable(bot)), str(p["score"]))
@@ -36,7 +43,6 @@ def print_result(console: Console, result: dict, title: str | None = None,
     _print_incidents(console, result, steps or {})
 
 
-def _print_incidents(console: Console, result: dict,
-                     steps: Mapping[tuple[int, str], int]) -> None:
+def _print_incidents(console: Console, result: dict, steps: Mapping[tuple[int, str], int]) -> None:
     if result.get("incidents"):
         console.print(incidents_table(result["incidents"], steps))

@@ -40,11 +40,18 @@ class GameRenderer(Protocol):
 
     def describe(self, event: Mapping[str, Any], names: Sequence[Text]) -> str | Text | None: ...
 
-    def body(self, view: Mapping[str, Any], board: Mapping[str, Any],
-             names: Sequence[Text], width: int, compact: bool = False) -> RenderableType: ...
+    def body(
+        self,
+        view: Mapping[str, Any],
+        board: Mapping[str, Any],
+        names: Sequence[Text],
+        width: int,
+        compact: bool = False,
+    ) -> RenderableType: ...
 
-    def secrets(self, view: Mapping[str, Any], seat: int, board: Mapping[str, Any]
-                ) -> list[Text]: ...
+    def secrets(
+        self, view: Mapping[str, Any], seat: int, board: Mapping[str, Any]
+    ) -> list[Text]: ...
 
     def header(self, view: Mapping[str, Any], names: Sequence[Text]) -> Text: ...
 
@@ -52,8 +59,9 @@ class GameRenderer(Protocol):
         """Columns of the final table after the score, each a value per seat: what the
         ranking counts besides the score."""
 
-    def omniscient(self, public: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
-                   ) -> Mapping[str, Any]:
+    def omniscient(
+        self, public: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
+    ) -> Mapping[str, Any]:
         """One view showing everything, from the public view and every seat's own."""
 
 
@@ -71,12 +79,10 @@ def natural_width(renderable: RenderableType) -> int:
 def height_at(renderable: RenderableType, width: int) -> int:
     """The lines `renderable` takes in `width` columns."""
     console = _measurer()
-    return len(console.render_lines(renderable, console.options.update(width=width),
-                                    pad=False))
+    return len(console.render_lines(renderable, console.options.update(width=width), pad=False))
 
 
-def side_by_side(left: RenderableType, right: RenderableType, width: int
-                 ) -> RenderableType | None:
+def side_by_side(left: RenderableType, right: RenderableType, width: int) -> RenderableType | None:
     """`left` and `right` beside each other, two columns apart, when both fit in `width`
     unsqueezed; None when they do not (the board then stacks them)."""
     if natural_width(left) + 2 + natural_width(right) > width:
@@ -108,8 +114,11 @@ def solo_verdict(game: str, placement: Mapping[str, Any]) -> str:
     margin = int(placement["score"])
     won = won_alone(margin, bool(placement.get("forfeited")))
     opponent = opponent_name(game)
-    return (f"won against {opponent}" if won else f"lost to {opponent}") + \
-        f", margin {margin:+d}" + (" (forfeited)" if placement.get("forfeited") else "")
+    return (
+        (f"won against {opponent}" if won else f"lost to {opponent}")
+        + f", margin {margin:+d}"
+        + (" (forfeited)" if placement.get("forfeited") else "")
+    )
 
 
 def plain(value: Any) -> Any:
@@ -126,17 +135,26 @@ def plain(value: Any) -> Any:
 def seat_names(names: Sequence[str]) -> list[Text]:
     """Each seat's bot name in its seat colour, control characters escaped, a repeated name
     told apart as everywhere else (`display_names`: "random", "random #2")."""
-    return [Text(printable(name), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
-            for seat, name in enumerate(display_names(names))]
+    return [
+        Text(printable(name), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        for seat, name in enumerate(display_names(names))
+    ]
 
 
 class MatchScreen:
     """What one viewer (a spectator, or a seat with `viewer`) sees of one match, frame by
     frame. The whole log is kept: the screen shows its newest lines, a transcript all."""
 
-    def __init__(self, game: str, board: Mapping[str, Any], names: Sequence[str],
-                 viewer: int | None = None, legend: bool = False, seed: int | None = None,
-                 match_id: str = ""):
+    def __init__(
+        self,
+        game: str,
+        board: Mapping[str, Any],
+        names: Sequence[str],
+        viewer: int | None = None,
+        legend: bool = False,
+        seed: int | None = None,
+        match_id: str = "",
+    ):
         self.game = game
         self.seed = seed
         self.match_id = match_id
@@ -166,16 +184,20 @@ class MatchScreen:
         """The game's round (Blackbeard: turn) in the view shown, 0 before the first."""
         return int((self.view or {}).get(self.renderer.ROUND_KEY) or 0)
 
-    def update(self, event: Mapping[str, Any] | None = None,
-               view: Mapping[str, Any] | None = None) -> None:
+    def update(
+        self, event: Mapping[str, Any] | None = None, view: Mapping[str, Any] | None = None
+    ) -> None:
         """Take one frame: an event (kind, data) and/or the view after it."""
         if event is not None:
             line = self.renderer.describe(event, self.names)
             if line is not None:
                 self._log(Text(line) if isinstance(line, str) else line)
         if view is not None:
-            self.view = (self.renderer.omniscient(view["public"], view["by_seat"])
-                         if "by_seat" in view else view)
+            self.view = (
+                self.renderer.omniscient(view["public"], view["by_seat"])
+                if "by_seat" in view
+                else view
+            )
 
     def show(self, frame: Frame) -> None:
         """Take one step of a timeline: the viewer's own decision (logged, its prompt and
@@ -195,8 +217,9 @@ class MatchScreen:
             self.decision, self.decision_incidents = decision, list(incidents)
             if decision.asked:
                 self.log.append(decision_line(decision, self.names[decision.seat]))
-                self.details[len(self.log) - 1] = Text(decision.prompt + "\n") + \
-                    options_text(decision)
+                self.details[len(self.log) - 1] = Text(decision.prompt + "\n") + options_text(
+                    decision
+                )
         for incident in incidents:
             self.incident_steps[(incident["seat"], incident["request_id"])] = self.step
             self.log.append(self.incident_line(incident))
@@ -205,10 +228,11 @@ class MatchScreen:
         """An incident at the moment it happened: the step it was applied at, the round it
         was asked in (or `where`), the seat, the kind and the detail."""
         where = where or f"step {self.step}, {self.renderer.ROUND_KEY} {self.round}"
-        return Text.assemble(Text(f"⚠ {where}: ", style="bold yellow"),
-                             self.names[incident["seat"]],
-                             Text(f" {incident['kind']}: {printable(incident['detail'])}",
-                                  style="yellow"))
+        return Text.assemble(
+            Text(f"⚠ {where}: ", style="bold yellow"),
+            self.names[incident["seat"]],
+            Text(f" {incident['kind']}: {printable(incident['detail'])}", style="yellow"),
+        )
 
     def _log(self, line: Text) -> None:
         """A game's line; one starting "— " continues the game's previous line, even
@@ -233,8 +257,15 @@ class MatchScreen:
         known, and the result (places and scores; one seat's verdict)."""
         seed = [f"seed {self.seed}"] if self.seed is not None else []
         match = [f"match {self.match_id}"] if self.match_id else []
-        return " · ".join([self.game, ", ".join(name.plain for name in self.names), *seed,
-                           *match, self._outcome()])
+        return " · ".join(
+            [
+                self.game,
+                ", ".join(name.plain for name in self.names),
+                *seed,
+                *match,
+                self._outcome(),
+            ]
+        )
 
     def _outcome(self) -> str:
         if self.result is None:
@@ -245,7 +276,8 @@ class MatchScreen:
         return ", ".join(
             f"{p['place']}. {self.names[p['seat']].plain} {p['score']}"
             + (" (forfeited)" if p.get("forfeited") else "")
-            for p in sorted(placements, key=lambda p: (p["place"], p["seat"])))
+            for p in sorted(placements, key=lambda p: (p["place"], p["seat"]))
+        )
 
     # ---------------------------------------------------------------- rendering
 
@@ -265,9 +297,13 @@ class MatchScreen:
                 break
         room = max(newest, height - self._rows(console, options, *top, *tail, *status) - 2)
         lines, rows = self._newest(console, log_options, room)
-        log = Panel(Group(*lines) if lines else Text("waiting for events…", style="dim"),
-                    title="log", title_align="left", border_style="dim",
-                    height=rows + 2 if lines else 3)
+        log = Panel(
+            Group(*lines) if lines else Text("waiting for events…", style="dim"),
+            title="log",
+            title_align="left",
+            border_style="dim",
+            height=rows + 2 if lines else 3,
+        )
         yield Group(*top, *tail, log, *status)
 
     def _layouts(self, width: int) -> list[list[RenderableType]]:
@@ -277,14 +313,24 @@ class MatchScreen:
         header = self.renderer.header(self.view, self.names)
         legend = [legend_text(self.renderer.LEGEND)] if self.legend else []
         if self.viewer is None:
-            return [[header, self._body(width, False), *legend],
-                    [header, self._body(width, True), *legend], [header]]
+            return [
+                [header, self._body(width, False), *legend],
+                [header, self._body(width, True), *legend],
+                [header],
+            ]
         side = width >= 110
         board_width = width - 44 if side else width
-        return [[header, self._beside(self._body(board_width, False), self._panel(None), side),
-                 *legend],
-                [header, self._beside(self._body(board_width, True), self._panel(2), side)],
-                [header, self._panel(1)], [header, self._panel(0)], [header]]
+        return [
+            [
+                header,
+                self._beside(self._body(board_width, False), self._panel(None), side),
+                *legend,
+            ],
+            [header, self._beside(self._body(board_width, True), self._panel(2), side)],
+            [header, self._panel(1)],
+            [header, self._panel(0)],
+            [header],
+        ]
 
     def _body(self, width: int, compact: bool) -> RenderableType:
         assert self.view is not None
@@ -293,8 +339,9 @@ class MatchScreen:
     def _panel(self, around: int | None) -> RenderableType:
         assert self.view is not None and self.viewer is not None
         secrets = self.renderer.secrets(self.view, self.viewer, self.board)
-        return seat_panel(self.names[self.viewer], secrets, self.decision,
-                          self.decision_incidents, around)
+        return seat_panel(
+            self.names[self.viewer], secrets, self.decision, self.decision_incidents, around
+        )
 
     @staticmethod
     def _beside(body: RenderableType, panel: RenderableType, side: bool) -> RenderableType:
@@ -311,8 +358,9 @@ class MatchScreen:
         options = options.update(height=None)
         return sum(len(console.render_lines(p, options, pad=False)) for p in parts)
 
-    def _newest(self, console: Console, options: ConsoleOptions, room: int
-                ) -> tuple[list[Text], int]:
+    def _newest(
+        self, console: Console, options: ConsoleOptions, room: int
+    ) -> tuple[list[Text], int]:
         """The newest log lines that fill at most `room` screen rows once wrapped, and the
         rows they take: a long line takes several, and the newest is always shown whole."""
         picked: list[Text] = []
@@ -334,33 +382,43 @@ class MatchScreen:
                 lines += [Text("    ") + row for row in self.details[index].split()]
         if self.result is not None:
             lines.append(self.result_table())
-            lines += [self.incident_line(incident, "in the result")
-                      for incident in self.result.get("incidents", [])
-                      if (incident["seat"], incident["request_id"]) not in self.incident_steps]
+            lines += [
+                self.incident_line(incident, "in the result")
+                for incident in self.result.get("incidents", [])
+                if (incident["seat"], incident["request_id"]) not in self.incident_steps
+            ]
         return Group(*lines)
 
     def result_table(self) -> RenderableType:
         """The final table and, under it, the incidents by seat and kind: one row per kind
         however often a bot failed, so the result stays on screen (the log has each)."""
         assert self.result is not None
-        final = self._solo_table(self.result) if len(self.result["placements"]) == 1 \
+        final = (
+            self._solo_table(self.result)
+            if len(self.result["placements"]) == 1
             else self._placements_table(self.result)
+        )
         incidents = self.result.get("incidents", [])
-        return Group(final, incidents_table(incidents, self.incident_steps)) if incidents \
-            else final
+        return Group(final, incidents_table(incidents, self.incident_steps)) if incidents else final
 
     def _placements_table(self, result: Mapping[str, Any]) -> Table:
         parts = self.renderer.score_parts(self.view) if self.view is not None else {}
         table = Table(title="final", title_justify="left", expand=False)
         for column in ("place", "seat", "bot", self.renderer.SCORE_NAME, *parts):
-            table.add_column(column, justify="left" if column == "bot" else "right",
-                             no_wrap=column != "bot")
+            table.add_column(
+                column, justify="left" if column == "bot" else "right", no_wrap=column != "bot"
+            )
         for p in sorted(result["placements"], key=lambda p: (p["place"], p["seat"])):
             name = self.names[p["seat"]].copy()
             if p.get("forfeited"):
                 name.append(" (forfeited)", style="dim")
-            table.add_row(str(p["place"]), str(p["seat"]), name, str(p["score"]),
-                          *(str(values[p["seat"]]) for values in parts.values()))
+            table.add_row(
+                str(p["place"]),
+                str(p["seat"]),
+                name,
+                str(p["score"]),
+                *(str(values[p["seat"]]) for values in parts.values()),
+            )
         return table
 
     def _solo_table(self, result: Mapping[str, Any]) -> Table:
@@ -369,13 +427,18 @@ class MatchScreen:
         for column in ("seat", "bot", "margin", "result"):
             table.add_column(column, justify="right" if column == "margin" else "left")
         placement = result["placements"][0]
-        table.add_row(str(placement["seat"]), self.names[placement["seat"]].copy(),
-                      f"{int(placement['score']):+d}", solo_verdict(self.game, placement))
+        table.add_row(
+            str(placement["seat"]),
+            self.names[placement["seat"]].copy(),
+            f"{int(placement['score']):+d}",
+            solo_verdict(self.game, placement),
+        )
         return table
 
 
-def incidents_table(incidents: Sequence[Mapping[str, Any]],
-                    steps: Mapping[tuple[int, str], int]) -> Table:
+def incidents_table(
+    incidents: Sequence[Mapping[str, Any]], steps: Mapping[tuple[int, str], int]
+) -> Table:
     """The incidents by seat and kind: how many, the first and last step they were applied
     at (`steps`, by seat and request id; a seat retired before it was asked at 0; - where
     not known), the first detail (what went wrong: a bot's error, where it raised) and,
@@ -386,21 +449,29 @@ def incidents_table(incidents: Sequence[Mapping[str, Any]],
         groups.setdefault((incident["seat"], incident["kind"]), []).append(incident)
     table = Table(title="incidents", title_justify="left", expand=False)
     for column in ("seat", "kind", "count", "steps", "detail"):
-        table.add_column(column, justify="right" if column in ("count", "steps") else "left",
-                         no_wrap=column != "detail")
+        table.add_column(
+            column,
+            justify="right" if column in ("count", "steps") else "left",
+            no_wrap=column != "detail",
+        )
     for (seat, kind), group in groups.items():
         known = [steps.get((seat, i["request_id"])) if i["request_id"] else 0 for i in group]
         at = [step for step in known if step is not None]
-        span = "-" if not at else str(min(at)) if min(at) == max(at) else \
-            f"{min(at)}-{max(at)}"
+        span = "-" if not at else str(min(at)) if min(at) == max(at) else f"{min(at)}-{max(at)}"
         first, last = group[0]["detail"], group[-1]["detail"]
         detail = first if last == first else f"{first}\nlast: {last}"
-        table.add_row(str(seat), kind, str(len(group)), span,
-                      Text(printable(detail, lines=True), style="yellow"))
+        table.add_row(
+            str(seat),
+            kind,
+            str(len(group)),
+            span,
+            Text(printable(detail, lines=True), style="yellow"),
+        )
     return table
 
 
 def legend_text(entries: Sequence[tuple[str, str]]) -> Text:
     """The board's glyphs and what they mean, as one wrapping line."""
     return Text("legend: ", style="bold dim") + Text("  ").join(
-        [Text.assemble((glyph, "bold"), f" {meaning}") for glyph, meaning in entries])
+        [Text.assemble((glyph, "bold"), f" {meaning}") for glyph, meaning in entries]
+    )

@@ -16,8 +16,11 @@ from rich.text import Text
 from admiralty.referee.timeline import Decision
 from admiralty.text import printable
 
-HOW = {"forced": "a single option: not asked", "auto_pass": "passed for it (auto-pass)",
-       "forfeited": "played by the referee (the seat is out)"}
+HOW = {
+    "forced": "a single option: not asked",
+    "auto_pass": "passed for it (auto-pass)",
+    "forfeited": "played by the referee (the seat is out)",
+}
 """How the referee answered a request it did not ask."""
 CHOSEN = "▶"
 
@@ -25,8 +28,9 @@ CHOSEN = "▶"
 def decision_line(decision: Decision, name: Text) -> Text:
     """The log's line for one of the seat's decisions."""
     key, label = decision.options[decision.chosen]
-    line = Text.assemble(Text(f"{CHOSEN} ", style="bold"), name,
-                         f" · {decision.kind}: {key} “{label}”")
+    line = Text.assemble(
+        Text(f"{CHOSEN} ", style="bold"), name, f" · {decision.kind}: {key} “{label}”"
+    )
     return line.append_text(_how(decision, " in {} ms", " applied by the referee", " · {}"))
 
 
@@ -43,8 +47,11 @@ def options_text(decision: Decision, around: int | None = None) -> Text:
     for index in range(first, last):
         key, label = decision.options[index]
         mark = CHOSEN if index == decision.chosen else " "
-        lines.append(Text(f"{mark} {index}. {key} — {label}",
-                          style="bold" if index == decision.chosen else ""))
+        lines.append(
+            Text(
+                f"{mark} {index}. {key} — {label}", style="bold" if index == decision.chosen else ""
+            )
+        )
     if last < len(decision.options):
         lines.append(Text(f"  … {len(decision.options) - last} more", style="dim"))
     return Text("\n").join(lines)
@@ -52,10 +59,12 @@ def options_text(decision: Decision, around: int | None = None) -> Text:
 
 def request_text(decision: Decision) -> Text:
     """The request's kind and prompt, and how it was answered."""
-    text = Text.assemble(Text(f"step {decision.step} · {decision.kind}", style="bold"),
-                         f"\n{decision.prompt}")
-    return text.append_text(_how(decision, "\nanswered in {} ms",
-                                 "\nno valid answer: the referee applied ▶", "\n{}"))
+    text = Text.assemble(
+        Text(f"step {decision.step} · {decision.kind}", style="bold"), f"\n{decision.prompt}"
+    )
+    return text.append_text(
+        _how(decision, "\nanswered in {} ms", "\nno valid answer: the referee applied ▶", "\n{}")
+    )
 
 
 def _how(decision: Decision, answered: str, incident: str, other: str) -> Text:
@@ -68,8 +77,13 @@ def _how(decision: Decision, answered: str, incident: str, other: str) -> Text:
     return Text(other.format(HOW.get(decision.how, decision.how)), style="dim")
 
 
-def seat_panel(name: Text, secrets: Sequence[Text], decision: Decision | None,
-               incidents: Sequence[Mapping[str, Any]], around: int | None) -> Panel:
+def seat_panel(
+    name: Text,
+    secrets: Sequence[Text],
+    decision: Decision | None,
+    incidents: Sequence[Mapping[str, Any]],
+    around: int | None,
+) -> Panel:
     """The panel: the seat's cards, its latest request with the options, its incidents."""
     parts: list[RenderableType] = [line for line in secrets]
     if decision is None:
@@ -77,7 +91,10 @@ def seat_panel(name: Text, secrets: Sequence[Text], decision: Decision | None,
     else:
         parts += [request_text(decision), options_text(decision, around)]
     for incident in incidents:
-        parts.append(Text(f"⚠ {incident['kind']}: {printable(incident['detail'])}",
-                          style="yellow"))
-    return Panel(Group(*parts), title=Text.assemble("seat's eye: ", name), title_align="left",
-                 border_style="dim")
+        parts.append(Text(f"⚠ {incident['kind']}: {printable(incident['detail'])}", style="yellow"))
+    return Panel(
+        Group(*parts),
+        title=Text.assemble("seat's eye: ", name),
+        title_align="left",
+        border_style="dim",
+    )

@@ -20,14 +20,19 @@ def matches_list_table(summaries: Sequence[Mapping[str, Any]]) -> Table:
     """`match list`: each id whole, since `watch` and `match show` take it (it starts with
     the game's name, so the game has no column of its own); the bots' names wrap instead."""
     table = Table(box=None, pad_edge=False, header_style="bold underline")
-    table.add_column("match", no_wrap=True,
-                     min_width=max((len(s["match_id"]) for s in summaries), default=0))
+    table.add_column(
+        "match", no_wrap=True, min_width=max((len(s["match_id"]) for s in summaries), default=0)
+    )
     table.add_column("status", overflow="fold")
     table.add_column("steps", justify="right")
     table.add_column("bots", min_width=8, overflow="fold")
     for summary in summaries:
-        table.add_row(summary["match_id"], summary["status"], str(summary["steps"]),
-                      Text(printable(", ".join(display_names(summary["bot_names"])))))
+        table.add_row(
+            summary["match_id"],
+            summary["status"],
+            str(summary["steps"]),
+            Text(printable(", ".join(display_names(summary["bot_names"])))),
+        )
     return table
 
 
@@ -36,7 +41,10 @@ def print_match_summary(console: Console, summary: Mapping[str, Any]) -> None:
     finished, its result."""
     for key in SHOWN:
         if summary.get(key):
-            console.print(f"{key.replace('_', ' ')}: {printable(str(summary[key]))}",
-                          highlight=False, markup=False)
+            console.print(
+                f"{key.replace('_', ' ')}: {printable(str(summary[key]))}",
+                highlight=False,
+                markup=False,
+            )
     if summary.get("result"):
         print_result(console, summary["result"])

@@ -32,15 +32,24 @@ ONE_SEAT = "(a one-seat tournament has no {}: no seats placed against each other
 def tournaments_table(rows: Sequence[Summary]) -> Table:
     """`tournament list`: name, game, seats, bots, matches played of planned, state and
     when it was created (UTC, to the minute)."""
-    table = Table(header_style="bold underline", box=None, pad_edge=False,
-                  padding=(0, 1, 0, 0))
+    table = Table(header_style="bold underline", box=None, pad_edge=False, padding=(0, 1, 0, 0))
     for header in ("name", "game", "seats", "bots", "played", "state", "created"):
-        table.add_column(header, justify="right" if header in ("seats", "bots", "played")
-                         else "left", no_wrap=header != "name")
+        table.add_column(
+            header,
+            justify="right" if header in ("seats", "bots", "played") else "left",
+            no_wrap=header != "name",
+        )
     for row in rows:
         created = row.created.replace("T", " ")[:16] if row.created else "-"
-        table.add_row(row.name, row.game, str(row.players), str(row.bots),
-                      f"{row.played}/{row.planned}", row.state, created)
+        table.add_row(
+            row.name,
+            row.game,
+            str(row.players),
+            str(row.bots),
+            f"{row.played}/{row.planned}",
+            row.state,
+            created,
+        )
     return table
 
 
@@ -51,27 +60,45 @@ def views_shown(views: Mapping[str, Any], order: Sequence[str]) -> list[Renderab
     if "matches" in views:
         shown.append(matches_table(views["matches"], title="matches"))
     if "head_to_head" in views:
-        shown.append(ONE_SEAT.format("head-to-head") if views["head_to_head"] is None
-                     else head_to_head_table(views["head_to_head"], order,
-                                             title="head to head"))
+        shown.append(
+            ONE_SEAT.format("head-to-head")
+            if views["head_to_head"] is None
+            else head_to_head_table(views["head_to_head"], order, title="head to head")
+        )
     if "history" in views:
-        shown.append(ONE_SEAT.format("rating history") if views["history"] is None
-                     else Group(Text("rating by games rated", style="bold"),
-                                history_plot(views["history"], order)))
+        shown.append(
+            ONE_SEAT.format("rating history")
+            if views["history"] is None
+            else Group(
+                Text("rating by games rated", style="bold"), history_plot(views["history"], order)
+            )
+        )
     if "seats" in views:
-        shown.append(ONE_SEAT.format("seat win rates") if views["seats"] is None
-                     else seats_table(views["seats"], title="win share by seat"))
+        shown.append(
+            ONE_SEAT.format("seat win rates")
+            if views["seats"] is None
+            else seats_table(views["seats"], title="win share by seat")
+        )
     return shown
 
 
-def print_leaderboard(console: Console, rows: Sequence[Standing | SoloStanding], title: str,
-                      adaptive: bool, stopped: str | None,
-                      shown: Sequence[RenderableType] = ()) -> None:
+def print_leaderboard(
+    console: Console,
+    rows: Sequence[Standing | SoloStanding],
+    title: str,
+    adaptive: bool,
+    stopped: str | None,
+    shown: Sequence[RenderableType] = (),
+) -> None:
     """The leaderboard (an adaptive one's by mu, with why it stopped), then each view."""
     console.print(leaderboard_table(rows, title=title, width=console.width, by_mu=adaptive))
     if adaptive:
-        console.print(f"adaptive schedule, stopped by {stopped}" if stopped
-                      else "adaptive schedule, still to play", highlight=False)
+        console.print(
+            f"adaptive schedule, stopped by {stopped}"
+            if stopped
+            else "adaptive schedule, still to play",
+            highlight=False,
+        )
     for view in shown:
         console.print()
         console.print(view, highlight=False)
@@ -81,8 +108,7 @@ class RunBoard:
     """A tournament being played, on `console`: a bar of its matches played under the live
     leaderboard, which is redrawn at most once a second. `hidden` (--json) shows nothing."""
 
-    def __init__(self, console: Console, name: str, planned: int, played: int,
-                 hidden: bool):
+    def __init__(self, console: Console, name: str, planned: int, played: int, hidden: bool):
         self.console = console
         self.progress = Progress(
             TextColumn("{task.description}"),
@@ -108,5 +134,9 @@ class RunBoard:
         """Redraw the leaderboard from `board`, if it was not drawn within the last second."""
         if time.monotonic() - self._shown > 1.0:
             self._shown = time.monotonic()
-            self.live.update(Group(leaderboard_table(board.rows(), width=self.console.width,
-                                                     by_mu=board.by_mu), self.progress))
+            self.live.update(
+                Group(
+                    leaderboard_table(board.rows(), width=self.console.width, by_mu=board.by_mu),
+                    self.progress,
+                )
+            )

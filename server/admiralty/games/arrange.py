@@ -47,7 +47,8 @@ class RiggedChance(Chance):
         super().__init__(base.seed)
         previous = base.queues if isinstance(base, RiggedChance) else {}
         self.queues: dict[tuple[Any, ...], deque[Any]] = {
-            faces: deque(queue) for faces, queue in previous.items()}
+            faces: deque(queue) for faces, queue in previous.items()
+        }
         for faces, thrown in dice.items():
             self.queues.setdefault(tuple(faces), deque()).extend(thrown)
 
@@ -56,8 +57,7 @@ class RiggedChance(Chance):
         queue = self.queues.get(tuple(faces))
         if not queue:
             return thrown
-        return cast("tuple[T, ...]", tuple([queue.popleft() if queue else face
-                                            for face in thrown]))
+        return cast("tuple[T, ...]", tuple([queue.popleft() if queue else face for face in thrown]))
 
 
 def rig_dice(state: Position, dice: Mapping[Sequence[Any], Iterable[Any]]) -> None:

@@ -226,8 +226,9 @@ class Game(ABC):
                 f"players, not {players}"
             )
 
-    def resolve_options(self, options: Mapping[str, Any] | None, players: int | None = None
-                        ) -> dict[str, Any]:
+    def resolve_options(
+        self, options: Mapping[str, Any] | None, players: int | None = None
+    ) -> dict[str, Any]:
         """The defaults overlaid with `options`, each checked against its `OptionSpec`
         (per-seat lists against `players` when given); ValueError otherwise."""
         return self.info.resolve(options, players)

@@ -33,9 +33,9 @@ def redeal(rng: random.Random, piles: Sequence[Pile]) -> None:
     rng.shuffle(pool)
     for pile, fits in sorted(piles, key=lambda pile: pile[1] is None):
         if fits is None:
-            pile[:], pool = pool[:len(pile)], pool[len(pile):]
+            pile[:], pool = pool[: len(pile)], pool[len(pile) :]
             continue
-        dealt = [card for card in pool if fits(card)][:len(pile)]
+        dealt = [card for card in pool if fits(card)][: len(pile)]
         if len(dealt) < len(pile):
             raise ValueError("the unseen cards cannot fill a pile with a condition")
         for card in dealt:

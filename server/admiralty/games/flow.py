@@ -116,8 +116,17 @@ class Flow:
     in an `Ask`: a game opens one per decision, and the record would cost more than the
     rules it serves. `asked` gives it as an `Ask` for whoever inspects the flow."""
 
-    __slots__ = ("_auto", "events", "polled", "request", "sealed", "sealed_then", "stack",
-                 "then", "window_id")
+    __slots__ = (
+        "_auto",
+        "events",
+        "polled",
+        "request",
+        "sealed",
+        "sealed_then",
+        "stack",
+        "then",
+        "window_id",
+    )
 
     def __init__(self) -> None:
         self.stack: list[Frame] = []
@@ -150,9 +159,18 @@ class Flow:
         """Push `frames` so that the first given runs first."""
         self.stack += reversed(frames)
 
-    def ask(self, seat: int, window: Window, kind: str, prompt: str,
-            options: tuple[Option, ...], then: Step | tuple[Step, ...],
-            optional: bool = False, publish: bool = False, polled: bool = False) -> None:
+    def ask(
+        self,
+        seat: int,
+        window: Window,
+        kind: str,
+        prompt: str,
+        options: tuple[Option, ...],
+        then: Step | tuple[Step, ...],
+        optional: bool = False,
+        publish: bool = False,
+        polled: bool = False,
+    ) -> None:
         """Open one request to `seat`; `then` is called with the answer. (Pass the flags by
         keyword; they are not keyword-only because CPython 3.11 does not specialise a call to
         a function with keyword-only parameters, and every decision calls this.)
@@ -173,20 +191,23 @@ class Flow:
         if not options:
             raise ValueError(f"{kind}: a request needs at least one option")
         self.window_id = window_id = self.window_id + 1
-        self.request = _request(seat, window_id, window, kind, prompt, options,
-                                optional or polled, publish or polled)
+        self.request = _request(
+            seat, window_id, window, kind, prompt, options, optional or polled, publish or polled
+        )
         self.then, self.polled = then, polled
 
-    def seal(self, kind: str, prompt: str, options: Sequence[tuple[Option, ...]],
-             then: Step) -> None:
+    def seal(
+        self, kind: str, prompt: str, options: Sequence[tuple[Option, ...]], then: Step
+    ) -> None:
         """Open one SEALED window: seat `i` chooses among `options[i]`, no answer is
         revealed until all are in, and ``then(option, *args, seat)`` applies each answer."""
         if not options or not all(options):
             raise ValueError(f"{kind}: a sealed window needs a seat and an option per seat")
         self.window_id = window_id = self.window_id + 1
-        self.sealed = {seat: _request(seat, window_id, _SEALED, kind, prompt, choices,
-                                      False, False)
-                       for seat, choices in enumerate(options)}
+        self.sealed = {
+            seat: _request(seat, window_id, _SEALED, kind, prompt, choices, False, False)
+            for seat, choices in enumerate(options)
+        }
         self.sealed_then = then
 
     def withdraw(self) -> None:
@@ -205,19 +226,27 @@ class Flow:
 
     # ------------------------------------------------------------------------ telling
 
-    def emit(self, kind: str, data: Mapping[str, Any],
-             audience: frozenset[Seat] | None = None) -> None:
+    def emit(
+        self, kind: str, data: Mapping[str, Any], audience: frozenset[Seat] | None = None
+    ) -> None:
         """Tell what happened: to everyone, or only to the seats of `audience`. (The event is
         built from a tuple of its fields, without the named tuple's Python-level `__new__`,
         which costs more than the tuple: every decision tells about four events.)"""
         self.events.append(_tuple_new(Event, (kind, data, audience)))
 
-    def tell(self, seats: tuple[Seat, ...], kind: str, secret: Mapping[str, Any],
-             public: Mapping[str, Any]) -> None:
+    def tell(
+        self,
+        seats: tuple[Seat, ...],
+        kind: str,
+        secret: Mapping[str, Any],
+        public: Mapping[str, Any],
+    ) -> None:
         """A private fact for `seats`, then its public twin without the secret: everyone
         learns that it happened, only they learn what."""
-        self.events += (_tuple_new(Event, (kind, secret, _audience(seats))),
-                        _tuple_new(Event, (kind, public, None)))
+        self.events += (
+            _tuple_new(Event, (kind, secret, _audience(seats))),
+            _tuple_new(Event, (kind, public, None)),
+        )
 
     # -------------------------------------------------------------------- the engine side
 
@@ -340,9 +369,12 @@ class Flow:
         return {
             "stack": [_frame_json(frame) for frame in self.stack],
             "asked": _ask_json(Ask(self.request, self.then, self.polled))
-            if self.request is not None else None,
-            "sealed": [_ask_json(Ask(request, (sealed_method, (*sealed_args, seat))))
-                       for seat, request in self.sealed.items()],
+            if self.request is not None
+            else None,
+            "sealed": [
+                _ask_json(Ask(request, (sealed_method, (*sealed_args, seat))))
+                for seat, request in self.sealed.items()
+            ],
             "window_id": self.window_id,
         }
 
@@ -373,8 +405,9 @@ class _Rebinding:
         try:
             return MethodType(cast(MethodType, method).__func__, self.owners[id(owner)])
         except KeyError:
-            raise ValueError(f"{method.__qualname__}: its owner was not given to "
-                             f"Flow.copy") from None
+            raise ValueError(
+                f"{method.__qualname__}: its owner was not given to Flow.copy"
+            ) from None
 
     def step(self, frame: Step) -> Step:
         return (self.method(frame[0]), frame[1])
@@ -396,18 +429,28 @@ class _Rebinding:
 _tuple_new = tuple.__new__
 """Builds a named tuple from a tuple of its fields without the Python-level `__new__`."""
 
+
 @cache
 def _audience(seats: tuple[Seat, ...]) -> frozenset[Seat]:
     """One frozenset per group of seats told a secret: most secrets are told every round."""
     return frozenset(seats)
 
 
-def _request(seat: Seat, window_id: int, window: Window, kind: str, prompt: str,
-             options: tuple[Option, ...], optional: bool, must_ask: bool) -> Request:
+def _request(
+    seat: Seat,
+    window_id: int,
+    window: Window,
+    kind: str,
+    prompt: str,
+    options: tuple[Option, ...],
+    optional: bool,
+    must_ask: bool,
+) -> Request:
     """`Request(seat, window_id, window, kind, prompt, options, optional, 0, must_ask)`,
     built as `emit` builds events: one a decision."""
-    return _tuple_new(Request, (seat, window_id, window, kind, prompt, options, optional, 0,
-                                must_ask))
+    return _tuple_new(
+        Request, (seat, window_id, window, kind, prompt, options, optional, 0, must_ask)
+    )
 
 
 def _nothing(*_: Any) -> None:
@@ -452,11 +495,16 @@ def _checked(index: object, count: int) -> int:
 def request_json(request: Request) -> dict[str, Any]:
     """A request as plain JSON data."""
     return {
-        "seat": request.seat, "window_id": request.window_id, "window": str(request.window),
-        "kind": request.kind, "prompt": request.prompt, "optional": request.optional,
+        "seat": request.seat,
+        "window_id": request.window_id,
+        "window": str(request.window),
+        "kind": request.kind,
+        "prompt": request.prompt,
+        "optional": request.optional,
         "default": request.default,
-        "options": [{"key": o.key, "label": o.label, "payload": dict(o.payload)}
-                    for o in request.options],
+        "options": [
+            {"key": o.key, "label": o.label, "payload": dict(o.payload)} for o in request.options
+        ],
     }
 
 
@@ -469,5 +517,8 @@ def _frame_json(frame: Frame) -> list[Any]:
 
 def _ask_json(ask: Ask) -> dict[str, Any]:
     steps = [ask.then] if is_step(ask.then) else list(cast("tuple[Step, ...]", ask.then))
-    return {"request": request_json(ask.request), "polled": ask.polled,
-            "then": [[method.__name__, list(args)] for method, args in steps]}
+    return {
+        "request": request_json(ask.request),
+        "polled": ask.polled,
+        "then": [[method.__name__, list(args)] for method, args in steps],
+    }

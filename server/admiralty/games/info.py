@@ -55,13 +55,17 @@ class OptionSpec:
     def __post_init__(self) -> None:
         """A bool, an int kept to a range or to choices, or a str kept to choices: no
         option may make a game endless, a value unboundedly large or a name free text."""
-        unbounded = ((self.type is int and not (self.bounds or self.choices))
-                     or (self.type is str and not self.choices))
-        misfit = ((self.bounds is not None and self.type is not int)
-                  or any(type(choice) is not self.type for choice in self.choices))
+        unbounded = (self.type is int and not (self.bounds or self.choices)) or (
+            self.type is str and not self.choices
+        )
+        misfit = (self.bounds is not None and self.type is not int) or any(
+            type(choice) is not self.type for choice in self.choices
+        )
         if self.type not in _TYPE_NAMES or unbounded or misfit:
-            raise TypeError(f"option {self.name}: a bool, or an int with bounds or choices, "
-                            f"or a str with choices")
+            raise TypeError(
+                f"option {self.name}: a bool, or an int with bounds or choices, "
+                f"or a str with choices"
+            )
 
     def accepts(self, value: Any, players: int | None) -> bool:
         """Whether `value` is one this option takes (a per-seat list needs `players` seats
@@ -85,18 +89,25 @@ class OptionSpec:
         if self.type is bool and not self.choices:
             text = "true or false"
         elif self.choices:  # every str, an int kept to choices, a bool kept to its default
-            text = "one of " + ", ".join(json.dumps(c) if type(c) is bool else str(c)
-                                         for c in self.choices)
+            text = "one of " + ", ".join(
+                json.dumps(c) if type(c) is bool else str(c) for c in self.choices
+            )
         else:
             low, high = self.bounds or (0, 0)  # an int without choices has bounds
             text = f"an integer from {low} to {high}"
         return text + (", or a list of them, one per seat" if self.per_seat else "")
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "type": _TYPE_NAMES[self.type], "default": self.default,
-                "takes": self.takes(), "bounds": list(self.bounds) if self.bounds else None,
-                "choices": list(self.choices) or None, "per_seat": self.per_seat,
-                "help": self.help}
+        return {
+            "name": self.name,
+            "type": _TYPE_NAMES[self.type],
+            "default": self.default,
+            "takes": self.takes(),
+            "bounds": list(self.bounds) if self.bounds else None,
+            "choices": list(self.choices) or None,
+            "per_seat": self.per_seat,
+            "help": self.help,
+        }
 
 
 @dataclass(frozen=True)
@@ -132,8 +143,9 @@ class GameInfo:
     def defaults(self) -> dict[str, Any]:
         return {spec.name: spec.default for spec in self.options}
 
-    def resolve(self, options: Mapping[str, Any] | None, players: int | None = None
-                ) -> dict[str, Any]:
+    def resolve(
+        self, options: Mapping[str, Any] | None, players: int | None = None
+    ) -> dict[str, Any]:
         """The defaults overlaid with `options`, every one checked against its spec;
         ValueError naming the first option that is unknown or has a value it does not take."""
         specs = {spec.name: spec for spec in self.options}
@@ -143,18 +155,26 @@ class GameInfo:
             raise ValueError(f"unknown {self.name} option(s) {unknown}; known: {known}")
         for name, value in (options or {}).items():
             if not specs[name].accepts(value, players):
-                raise ValueError(f"{self.name} option {name} takes {specs[name].takes()}, "
-                                 f"got {_shown(value)}")
+                raise ValueError(
+                    f"{self.name} option {name} takes {specs[name].takes()}, got {_shown(value)}"
+                )
         return {**self.defaults(), **(options or {})}
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "title": self.title, "summary": self.summary,
-                "players": {"min": self.min_players, "max": self.max_players,
-                            "default": self.default_players},
-                "hidden_information": self.hidden_information,
-                "windows": [str(window) for window in self.windows],
-                "automated": [actor.to_json() for actor in self.automated],
-                "options": [spec.to_json() for spec in self.options]}
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "players": {
+                "min": self.min_players,
+                "max": self.max_players,
+                "default": self.default_players,
+            },
+            "hidden_information": self.hidden_information,
+            "windows": [str(window) for window in self.windows],
+            "automated": [actor.to_json() for actor in self.automated],
+            "options": [spec.to_json() for spec in self.options],
+        }
 
 
 def round_cap(default: int, help: str) -> OptionSpec:
@@ -168,4 +188,4 @@ def _shown(value: Any, limit: int = 40) -> str:
         text = json.dumps(value, default=repr)
     except (TypeError, ValueError):  # keys that are not strings, a value that holds itself
         text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."

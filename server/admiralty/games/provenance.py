@@ -92,8 +92,13 @@ def read_label(item: Mapping[str, Any], where: str) -> Label:
         fail(f"known names fields the item does not have: {unknown}")
     if (basis == "known" or known) and "sources" not in item:
         fail("a known item, or one with known fields, needs sources (where it comes from)")
-    return Label(basis, item.get("sources", ""), tuple(known), item.get("confidence", ""),
-                 item.get("note", ""))
+    return Label(
+        basis,
+        item.get("sources", ""),
+        tuple(known),
+        item.get("confidence", ""),
+        item.get("note", ""),
+    )
 
 
 def _check_value(item: Mapping[str, Any], key: str, fail: Callable[[str], NoReturn]) -> None:
@@ -126,8 +131,9 @@ def _items(path: str, value: Any, required: bool) -> Iterator[tuple[str, dict[st
     if isinstance(value, dict):
         found = [(f"[{path}]", value)]
     elif _tables(value):
-        found = [(f"[[{path}]] row {index}" + _named(row), row)
-                 for index, row in enumerate(value, 1)]
+        found = [
+            (f"[[{path}]] row {index}" + _named(row), row) for index, row in enumerate(value, 1)
+        ]
     else:
         return
     for where, table in found:

@@ -64,8 +64,9 @@ class SeatBot(Protocol):
 
     def reached(self) -> bool: ...
 
-    async def decide(self, request: bot_pb2.DecideRequest, timeout: float
-                     ) -> bot_pb2.DecideResponse: ...
+    async def decide(
+        self, request: bot_pb2.DecideRequest, timeout: float
+    ) -> bot_pb2.DecideResponse: ...
 
     async def match_over(self, request: bot_pb2.MatchOverRequest, timeout: float) -> None: ...
 
@@ -110,8 +111,10 @@ class BotClient:
 
     def reached(self) -> bool:
         """False while the channel is still trying (or failing) to connect to the bot."""
-        return self._channel.get_state() not in (grpc.ChannelConnectivity.CONNECTING,
-                                                 grpc.ChannelConnectivity.TRANSIENT_FAILURE)
+        return self._channel.get_state() not in (
+            grpc.ChannelConnectivity.CONNECTING,
+            grpc.ChannelConnectivity.TRANSIENT_FAILURE,
+        )
 
     async def decide(
         self, request: bot_pb2.DecideRequest, timeout: float
@@ -130,11 +133,13 @@ def check_hello(reply: bot_pb2.HelloResponse) -> None:
     for field in ("name", "version"):
         value = getattr(reply, field)
         if len(value) > HELLO_LIMITS[field]:
-            raise HelloError(f"its Hello {field} has {len(value):,} characters "
-                             f"(at most {HELLO_LIMITS[field]})")
+            raise HelloError(
+                f"its Hello {field} has {len(value):,} characters (at most {HELLO_LIMITS[field]})"
+            )
     if len(reply.games) > HELLO_LIMITS["games"]:
-        raise HelloError(f"its Hello lists {len(reply.games):,} games "
-                         f"(at most {HELLO_LIMITS['games']})")
+        raise HelloError(
+            f"its Hello lists {len(reply.games):,} games (at most {HELLO_LIMITS['games']})"
+        )
     if any(len(game) > HELLO_LIMITS["game"] for game in reply.games):
         raise HelloError(f"its Hello names a game of over {HELLO_LIMITS['game']} characters")
     try:

@@ -64,8 +64,18 @@ class Result(enum.StrEnum):
 
 
 LEGAL = {window: f"legal-index:{window.lower()}" for window in Window}
-CHECKS = ("hello", "request-id-echo", "deadline", *LEGAL.values(), "concurrent-matches",
-          "concurrent-seats", "match-over", "match-info", "auto-pass", "no-crash")
+CHECKS = (
+    "hello",
+    "request-id-echo",
+    "deadline",
+    *LEGAL.values(),
+    "concurrent-matches",
+    "concurrent-seats",
+    "match-over",
+    "match-info",
+    "auto-pass",
+    "no-crash",
+)
 """Every check's stable id, in the order they are reported."""
 
 
@@ -95,16 +105,21 @@ class Conformance:
         return any(check.result is Result.FAIL for check in self.checks)
 
     def to_json(self) -> dict[str, Any]:
-        return {"bot": self.spec, "name": self.name, "version": self.version,
-                "games": self.games, "seed": self.seed,
-                "checks": [check.to_json() for check in self.checks]}
+        return {
+            "bot": self.spec,
+            "name": self.name,
+            "version": self.version,
+            "games": self.games,
+            "seed": self.seed,
+            "checks": [check.to_json() for check in self.checks],
+        }
 
 
 def _check(check_id: str, result: Result, reason: str) -> Check:
     """A check whose reason is one line, however the bot's strings it quotes are made."""
     reason = " ".join(reason.split())
     if len(reason) > REASON_LIMIT:
-        reason = reason[:REASON_LIMIT - 1] + "…"
+        reason = reason[: REASON_LIMIT - 1] + "…"
     return Check(check_id, result, reason)
 
 
@@ -146,11 +161,17 @@ class ObservedClient(BotClient):
         """The most (match, seat) pairs with a request in flight at the same time."""
         self._in_flight: set[tuple[str, int]] = set()
 
-    async def decide(self, request: bot_pb2.DecideRequest, timeout: float
-                     ) -> bot_pb2.DecideResponse:
-        sent = Sent(request.match_id, request.seat, request.request_id,
-                    from_window_kind(request.window), request.optional,
-                    request.HasField("match_info"))
+    async def decide(
+        self, request: bot_pb2.DecideRequest, timeout: float
+    ) -> bot_pb2.DecideResponse:
+        sent = Sent(
+            request.match_id,
+            request.seat,
+            request.request_id,
+            from_window_kind(request.window),
+            request.optional,
+            request.HasField("match_info"),
+        )
         self.sent.append(sent)
         key = (request.match_id, request.seat)
         self._in_flight.add(key)
@@ -178,7 +199,9 @@ async def _ask_hello(address: str, timeout: float) -> bot_pb2.HelloResponse:
     async with grpc.aio.insecure_channel(address, options=CHANNEL_OPTIONS) as channel:
         return await bot_pb2_grpc.BotServiceStub(channel).Hello(
             bot_pb2.HelloRequest(referee_version=__version__, protocol="v1"),
-            timeout=timeout, wait_for_ready=True)
+            timeout=timeout,
+            wait_for_ready=True,
+        )
 
 
 # -- the reference bots --------------------------------------------------------------------
@@ -254,9 +277,12 @@ class Played:
     def incidents(self) -> list[tuple[Incident, Window | None]]:
         """The incidents of the bot's seats, each with the window kind it was asked in."""
         windows = {(s.match, s.seat, s.request_id): s.window for s in self.client.sent}
-        return [(incident, windows.get((report.wire_id, incident.seat, incident.request_id)))
-                for report, seats in zip(self.reports, self.seats, strict=True)
-                for incident in report.incidents if incident.seat in seats]
+        return [
+            (incident, windows.get((report.wire_id, incident.seat, incident.request_id)))
+            for report, seats in zip(self.reports, self.seats, strict=True)
+            for incident in report.incidents
+            if incident.seat in seats
+        ]
 
 
 @dataclass(frozen=True)
@@ -281,14 +307,26 @@ def _seatings(stage: Stage, game: str, count: int) -> list[tuple[int, frozenset[
     return [(players, frozenset({number % players})) for number in range(count)]
 
 
-def _match(setup: _Setup, game: str, stage: Stage, number: int, players: int,
-           seats: frozenset[int], client: ObservedClient) -> Match:
+def _match(
+    setup: _Setup,
+    game: str,
+    stage: Stage,
+    number: int,
+    players: int,
+    seats: frozenset[int],
+    client: ObservedClient,
+) -> Match:
     """A match of the stage, its seed and wire id derived from the check's seed; the other
     seats random, or (with the bot in several seats) first-option."""
     name = f"{game}-{stage.name.lower()}-{number}"
     digest = hashlib.sha256(f"{setup.seed}:{name}".encode()).digest()
-    spec = MatchSpec(f"check-{name}", game, int.from_bytes(digest[:16]),
-                     deadline=setup.deadline, record_path=setup.records / f"{name}.jsonl.gz")
+    spec = MatchSpec(
+        f"check-{name}",
+        game,
+        int.from_bytes(digest[:16]),
+        deadline=setup.deadline,
+        record_path=setup.records / f"{name}.jsonl.gz",
+    )
     other = setup.references["first" if stage is Stage.SEATS else "random"]
     bots = [client if seat in seats else other for seat in range(players)]
     return Match(spec, bots, wire_id=digest[16:24].hex())
@@ -300,8 +338,10 @@ async def _play(setup: _Setup, game: str, stage: Stage) -> Played:
         await client.hello()
         seatings = _seatings(stage, game, setup.matches)
         played = Played(game, stage, client, [seats for _, seats in seatings])
-        matches = [_match(setup, game, stage, number, players, seats, client)
-                   for number, (players, seats) in enumerate(seatings)]
+        matches = [
+            _match(setup, game, stage, number, players, seats, client)
+            for number, (players, seats) in enumerate(seatings)
+        ]
         if stage is Stage.AT_ONCE:
             played.reports = list(await asyncio.gather(*(match.run() for match in matches)))
         else:
@@ -311,19 +351,26 @@ async def _play(setup: _Setup, game: str, stage: Stage) -> Played:
     for match, seats in zip(matches, played.seats, strict=True):
         if match.spec.record_path is None:
             raise RuntimeError(f"check match {match.spec.match_id} kept no record")
-        played.decisions.update((Window(line["window"]), line["how"])
-                                for line in read_record(match.spec.record_path)
-                                if line["t"] == "decision" and line["seat"] in seats)
+        played.decisions.update(
+            (Window(line["window"]), line["how"])
+            for line in read_record(match.spec.record_path)
+            if line["t"] == "decision" and line["seat"] in seats
+        )
     return played
 
 
 # -- the check -----------------------------------------------------------------------------
 
 
-async def check_bot(spec: str, seed: int, deadline: float = 2.0, matches: int = 3,
-                    startup_timeout: float = STARTUP_TIMEOUT,
-                    isolation: Isolation = NO_ISOLATION,
-                    progress: Callable[[str], None] = lambda stage: None) -> Conformance:
+async def check_bot(
+    spec: str,
+    seed: int,
+    deadline: float = 2.0,
+    matches: int = 3,
+    startup_timeout: float = STARTUP_TIMEOUT,
+    isolation: Isolation = NO_ISOLATION,
+    progress: Callable[[str], None] = lambda stage: None,
+) -> Conformance:
     """Launch (or reach) the bot `spec` as `play` does (isolated as asked), play it, and
     decide every check.
 
@@ -335,10 +382,24 @@ async def check_bot(spec: str, seed: int, deadline: float = 2.0, matches: int = 
         reason = _refusal(error)
         if reason is None:
             raise
-        return Conformance(spec, "", "", [], seed, [
-            _check("hello", Result.FAIL, f"the referee refuses it: {reason}"),
-            *(_check(check, Result.NOT_EXERCISED, "nothing played: the referee refuses the "
-                     "bot at Hello") for check in CHECKS[1:])])
+        return Conformance(
+            spec,
+            "",
+            "",
+            [],
+            seed,
+            [
+                _check("hello", Result.FAIL, f"the referee refuses it: {reason}"),
+                *(
+                    _check(
+                        check,
+                        Result.NOT_EXERCISED,
+                        "nothing played: the referee refuses the bot at Hello",
+                    )
+                    for check in CHECKS[1:]
+                ),
+            ],
+        )
     try:
         return await _check_launched(bot, seed, deadline, matches, progress)
     finally:
@@ -356,15 +417,15 @@ def _refusal(error: Exception) -> str | None:
     return str(cause) if isinstance(cause, ValueError) else None
 
 
-async def _check_launched(bot: LaunchedBot, seed: int, deadline: float, matches: int,
-                          progress: Callable[[str], None]) -> Conformance:
+async def _check_launched(
+    bot: LaunchedBot, seed: int, deadline: float, matches: int, progress: Callable[[str], None]
+) -> Conformance:
     hello = await _ask_hello(bot.client.address, ALIVE_TIMEOUT)
     games = [game for game in dict.fromkeys(hello.games or GAMES) if game in GAMES]
     played = []
     with tempfile.TemporaryDirectory(prefix="admiralty-check-") as records:
         async with _references(seed) as references:
-            setup = _Setup(bot.client.address, seed, deadline, matches, references,
-                           Path(records))
+            setup = _Setup(bot.client.address, seed, deadline, matches, references, Path(records))
             for game in games:
                 for stage in Stage:
                     progress(f"{game}, {stage}")
@@ -375,7 +436,7 @@ async def _check_launched(bot: LaunchedBot, seed: int, deadline: float, matches:
 
 
 async def _still_answers(address: str) -> str:
-    """"" if the bot answers Hello after the matches, else why not."""
+    """ "" if the bot answers Hello after the matches, else why not."""
     try:
         await _ask_hello(address, ALIVE_TIMEOUT)
     except grpc.aio.AioRpcError as error:
@@ -383,12 +444,17 @@ async def _still_answers(address: str) -> str:
     return ""
 
 
-def _decide(hello: bot_pb2.HelloResponse, played: list[Played], deadline: float,
-            crashes: int, alive: str) -> list[Check]:
+def _decide(
+    hello: bot_pb2.HelloResponse, played: list[Played], deadline: float, crashes: int, alive: str
+) -> list[Check]:
     if not played:
-        return [_hello_check(hello), *(
-            _check(check, Result.NOT_EXERCISED, "nothing played: it plays no registered game")
-            for check in CHECKS[1:])]
+        return [
+            _hello_check(hello),
+            *(
+                _check(check, Result.NOT_EXERCISED, "nothing played: it plays no registered game")
+                for check in CHECKS[1:]
+            ),
+        ]
     one, at_once, seats = ([p for p in played if p.stage is stage] for stage in Stage)
     declared = frozenset(from_window_kind(kind) for kind in hello.auto_pass)
     return [
@@ -396,10 +462,10 @@ def _decide(hello: bot_pb2.HelloResponse, played: list[Played], deadline: float,
         _echo_check(one),
         _deadline_check(one, deadline),
         *(_legal_check(one, window) for window in Window),
-        _concurrency_check("concurrent-matches", one, at_once,
-                           f"{len(at_once[0].seats)} at a time"),
-        _concurrency_check("concurrent-seats", one, seats,
-                           f"{len(seats[0].seats[0])} seats each"),
+        _concurrency_check(
+            "concurrent-matches", one, at_once, f"{len(at_once[0].seats)} at a time"
+        ),
+        _concurrency_check("concurrent-seats", one, seats, f"{len(seats[0].seats[0])} seats each"),
         _match_over_check(played),
         _match_info_check(played),
         _auto_pass_check(played, declared),
@@ -409,8 +475,9 @@ def _decide(hello: bot_pb2.HelloResponse, played: list[Played], deadline: float,
 
 def _sent(played: Iterable[Played]) -> list[Sent]:
     """Every request sent, once (a call the connection broke is asked again, same id)."""
-    return list({(s.match, s.seat, s.request_id): s for p in played for s in p.client.sent}
-                .values())
+    return list(
+        {(s.match, s.seat, s.request_id): s for p in played for s in p.client.sent}.values()
+    )
 
 
 def _incidents(played: Iterable[Played]) -> list[tuple[Incident, Window | None]]:
@@ -427,44 +494,66 @@ def _hello_check(hello: bot_pb2.HelloResponse) -> Check:
     """Hello passed the referee's limits (or the bot was refused); what is left to check
     is that it says who it is and names games the referee knows."""
     unknown = [game for game in hello.games if game not in GAMES]
-    problems = [problem for bad, problem in (
-        (not hello.name, "its name is empty (results would show its address)"),
-        (not hello.version, "its version is empty"),
-        (unknown, f"it lists games that are not registered: {', '.join(map(repr, unknown))}"
-                  f" (registered: {', '.join(GAMES)})"),
-    ) if bad]
+    problems = [
+        problem
+        for bad, problem in (
+            (not hello.name, "its name is empty (results would show its address)"),
+            (not hello.version, "its version is empty"),
+            (
+                unknown,
+                f"it lists games that are not registered: {', '.join(map(repr, unknown))}"
+                f" (registered: {', '.join(GAMES)})",
+            ),
+        )
+        if bad
+    ]
     if problems:
         return _check("hello", Result.FAIL, "; ".join(problems))
     kinds = ", ".join(from_window_kind(kind) for kind in hello.auto_pass) or "nothing"
-    return _check("hello", Result.PASS, f"{hello.name!r} version {hello.version!r}, plays "
-                  f"{', '.join(hello.games) or 'every game'}, auto-passes {kinds}")
+    return _check(
+        "hello",
+        Result.PASS,
+        f"{hello.name!r} version {hello.version!r}, plays "
+        f"{', '.join(hello.games) or 'every game'}, auto-passes {kinds}",
+    )
 
 
 def _echo_check(one: list[Played]) -> Check:
     answered = sum(1 for sent in _sent(one) if sent.code is None)
     stale = [i for i, _ in _incidents(one) if i.kind is IncidentKind.STALE]
     if not answered:
-        return _check("request-id-echo", Result.NOT_EXERCISED,
-                      "no answer came back to judge (see deadline)")
+        return _check(
+            "request-id-echo", Result.NOT_EXERCISED, "no answer came back to judge (see deadline)"
+        )
     if stale:
-        return _check("request-id-echo", Result.FAIL, f"{len(stale)} of {answered} answers "
-                      f"echoed another request id, e.g. {stale[0].detail}")
-    return _check("request-id-echo", Result.PASS,
-                  f"all {answered} answers echoed their request id")
+        return _check(
+            "request-id-echo",
+            Result.FAIL,
+            f"{len(stale)} of {answered} answers echoed another request id, e.g. {stale[0].detail}",
+        )
+    return _check("request-id-echo", Result.PASS, f"all {answered} answers echoed their request id")
 
 
 def _deadline_check(one: list[Played], deadline: float) -> Check:
-    latencies = sorted(ms for p in one for report, seats in zip(p.reports, p.seats, strict=True)
-                       for seat in seats for ms in report.latencies_ms[seat])
+    latencies = sorted(
+        ms
+        for p in one
+        for report, seats in zip(p.reports, p.seats, strict=True)
+        for seat in seats
+        for ms in report.latencies_ms[seat]
+    )
     late = [i for i, _ in _incidents(one) if i.kind is IncidentKind.TIMEOUT]
     if not latencies:
         return _check("deadline", Result.NOT_EXERCISED, f"never asked in {_matches(one)}")
     p95 = latencies[math.ceil(0.95 * len(latencies)) - 1]
-    summary = (f"p95 {p95:.0f} ms, slowest {latencies[-1]:.0f} ms, against a "
-               f"{deadline * 1000:.0f} ms deadline over {len(latencies)} requests")
+    summary = (
+        f"p95 {p95:.0f} ms, slowest {latencies[-1]:.0f} ms, against a "
+        f"{deadline * 1000:.0f} ms deadline over {len(latencies)} requests"
+    )
     if late:
-        return _check("deadline", Result.FAIL,
-                      f"{len(late)} requests not answered in time; {summary}")
+        return _check(
+            "deadline", Result.FAIL, f"{len(late)} requests not answered in time; {summary}"
+        )
     return _check("deadline", Result.PASS, summary)
 
 
@@ -478,11 +567,18 @@ def _legal_check(one: list[Played], window: Window) -> Check:
     if not asked:
         return _check(LEGAL[window], Result.NOT_EXERCISED, _unasked(one, window))
     if judged <= 0:
-        return _check(LEGAL[window], Result.NOT_EXERCISED, f"asked {len(asked)} times, but "
-                      "no answer came back in time with its id (see deadline, request-id-echo)")
+        return _check(
+            LEGAL[window],
+            Result.NOT_EXERCISED,
+            f"asked {len(asked)} times, but "
+            "no answer came back in time with its id (see deadline, request-id-echo)",
+        )
     if illegal:
-        return _check(LEGAL[window], Result.FAIL, f"{len(illegal)} of {judged} answers were "
-                      f"no legal option, e.g. {illegal[0].detail}")
+        return _check(
+            LEGAL[window],
+            Result.FAIL,
+            f"{len(illegal)} of {judged} answers were no legal option, e.g. {illegal[0].detail}",
+        )
     passed = sum(p.decisions[window, "auto_pass"] for p in one)
     also = f"; {passed} with PASS were passed for it (auto_pass)" if passed else ""
     return _check(LEGAL[window], Result.PASS, f"all {judged} answers legal{also}")
@@ -496,22 +592,26 @@ def _unasked(one: list[Played], window: Window) -> str:
             if kind is window:
                 how[made] += count
     if how["auto_pass"]:
-        return (f"never asked: it declares {window} in auto_pass, and the referee passed "
-                f"for it {how['auto_pass']} times")
+        return (
+            f"never asked: it declares {window} in auto_pass, and the referee passed "
+            f"for it {how['auto_pass']} times"
+        )
     if how["forfeited"]:
-        return (f"never asked: its {window} decisions were played by the policy after it "
-                "failed (see no-crash, deadline)")
+        return (
+            f"never asked: its {window} decisions were played by the policy after it "
+            "failed (see no-crash, deadline)"
+        )
     if how["forced"]:
         return f"never asked: its {how['forced']} {window} decisions had one option only"
     games = list(dict.fromkeys(played.game for played in one))
     if not any(window in load_game(game).info.windows for game in games):
-        return f"never asked: {' and '.join(games)} open{'s' * (len(games) == 1)} no " \
-               f"{window} window"
+        return (
+            f"never asked: {' and '.join(games)} open{'s' * (len(games) == 1)} no {window} window"
+        )
     return f"no {window} window came to its seats in {_matches(one)}"
 
 
-def _failure_key(incident: Incident, window: Window | None
-                 ) -> tuple[IncidentKind, Window | None]:
+def _failure_key(incident: Incident, window: Window | None) -> tuple[IncidentKind, Window | None]:
     """A failure's kind, and for an answer that is no legal option the window kind too."""
     return incident.kind, window if incident.kind in NOT_LEGAL else None
 
@@ -528,24 +628,41 @@ def _concurrency_check(check: str, one: list[Played], stage: list[Played], how: 
     if new:
         incident, window = new[0]
         where = f" in {window}" if window else ""
-        return _check(check, Result.FAIL, f"{len(new)} failures in {what} that one-at-a-time "
-                      f"play did not show, e.g. {incident.kind}{where}: {incident.detail}")
+        return _check(
+            check,
+            Result.FAIL,
+            f"{len(new)} failures in {what} that one-at-a-time "
+            f"play did not show, e.g. {incident.kind}{where}: {incident.detail}",
+        )
     at_once = max(p.client.most_at_once for p in stage)
-    return _check(check, Result.PASS, f"{asked} requests in {what} (up to {at_once} in "
-                  "flight): no failure beyond those of one-at-a-time play")
+    return _check(
+        check,
+        Result.PASS,
+        f"{asked} requests in {what} (up to {at_once} in "
+        "flight): no failure beyond those of one-at-a-time play",
+    )
 
 
 def _match_over_check(played: list[Played]) -> Check:
     calls = [call for p in played for call in p.client.match_overs]
     failed = [call for call in calls if call]
     if not calls:
-        return _check("match-over", Result.NOT_EXERCISED, "never told: the referee retired "
-                      "every seat it held (see no-crash, deadline)")
+        return _check(
+            "match-over",
+            Result.NOT_EXERCISED,
+            "never told: the referee retired every seat it held (see no-crash, deadline)",
+        )
     if failed:
-        return _check("match-over", Result.FAIL,
-                      f"{len(failed)} of {len(calls)} MatchOver calls failed: {failed[0]}")
-    return _check("match-over", Result.PASS, f"all {len(calls)} MatchOver calls (one per "
-                  f"seat it held to the end) returned OK")
+        return _check(
+            "match-over",
+            Result.FAIL,
+            f"{len(failed)} of {len(calls)} MatchOver calls failed: {failed[0]}",
+        )
+    return _check(
+        "match-over",
+        Result.PASS,
+        f"all {len(calls)} MatchOver calls (one per seat it held to the end) returned OK",
+    )
 
 
 def _match_info_check(played: list[Played]) -> Check:
@@ -559,13 +676,23 @@ def _match_info_check(played: list[Played]) -> Check:
     if not informed:
         return _check("match-info", Result.NOT_EXERCISED, f"never asked in {_matches(played)}")
     if broke:
-        return _check("match-info", Result.FAIL, f"{len(broke)} of {len(informed)} requests "
-                      f"with match_info failed: {broke[0].ending}")
+        return _check(
+            "match-info",
+            Result.FAIL,
+            f"{len(broke)} of {len(informed)} requests with match_info failed: {broke[0].ending}",
+        )
     if later and not later_answered:
-        return _check("match-info", Result.FAIL, f"none of the {len(later)} requests without "
-                      f"match_info was answered: {later[0].ending}")
-    return _check("match-info", Result.PASS, f"{len(informed)} requests with match_info and "
-                  f"{later_answered} of {len(later)} later ones without it answered")
+        return _check(
+            "match-info",
+            Result.FAIL,
+            f"none of the {len(later)} requests without match_info was answered: {later[0].ending}",
+        )
+    return _check(
+        "match-info",
+        Result.PASS,
+        f"{len(informed)} requests with match_info and "
+        f"{later_answered} of {len(later)} later ones without it answered",
+    )
 
 
 def _auto_pass_check(played: list[Played], declared: frozenset[Window]) -> Check:
@@ -577,17 +704,29 @@ def _auto_pass_check(played: list[Played], declared: frozenset[Window]) -> Check
         return _check("auto-pass", Result.NOT_EXERCISED, "it declares no auto_pass kind")
     sent = [s for s in _sent(played) if s.window in declared]
     asked = [s for s in sent if s.optional]
-    passed = sum(count for p in played for (_, how), count in p.decisions.items()
-                 if how == "auto_pass")
+    passed = sum(
+        count for p in played for (_, how), count in p.decisions.items() if how == "auto_pass"
+    )
     if asked:
-        return _check("auto-pass", Result.FAIL, f"the referee asked it {len(asked)} "
-                      f"decisions with PASS of a kind it declared ({kinds})")
+        return _check(
+            "auto-pass",
+            Result.FAIL,
+            f"the referee asked it {len(asked)} "
+            f"decisions with PASS of a kind it declared ({kinds})",
+        )
     if not passed:
-        return _check("auto-pass", Result.NOT_EXERCISED,
-                      f"no {kinds} window with PASS came to its seats in {_matches(played)}")
-    return _check("auto-pass", Result.PASS, f"declares {kinds}: the referee passed for it "
-                  f"{passed} times without asking, and all {_matches(played)} finished; "
-                  f"{len(sent)} {kinds} requests without PASS were asked, as they must be")
+        return _check(
+            "auto-pass",
+            Result.NOT_EXERCISED,
+            f"no {kinds} window with PASS came to its seats in {_matches(played)}",
+        )
+    return _check(
+        "auto-pass",
+        Result.PASS,
+        f"declares {kinds}: the referee passed for it "
+        f"{passed} times without asking, and all {_matches(played)} finished; "
+        f"{len(sent)} {kinds} requests without PASS were asked, as they must be",
+    )
 
 
 def _crash_check(played: list[Played], crashes: int, alive: str) -> Check:
@@ -595,9 +734,13 @@ def _crash_check(played: list[Played], crashes: int, alive: str) -> Check:
     if crashes:
         return _check("no-crash", Result.FAIL, f"its process died {crashes} times")
     if broke:
-        return _check("no-crash", Result.FAIL,
-                      f"the connection broke {len(broke)} times: {broke[0].detail}")
+        return _check(
+            "no-crash", Result.FAIL, f"the connection broke {len(broke)} times: {broke[0].detail}"
+        )
     if alive:
         return _check("no-crash", Result.FAIL, f"it no longer answers Hello: {alive}")
-    return _check("no-crash", Result.PASS, f"it never died nor lost its connection in "
-                  f"{_matches(played)}, and still answers Hello")
+    return _check(
+        "no-crash",
+        Result.PASS,
+        f"it never died nor lost its connection in {_matches(played)}, and still answers Hello",
+    )

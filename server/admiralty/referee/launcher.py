@@ -98,21 +98,25 @@ async def check_reachable(spec: str, timeout: float = PROBE_TIMEOUT) -> None:
     host, colon, port = normalise_address(spec).rpartition(":")
     host = host.removeprefix("[").removesuffix("]")
     if not (colon and host and port.isdigit() and 1 <= int(port) <= 65535):
-        raise BotLaunchError(f"bot {spec!r}: invalid address: expected grpc://HOST:PORT with "
-                             f"a PORT from 1 to 65535")
+        raise BotLaunchError(
+            f"bot {spec!r}: invalid address: expected grpc://HOST:PORT with a PORT from 1 to 65535"
+        )
     try:
         _, writer = await asyncio.wait_for(asyncio.open_connection(host, int(port)), timeout)
     except socket.gaierror as error:
         raise BotLaunchError(f"bot {spec!r}: invalid address: {error.strerror}") from None
     except ConnectionRefusedError:
-        raise BotLaunchError(f"bot {spec!r}: connection refused: nothing listens on "
-                             f"{host}:{port}") from None
+        raise BotLaunchError(
+            f"bot {spec!r}: connection refused: nothing listens on {host}:{port}"
+        ) from None
     except TimeoutError:
-        raise BotLaunchError(f"bot {spec!r}: no connection to {host}:{port} within "
-                             f"{timeout:g} s") from None
+        raise BotLaunchError(
+            f"bot {spec!r}: no connection to {host}:{port} within {timeout:g} s"
+        ) from None
     except OSError as error:
-        raise BotLaunchError(f"bot {spec!r}: cannot connect to {host}:{port}: "
-                             f"{error.strerror}") from None
+        raise BotLaunchError(
+            f"bot {spec!r}: cannot connect to {host}:{port}: {error.strerror}"
+        ) from None
     writer.close()
 
 
@@ -187,8 +191,11 @@ def bot_environment(workdir: Path, port: int | None, isolated: bool) -> dict[str
     HOME and TMPDIR (the operator's, or for an `isolated` bot its working directory) and
     `ADMIRALTY_PORT` for a gRPC bot. Nothing else of the operator's reaches it: no
     ADMIRALTY_TOKEN, no credentials, no gRPC or proxy settings."""
-    environment = {name: value for name, value in os.environ.items()
-                   if name in PASSED_ENVIRONMENT or name.startswith("LC_")}
+    environment = {
+        name: value
+        for name, value in os.environ.items()
+        if name in PASSED_ENVIRONMENT or name.startswith("LC_")
+    }
     environment.setdefault("PATH", os.defpath)
     own = str(workdir)
     environment["HOME"] = own if isolated else os.environ.get("HOME", own)
@@ -230,25 +237,40 @@ NO_ISOLATION = Isolation()
 def _check_isolation(isolation: Isolation) -> None:
     if isolation.user is not None:
         if os.geteuid() != 0:
-            raise IsolationError(f"--bot-user needs admiralty to run as root; it runs as "
-                                 f"uid {os.geteuid()}")
+            raise IsolationError(
+                f"--bot-user needs admiralty to run as root; it runs as uid {os.geteuid()}"
+            )
         try:
             isolation.account  # noqa: B018  (looked up: KeyError if there is no such user)
         except KeyError:
-            raise IsolationError(f"--bot-user: there is no user {isolation.user!r} here"
-                                 ) from None
+            raise IsolationError(f"--bot-user: there is no user {isolation.user!r} here") from None
     if isolation.sandbox:
         if shutil.which("bwrap") is None:
-            raise IsolationError("--sandbox needs bubblewrap (bwrap), which is not installed "
-                                 "(Debian, Ubuntu: apt-get install bubblewrap)")
+            raise IsolationError(
+                "--sandbox needs bubblewrap (bwrap), which is not installed "
+                "(Debian, Ubuntu: apt-get install bubblewrap)"
+            )
         probe = subprocess.run(
-            [sys.executable, "-c", DIE_WITH_PARENT, str(os.getpid()), _account(isolation),
-             "bwrap", *SANDBOX_NAMESPACES, "--ro-bind", "/", "/", "true"],
-            capture_output=True, text=True, env={"PATH": os.environ.get("PATH", os.defpath)})
+            [
+                sys.executable,
+                "-c",
+                DIE_WITH_PARENT,
+                str(os.getpid()),
+                _account(isolation),
+                "bwrap",
+                *SANDBOX_NAMESPACES,
+                "--ro-bind",
+                "/",
+                "/",
+                "true",
+            ],
+            capture_output=True,
+            text=True,
+            env={"PATH": os.environ.get("PATH", os.defpath)},
+        )
         if probe.returncode != 0:
-            said = (probe.stderr.strip().splitlines() or [f"exit code {probe.returncode}"])
-            raise IsolationError(f"--sandbox: bubblewrap cannot make a sandbox here: "
-                                 f"{said[-1]}")
+            said = probe.stderr.strip().splitlines() or [f"exit code {probe.returncode}"]
+            raise IsolationError(f"--sandbox: bubblewrap cannot make a sandbox here: {said[-1]}")
 
 
 def _account(isolation: Isolation) -> str:
@@ -257,13 +279,30 @@ def _account(isolation: Isolation) -> str:
     return "" if account is None else f"{account[0]}:{account[1]}"
 
 
-SANDBOX_NAMESPACES = ("--unshare-all", "--unshare-user", "--uid", "65534", "--gid", "65534",
-                      "--die-with-parent", "--new-session", "--hostname", "bot")
+SANDBOX_NAMESPACES = (
+    "--unshare-all",
+    "--unshare-user",
+    "--uid",
+    "65534",
+    "--gid",
+    "65534",
+    "--die-with-parent",
+    "--new-session",
+    "--hostname",
+    "bot",
+)
 """Its own user (the bot is uid 65534 inside, with no capabilities), processes, network,
 IPC, host name and session; killed with bwrap, and bwrap dies with the referee."""
 SANDBOX_SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
-SANDBOX_ETC = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
-               "/etc/localtime", "/etc/hosts", "/etc/nsswitch.conf")
+SANDBOX_ETC = (
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/alternatives",
+    "/etc/localtime",
+    "/etc/hosts",
+    "/etc/nsswitch.conf",
+)
 """The system's directories and the few files of /etc that programs need to start, all
 read-only in a sandbox."""
 
@@ -303,8 +342,9 @@ connection the referee makes to its port (a socket the referee listens on and ha
 relayed to the bot's port on the sandbox's own loopback. The bot has no other network."""
 
 
-def sandbox_command(argv: Sequence[str], workdir: Path, listener: socket.socket | None,
-                    port: int) -> list[str]:
+def sandbox_command(
+    argv: Sequence[str], workdir: Path, listener: socket.socket | None, port: int
+) -> list[str]:
     """`argv` run by bubblewrap in a sandbox of its own (`SANDBOX_NAMESPACES`): it sees the
     system's directories read-only (`SANDBOX_SYSTEM`, `SANDBOX_ETC`) and `_sandbox_paths`,
     a private /tmp, and `workdir`, its working directory, the only place it may write; no
@@ -316,17 +356,26 @@ def sandbox_command(argv: Sequence[str], workdir: Path, listener: socket.socket 
             command += ["--symlink", os.readlink(path), path]
         elif os.path.isdir(path):
             command += ["--ro-bind", path, path]
-    command += [arg for path in SANDBOX_ETC if os.path.exists(path)
-                for arg in ("--ro-bind", path, path)]
+    command += [
+        arg for path in SANDBOX_ETC if os.path.exists(path) for arg in ("--ro-bind", path, path)
+    ]
     command += ["--tmpfs", "/tmp"]
     python = listener is not None or _this_python(argv[0])  # the relay, or a Python bot
-    command += [arg for path in _sandbox_paths(argv, python)
-                for arg in ("--ro-bind", path, path)]
+    command += [arg for path in _sandbox_paths(argv, python) for arg in ("--ro-bind", path, path)]
     command += ["--bind", str(workdir), str(workdir), "--chdir", str(workdir)]
     if listener is None:
         return [*command, *argv]
-    return [*command, sys.executable, "-I", "-S", "-c", RELAY, str(listener.fileno()),
-            str(port), *argv]
+    return [
+        *command,
+        sys.executable,
+        "-I",
+        "-S",
+        "-c",
+        RELAY,
+        str(listener.fileno()),
+        str(port),
+        *argv,
+    ]
 
 
 def _this_python(program: str) -> bool:
@@ -345,12 +394,16 @@ def _sandbox_paths(argv: Sequence[str], python: bool) -> list[str]:
         paths |= {sys.prefix, sys.base_prefix, str(Path(admiralty_sdk.__file__).parent)}
     for name in ("PYTHONPATH", "NODE_PATH", "LD_LIBRARY_PATH"):
         paths.update(os.environ.get(name, "").split(os.pathsep))
-    paths.update(arg if os.path.isdir(arg) else os.path.dirname(arg)
-                 for arg in argv if os.path.isabs(arg) and os.path.exists(arg))
+    paths.update(
+        arg if os.path.isdir(arg) else os.path.dirname(arg)
+        for arg in argv
+        if os.path.isabs(arg) and os.path.exists(arg)
+    )
     shown: list[str] = []  # each once, none inside another (nor "/": that would be all)
     for path in sorted(os.path.abspath(path) for path in paths if path and os.path.isdir(path)):
-        inside = any(path == seen or path.startswith(f"{seen}/")
-                     for seen in (*SANDBOX_SYSTEM, *shown))
+        inside = any(
+            path == seen or path.startswith(f"{seen}/") for seen in (*SANDBOX_SYSTEM, *shown)
+        )
         if path != "/" and not inside:
             shown.append(path)
     return shown
@@ -370,8 +423,9 @@ class StderrTail:
 
     def drain(self, pipe: IO[bytes]) -> None:
         """Read `pipe` to its end on a daemon thread."""
-        self._reader = threading.Thread(target=self._read, args=(pipe,), name="bot-stderr",
-                                        daemon=True)
+        self._reader = threading.Thread(
+            target=self._read, args=(pipe,), name="bot-stderr", daemon=True
+        )
         self._reader.start()
 
     def settle(self, timeout: float = 1.0) -> None:
@@ -425,12 +479,23 @@ class LaunchedBot:
         if self.isolation.sandbox:
             command = sandbox_command(self.argv, self.workdir, self.listener, self.port)
         self.process = subprocess.Popen(
-            [sys.executable, "-c", DIE_WITH_PARENT, str(os.getpid()), _account(self.isolation),
-             *command],
-            cwd=self.workdir, stdin=pipe, stdout=pipe, stderr=subprocess.PIPE,
-            env=bot_environment(self.workdir, self.port if self.bridge is None else None,
-                                self.isolation.isolated),
-            pass_fds=() if self.listener is None else (self.listener.fileno(),))
+            [
+                sys.executable,
+                "-c",
+                DIE_WITH_PARENT,
+                str(os.getpid()),
+                _account(self.isolation),
+                *command,
+            ],
+            cwd=self.workdir,
+            stdin=pipe,
+            stdout=pipe,
+            stderr=subprocess.PIPE,
+            env=bot_environment(
+                self.workdir, self.port if self.bridge is None else None, self.isolation.isolated
+            ),
+            pass_fds=() if self.listener is None else (self.listener.fileno(),),
+        )
         if self.stderr is not None and self.process.stderr is not None:
             self.stderr.drain(self.process.stderr)
         if self.bridge is not None:
@@ -448,11 +513,16 @@ class LaunchedBot:
             return ""
         if settle and self.process is not None and self.process.poll() is not None:
             self.stderr.settle()
-        kept = [line if len(line) <= width else line[:width - 1] + "…"
-                for line in printable(self.stderr.text(), lines=True).splitlines()]
+        kept = [
+            line if len(line) <= width else line[: width - 1] + "…"
+            for line in printable(self.stderr.text(), lines=True).splitlines()
+        ]
         first = next((n for n, line in enumerate(kept) if ERROR_LINE.search(line)), None)
-        lead = [f"first error: {kept[first]}"] if first is not None and first < len(kept) - lines \
+        lead = (
+            [f"first error: {kept[first]}"]
+            if first is not None and first < len(kept) - lines
             else []
+        )
         return "\n".join([*lead, *kept[-lines:]])
 
     def diagnosis(self, reported: bool) -> str:
@@ -460,8 +530,11 @@ class LaunchedBot:
         (`reported`), or by crashing. A Python gRPC bot runs on the SDK, which reports where
         it raised: the way to its whole traceback. Otherwise the last lines of its stderr,
         where its runtime wrote what went wrong."""
-        hint = ("(`admiralty play --local` with this bot shows the whole traceback)"
-                if self.bridge is None and self.argv[:1] == [sys.executable] else "")
+        hint = (
+            "(`admiralty play --local` with this bot shows the whole traceback)"
+            if self.bridge is None and self.argv[:1] == [sys.executable]
+            else ""
+        )
         tail = "" if reported and hint else self.stderr_tail(lines=3, settle=False)
         return "\n".join(filter(None, (f"its stderr ends:\n{tail}" if tail else "", hint)))
 
@@ -505,8 +578,9 @@ class LaunchedBot:
             shutil.rmtree(self.workdir, ignore_errors=True)
 
 
-async def launch(spec: str, timeout: float = STARTUP_TIMEOUT,
-                 isolation: Isolation = NO_ISOLATION) -> LaunchedBot:
+async def launch(
+    spec: str, timeout: float = STARTUP_TIMEOUT, isolation: Isolation = NO_ISOLATION
+) -> LaunchedBot:
     """Start (or reach) the bot `spec`, isolated as asked, and wait for its `Hello`."""
     isolation.check()
     if is_address(spec):
@@ -532,18 +606,31 @@ async def launch(spec: str, timeout: float = STARTUP_TIMEOUT,
 WORKDIR_PREFIX = "admiralty-bot-"
 
 
-def _spawn(spec: str, argv: list[str], port: int, isolation: Isolation,
-           bridge: StdioBridge | None = None, listener: socket.socket | None = None
-           ) -> LaunchedBot:
+def _spawn(
+    spec: str,
+    argv: list[str],
+    port: int,
+    isolation: Isolation,
+    bridge: StdioBridge | None = None,
+    listener: socket.socket | None = None,
+) -> LaunchedBot:
     """Start `argv` in a fresh working directory (the bot user's, if it has one), its
     client reaching `port`."""
     sweep_workdirs()
     workdir = Path(tempfile.mkdtemp(prefix=f"{WORKDIR_PREFIX}{os.getpid()}-"))
     if isolation.account is not None:
         os.chown(workdir, *isolation.account)
-    bot = LaunchedBot(spec, BotClient(f"127.0.0.1:{port}"), argv, port, workdir=workdir,
-                      stderr=StderrTail(), bridge=bridge, isolation=isolation,
-                      listener=listener)
+    bot = LaunchedBot(
+        spec,
+        BotClient(f"127.0.0.1:{port}"),
+        argv,
+        port,
+        workdir=workdir,
+        stderr=StderrTail(),
+        bridge=bridge,
+        isolation=isolation,
+        listener=listener,
+    )
     bot.client.diagnose = bot.diagnosis
     bot.start()
     return bot
@@ -600,17 +687,22 @@ async def _await_hello(bot: LaunchedBot, timeout: float) -> None:
         raise BotLaunchError(_failure(bot, f"was refused: {error}", tail=False)) from None
     except grpc.aio.AioRpcError as error:
         if error.code() is grpc.StatusCode.RESOURCE_EXHAUSTED:
-            raise BotLaunchError(_failure(bot, f"was refused: its Hello is over "
-                                               f"{MAX_REPLY_BYTES:,} bytes", tail=False)
-                                 ) from None
+            raise BotLaunchError(
+                _failure(
+                    bot, f"was refused: its Hello is over {MAX_REPLY_BYTES:,} bytes", tail=False
+                )
+            ) from None
         code = await _exit_code(bot) if error.code() is grpc.StatusCode.UNAVAILABLE else None
         if code is not None:  # it died answering: say so
-            raise BotLaunchError(_failure(bot, f"exited with code {code} when asked Hello")
-                                 ) from None
+            raise BotLaunchError(
+                _failure(bot, f"exited with code {code} when asked Hello")
+            ) from None
         details = (error.details() or "")[:200]
-        raise BotLaunchError(_failure(
-            bot, f"did not answer Hello ({error.code().name}{': ' if details else ''}"
-                 f"{details})")) from None
+        raise BotLaunchError(
+            _failure(
+                bot, f"did not answer Hello ({error.code().name}{': ' if details else ''}{details})"
+            )
+        ) from None
 
 
 async def _exit_code(bot: LaunchedBot, wait: float = 1.0) -> int | None:
@@ -629,14 +721,18 @@ def _failure(bot: LaunchedBot, what: str, tail: bool = True) -> str:
     return f"bot {bot.spec!r} {what}" + (f"; its stderr ends:\n{text}" if text else "")
 
 
-async def launch_all(specs: Sequence[str], timeout: float = STARTUP_TIMEOUT,
-                     supervise: bool = True, isolation: Isolation = NO_ISOLATION
-                     ) -> list[LaunchedBot]:
+async def launch_all(
+    specs: Sequence[str],
+    timeout: float = STARTUP_TIMEOUT,
+    supervise: bool = True,
+    isolation: Isolation = NO_ISOLATION,
+) -> list[LaunchedBot]:
     """Launch every bot at once (one process per spec, each may play many seats and
     matches), isolated as asked, supervised unless told otherwise."""
     isolation.check()  # once, before any bot starts
-    results = await asyncio.gather(*(launch(spec, timeout, isolation) for spec in specs),
-                                   return_exceptions=True)
+    results = await asyncio.gather(
+        *(launch(spec, timeout, isolation) for spec in specs), return_exceptions=True
+    )
     launched = [r for r in results if isinstance(r, LaunchedBot)]
     errors = [r for r in results if isinstance(r, BaseException)]
     if errors:

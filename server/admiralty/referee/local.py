@@ -113,17 +113,24 @@ class LocalClient:
     def reached(self) -> bool:
         return True
 
-    async def decide(self, request: bot_pb2.DecideRequest, timeout: float
-                     ) -> bot_pb2.DecideResponse:
+    async def decide(
+        self, request: bot_pb2.DecideRequest, timeout: float
+    ) -> bot_pb2.DecideResponse:
         return await self._servicer.answer(request)
 
     async def match_over(self, request: bot_pb2.MatchOverRequest, timeout: float) -> None:
         await self._servicer.MatchOver(request, None)
 
 
-def play_local(game: str, bots: Sequence[Bot], seed: int,
-               options: Mapping[str, Any] | None = None, *, deadline: float = 2.0,
-               time_bank: float = 60.0) -> LocalResult:
+def play_local(
+    game: str,
+    bots: Sequence[Bot],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    deadline: float = 2.0,
+    time_bank: float = 60.0,
+) -> LocalResult:
     """Play one match of `game` between `bots` (seat i is `bots[i]`) from `seed`.
 
     `options` are the game's (see `admiralty games`); `deadline` and `time_bank` are only
@@ -142,15 +149,17 @@ async def run_local(spec: MatchSpec, bots: Sequence[Bot]) -> LocalResult:
     for client in clients:
         await client.hello()
         if not client.plays(spec.game):
-            raise ValueError(f"{client.name} does not play {spec.game} (it plays "
-                             f"{', '.join(client.games)})")
+            raise ValueError(
+                f"{client.name} does not play {spec.game} (it plays {', '.join(client.games)})"
+            )
     decisions: list[Decision] = []
 
     def keep(step: int, request: Request, answer: Answer, caused: Sequence[Incident]) -> None:
         decisions.append(Decision(step, request.seat, request.kind, answer.index, answer.how))
 
-    match = Match(spec, clients, wire_id=spec.match_id, clock=lambda: 0.0,
-                  decision_listeners=[keep])
+    match = Match(
+        spec, clients, wire_id=spec.match_id, clock=lambda: 0.0, decision_listeners=[keep]
+    )
     for seat, bot in enumerate(bots):
         use_sampler = getattr(bot, "use_sampler", None)
         if use_sampler is not None:
@@ -169,8 +178,10 @@ def load_bot(spec: str | Path) -> Bot:
     if from_argv is not None:
         return from_argv(args)
     if args:
-        raise ValueError(f"{path}: {cls.__name__} takes no arguments here (it has no "
-                         f"from_argv): {' '.join(args)}")
+        raise ValueError(
+            f"{path}: {cls.__name__} takes no arguments here (it has no "
+            f"from_argv): {' '.join(args)}"
+        )
     return cls()
 
 
@@ -183,10 +194,17 @@ def _bot_class(path: Path) -> type[Bot]:
     module = importlib.util.module_from_spec(module_spec)
     sys.modules[name] = module  # dataclasses and pickling look their module up
     module_spec.loader.exec_module(module)
-    found = [cls for cls in vars(module).values() if inspect.isclass(cls)
-             and issubclass(cls, Bot) and cls is not Bot and cls.__module__ == name]
+    found = [
+        cls
+        for cls in vars(module).values()
+        if inspect.isclass(cls)
+        and issubclass(cls, Bot)
+        and cls is not Bot
+        and cls.__module__ == name
+    ]
     if len(found) != 1:
         what = "no Bot subclass" if not found else f"{len(found)} Bot subclasses"
-        raise ValueError(f"{path}: a local bot is a Python file defining one Bot subclass; "
-                         f"it defines {what}")
+        raise ValueError(
+            f"{path}: a local bot is a Python file defining one Bot subclass; it defines {what}"
+        )
     return found[0]

@@ -95,13 +95,22 @@ class Incident:
     applied_index: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"request_id": self.request_id, "seat": self.seat, "kind": str(self.kind),
-                "detail": self.detail, "applied_index": self.applied_index}
+        return {
+            "request_id": self.request_id,
+            "seat": self.seat,
+            "kind": str(self.kind),
+            "detail": self.detail,
+            "applied_index": self.applied_index,
+        }
 
     def pb(self) -> common_pb2.Incident:
-        return common_pb2.Incident(request_id=self.request_id, seat=self.seat,
-                                   kind=_INCIDENT_KINDS[self.kind], detail=self.detail,
-                                   applied_index=self.applied_index)
+        return common_pb2.Incident(
+            request_id=self.request_id,
+            seat=self.seat,
+            kind=_INCIDENT_KINDS[self.kind],
+            detail=self.detail,
+            applied_index=self.applied_index,
+        )
 
 
 @dataclass(frozen=True)
@@ -188,10 +197,18 @@ class MatchReport:
     def to_json(self) -> dict[str, Any]:
         """The operator's report: the seed and the record path included. The one seat of a
         one-seat match also says whether it `won` (its place is 1 either way)."""
-        placements = [{"seat": seat, "bot": name, "place": place, "score": score,
-                       "forfeited": seat in self.forfeited}
-                      for seat, (name, place, score) in enumerate(
-                          zip(self.bot_names, self.places, self.scores, strict=True))]
+        placements = [
+            {
+                "seat": seat,
+                "bot": name,
+                "place": place,
+                "score": score,
+                "forfeited": seat in self.forfeited,
+            }
+            for seat, (name, place, score) in enumerate(
+                zip(self.bot_names, self.places, self.scores, strict=True)
+            )
+        ]
         if len(placements) == 1:
             placements[0]["won"] = won_alone(self.scores[0], 0 in self.forfeited)
         return {
@@ -203,18 +220,25 @@ class MatchReport:
             "record": str(self.spec.record_path) if self.spec.record_path else None,
         }
 
-    def result_pb(self, seats: Container[int] | None = None,
-                  match_id: str | None = None) -> common_pb2.MatchResult:
+    def result_pb(
+        self, seats: Container[int] | None = None, match_id: str | None = None
+    ) -> common_pb2.MatchResult:
         """The public result with the incidents of `seats` (every seat's when None), under
         `match_id` (the operator's id when None)."""
         return common_pb2.MatchResult(
             match_id=self.spec.match_id if match_id is None else match_id,
             game=self.spec.game,
             placements=[
-                common_pb2.Placement(seat=index, bot=name, place=place, score=score,
-                                     forfeited=index in self.forfeited)
+                common_pb2.Placement(
+                    seat=index,
+                    bot=name,
+                    place=place,
+                    score=score,
+                    forfeited=index in self.forfeited,
+                )
                 for index, (name, place, score) in enumerate(
-                    zip(self.bot_names, self.places, self.scores, strict=True))
+                    zip(self.bot_names, self.places, self.scores, strict=True)
+                )
             ],
             incidents=[i.pb() for i in self.incidents if seats is None or i.seat in seats],
         )
@@ -246,10 +270,17 @@ class Match:
     `clock` is the referee's clock (monotonic seconds).
     """
 
-    def __init__(self, spec: MatchSpec, bots: Sequence[SeatBot],
-                 listeners: Sequence[Listener] = (), *, wire_id: str | None = None,
-                 state: GameState | None = None, clock: Callable[[], float] = time.monotonic,
-                 decision_listeners: Sequence[DecisionListener] = ()):
+    def __init__(
+        self,
+        spec: MatchSpec,
+        bots: Sequence[SeatBot],
+        listeners: Sequence[Listener] = (),
+        *,
+        wire_id: str | None = None,
+        state: GameState | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        decision_listeners: Sequence[DecisionListener] = (),
+    ):
         self.spec = spec
         self.bots = list(bots)
         self.game = load_game(spec.game)
@@ -266,8 +297,12 @@ class Match:
         self._policy_rng = random.Random(f"{spec.seed}:policy")
         self._recorder = RecordWriter(spec.record_path) if spec.record_path else None
         self.match_info = common_pb2.MatchInfo(
-            game=spec.game, players=len(bots), bot_names=[bot.name for bot in bots],
-            options=struct(spec.options), rules_hash=self.game.rules_hash())
+            game=spec.game,
+            players=len(bots),
+            bot_names=[bot.name for bot in bots],
+            options=struct(spec.options),
+            rules_hash=self.game.rules_hash(),
+        )
         getattr(self.match_info, self.codec.field).CopyFrom(_board(spec.game))
 
     async def run(self) -> MatchReport:
@@ -276,9 +311,15 @@ class Match:
         Cancelled (Ctrl-C), the record is closed with a line saying the match was aborted.
         """
         if self._recorder:
-            self._recorder.header(self.spec.game, len(self.bots), self.spec.seed,
-                                  self.spec.options, [b.name for b in self.bots],
-                                  self.spec.match_id, self.wire_id)
+            self._recorder.header(
+                self.spec.game,
+                len(self.bots),
+                self.spec.seed,
+                self.spec.options,
+                [b.name for b in self.bots],
+                self.spec.match_id,
+                self.wire_id,
+            )
             self._recorder.events(0, self.state.setup_events)
         report = None
         try:
@@ -292,8 +333,12 @@ class Match:
             report = self._report(outcome)
             if self._recorder:
                 self._recorder.digest(self.steps, self.state.digest())
-                self._recorder.result(report.places, report.scores, report.forfeited,
-                                      [i.to_json() for i in self.incidents])
+                self._recorder.result(
+                    report.places,
+                    report.scores,
+                    report.forfeited,
+                    [i.to_json() for i in self.incidents],
+                )
         finally:
             if self._recorder:
                 if report is None:
@@ -322,16 +367,31 @@ class Match:
 
     def _apply(self, request: Request, answer: Answer) -> None:
         if self.decision_listeners:
-            caused = [i for i in self.incidents if i.seat == request.seat
-                      and i.request_id == answer.request_id] if answer.how == "incident" else []
+            caused = (
+                [
+                    i
+                    for i in self.incidents
+                    if i.seat == request.seat and i.request_id == answer.request_id
+                ]
+                if answer.how == "incident"
+                else []
+            )
             for listener in self.decision_listeners:
                 listener(self.steps + 1, request, answer, caused)
         events = self.state.apply(request.seat, answer.index)
         self.steps += 1
         if self._recorder:
-            self._recorder.decision(self.steps, answer.request_id, request.seat,
-                                    request.window_id, str(request.window), request.kind,
-                                    answer.index, answer.latency_ms, answer.how)
+            self._recorder.decision(
+                self.steps,
+                answer.request_id,
+                request.seat,
+                request.window_id,
+                str(request.window),
+                request.kind,
+                answer.index,
+                answer.latency_ms,
+                answer.how,
+            )
             self._recorder.events(self.steps, events)
             if self._recorder.wants_digest(self.steps):
                 self._recorder.digest(self.steps, self.state.digest())
@@ -355,20 +415,27 @@ class Match:
         if request.optional and request.window in self.bots[request.seat].auto_pass:
             return Answer(0, how="auto_pass")
         if seat.retired is not None or seat.forfeited:
-            return Answer(fallback_index(self.spec.policy, request, self._policy_rng),
-                          how="forfeited")
+            return Answer(
+                fallback_index(self.spec.policy, request, self._policy_rng), how="forfeited"
+            )
         seat.asked += 1
         request_id = str(seat.asked)
         window_id = seat.window_number(request.window_id)
         if seat.bank <= 0:
             index = fallback_index(self.spec.policy, request, self._policy_rng)
-            self._retire(request.seat, IncidentKind.TIMEOUT, request_id,
-                         f"time bank exhausted: {IS_HUNG}", index)
+            self._retire(
+                request.seat,
+                IncidentKind.TIMEOUT,
+                request_id,
+                f"time bank exhausted: {IS_HUNG}",
+                index,
+            )
             return Answer(index, request_id, how="incident")
         return await self._ask(request, request_id, window_id, seat)
 
-    async def _ask(self, request: Request, request_id: str, window_id: int,
-                   seat: SeatStats) -> Answer:
+    async def _ask(
+        self, request: Request, request_id: str, window_id: int, seat: SeatStats
+    ) -> Answer:
         timeout = min(self.spec.deadline, seat.bank)
         message = self._request_pb(request, request_id, window_id, seat, timeout)
         started = self._clock()
@@ -394,8 +461,9 @@ class Match:
         index = self._incident(request, request_id, *failure)
         return Answer(index, request_id, latency * 1000, "incident")
 
-    async def _call(self, bot: SeatBot, message: bot_pb2.DecideRequest, timeout: float,
-                    started: float) -> bot_pb2.DecideResponse | tuple[IncidentKind, str]:
+    async def _call(
+        self, bot: SeatBot, message: bot_pb2.DecideRequest, timeout: float, started: float
+    ) -> bot_pb2.DecideResponse | tuple[IncidentKind, str]:
         """The bot's reply, or the incident its failure is.
 
         A call the connection broke (a blip, or a process the launcher restarts) is asked
@@ -421,16 +489,23 @@ class Match:
             back = error.code() not in BROKEN and bot.reached()
             return _classify(error, True) if back else broken
 
-    def _request_pb(self, request: Request, request_id: str, window_id: int, seat: SeatStats,
-                    timeout: float) -> bot_pb2.DecideRequest:
+    def _request_pb(
+        self, request: Request, request_id: str, window_id: int, seat: SeatStats, timeout: float
+    ) -> bot_pb2.DecideRequest:
         view = self.state.view(request.seat)
         message = bot_pb2.DecideRequest(
-            request_id=request_id, match_id=self.wire_id, seat=request.seat,
-            window_id=window_id, window=to_window_kind(request.window),
-            kind=request.kind, prompt=request.prompt, optional=request.optional,
+            request_id=request_id,
+            match_id=self.wire_id,
+            seat=request.seat,
+            window_id=window_id,
+            window=to_window_kind(request.window),
+            kind=request.kind,
+            prompt=request.prompt,
+            optional=request.optional,
             options=options_to_pb(self.codec, request.options),
             events=self._take_events(request.seat),
-            deadline_ms=int(timeout * 1000), time_bank_ms=int(max(seat.bank, 0) * 1000),
+            deadline_ms=int(timeout * 1000),
+            time_bank_ms=int(max(seat.bank, 0) * 1000),
         )
         getattr(message, self.codec.field).CopyFrom(self.codec.observation_pb(view))
         if not seat.informed:
@@ -445,8 +520,7 @@ class Match:
         seat.unsent.clear()
         return events
 
-    def _incident(self, request: Request, request_id: str, kind: IncidentKind,
-                  detail: str) -> int:
+    def _incident(self, request: Request, request_id: str, kind: IncidentKind, detail: str) -> int:
         """Record a failed answer and return the option the policy applies instead. A seat
         whose answers keep failing is retired: hung after `HUNG_AFTER` timeouts in a row,
         broken after `BROKEN_AFTER` failed answers in a row or, once asked
@@ -463,38 +537,56 @@ class Match:
         if self.spec.policy is FailurePolicy.FORFEIT:
             seat.forfeited = True
         limit = REPORT_LIMIT if kind in DIAGNOSED else DETAIL_LIMIT
-        self.incidents.append(Incident(request_id, request.seat, kind,
-                                       _short(detail, limit, lines=True), index))
+        self.incidents.append(
+            Incident(request_id, request.seat, kind, _short(detail, limit, lines=True), index)
+        )
         return index
 
-    def _retire(self, seat_index: int, kind: IncidentKind, request_id: str, detail: str,
-                index: int) -> None:
+    def _retire(
+        self, seat_index: int, kind: IncidentKind, request_id: str, detail: str, index: int
+    ) -> None:
         """From now on the policy plays this seat, and it is placed last."""
         self.seats[seat_index].retired = kind
         limit = (REPORT_LIMIT if kind in DIAGNOSED else DETAIL_LIMIT) - len(RETIRED) - 2
-        self.incidents.append(Incident(request_id, seat_index, kind,
-                                       f"{_short(detail, limit, lines=True)}; {RETIRED}",
-                                       max(index, 0)))
+        self.incidents.append(
+            Incident(
+                request_id,
+                seat_index,
+                kind,
+                f"{_short(detail, limit, lines=True)}; {RETIRED}",
+                max(index, 0),
+            )
+        )
 
     def _report(self, outcome: Outcome) -> MatchReport:
-        forfeited = [i for i, seat in enumerate(self.seats)
-                     if seat.forfeited or seat.retired is not None]
+        forfeited = [
+            i for i, seat in enumerate(self.seats) if seat.forfeited or seat.retired is not None
+        ]
         places = list(outcome.places)
         if forfeited:
             keys = [(i not in forfeited, -place) for i, place in enumerate(places)]
             places = list(Outcome.from_ranking(keys, list(outcome.scores)).places)
-        return MatchReport(self.spec, [b.name for b in self.bots], places,
-                           list(outcome.scores), forfeited, self.incidents,
-                           [seat.latencies_ms for seat in self.seats], self.steps,
-                           self.round_trips, self.wire_id)
+        return MatchReport(
+            self.spec,
+            [b.name for b in self.bots],
+            places,
+            list(outcome.scores),
+            forfeited,
+            self.incidents,
+            [seat.latencies_ms for seat in self.seats],
+            self.steps,
+            self.round_trips,
+            self.wire_id,
+        )
 
     async def _tell_match_over(self, report: MatchReport) -> None:
         """Tell each live seat the public result and its own incidents."""
 
         async def tell(seat: int) -> None:
             result = report.result_pb({seat}, self.wire_id)
-            message = bot_pb2.MatchOverRequest(seat=seat, result=result,
-                                               events=self._take_events(seat))
+            message = bot_pb2.MatchOverRequest(
+                seat=seat, result=result, events=self._take_events(seat)
+            )
             with contextlib.suppress(grpc.aio.AioRpcError):  # the result stands regardless
                 await self.bots[seat].match_over(message, timeout=self.spec.deadline)
 
@@ -529,7 +621,7 @@ def _short(text: str, limit: int = DETAIL_LIMIT, lines: bool = False) -> str:
     """`text`, which may hold a bot's strings, with its control characters (but newlines,
     with `lines`) escaped and cut to `limit` characters."""
     text = printable(text, lines)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _raise_if_cancelled(error: grpc.aio.AioRpcError) -> None:
@@ -574,18 +666,20 @@ def _classify(error: grpc.aio.AioRpcError, reached: bool) -> tuple[IncidentKind,
     return IncidentKind.ILLEGAL, f"the call failed: {code.name}: {error.details()}"
 
 
-def _check_reply(reply: bot_pb2.DecideResponse, request_id: str, n_options: int
-                 ) -> tuple[IncidentKind, str] | None:
+def _check_reply(
+    reply: bot_pb2.DecideResponse, request_id: str, n_options: int
+) -> tuple[IncidentKind, str] | None:
     if reply.request_id != request_id:
-        return IncidentKind.STALE, f"answered request '{_short(reply.request_id, 40)}', " \
-                                   f"asked {request_id!r}"
+        return (
+            IncidentKind.STALE,
+            f"answered request '{_short(reply.request_id, 40)}', asked {request_id!r}",
+        )
     if reply.option_index >= n_options:
         return IncidentKind.ILLEGAL, f"option {reply.option_index} of {n_options}"
     return None
 
 
-def checked_options(game_name: str, players: int, options: dict[str, Any] | None
-                    ) -> dict[str, Any]:
+def checked_options(game_name: str, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
     """The game's options resolved and tried on a new game; ValueError saying what is wrong
     (unknown name, bad value, wrong player count) before anything is started or stored."""
     game = load_game(game_name)
@@ -598,8 +692,11 @@ def checked_options(game_name: str, players: int, options: dict[str, Any] | None
     return resolved
 
 
-async def run_match(spec: MatchSpec, bots: Sequence[SeatBot],
-                    listeners: Sequence[Listener] = (),
-                    decision_listeners: Sequence[DecisionListener] = ()) -> MatchReport:
+async def run_match(
+    spec: MatchSpec,
+    bots: Sequence[SeatBot],
+    listeners: Sequence[Listener] = (),
+    decision_listeners: Sequence[DecisionListener] = (),
+) -> MatchReport:
     """Play one match between connected bots (seat i is `bots[i]`)."""
     return await Match(spec, bots, listeners, decision_listeners=decision_listeners).run()

@@ -54,18 +54,57 @@ class RecordWriter:
     def _write(self, line: dict[str, Any]) -> None:
         self._file.write(json.dumps(line, separators=(",", ":")) + "\n")
 
-    def header(self, game: str, players: int, seed: int, options: dict, seats: Sequence[str],
-               match_id: str, wire_id: str) -> None:
-        self._write({"t": "header", "admiralty": __version__,
-                     "rules_hash": load_game(game).rules_hash(), "game": game,
-                     "players": players, "seed": seed, "options": options,
-                     "seats": list(seats), "match_id": match_id, "wire_id": wire_id})
+    def header(
+        self,
+        game: str,
+        players: int,
+        seed: int,
+        options: dict,
+        seats: Sequence[str],
+        match_id: str,
+        wire_id: str,
+    ) -> None:
+        self._write(
+            {
+                "t": "header",
+                "admiralty": __version__,
+                "rules_hash": load_game(game).rules_hash(),
+                "game": game,
+                "players": players,
+                "seed": seed,
+                "options": options,
+                "seats": list(seats),
+                "match_id": match_id,
+                "wire_id": wire_id,
+            }
+        )
 
-    def decision(self, step: int, request_id: str, seat: int, window_id: int, window: str,
-                 kind: str, index: int, latency_ms: float, how: str) -> None:
-        self._write({"t": "decision", "step": step, "request_id": request_id, "seat": seat,
-                     "window_id": window_id, "window": window, "kind": kind, "index": index,
-                     "latency_ms": round(latency_ms, 3), "how": how})
+    def decision(
+        self,
+        step: int,
+        request_id: str,
+        seat: int,
+        window_id: int,
+        window: str,
+        kind: str,
+        index: int,
+        latency_ms: float,
+        how: str,
+    ) -> None:
+        self._write(
+            {
+                "t": "decision",
+                "step": step,
+                "request_id": request_id,
+                "seat": seat,
+                "window_id": window_id,
+                "window": window,
+                "kind": kind,
+                "index": index,
+                "latency_ms": round(latency_ms, 3),
+                "how": how,
+            }
+        )
 
     def events(self, step: int, events: Sequence[Event]) -> None:
         for event in events:
@@ -78,10 +117,22 @@ class RecordWriter:
     def digest(self, step: int, digest: str) -> None:
         self._write({"t": "digest", "step": step, "digest": digest})
 
-    def result(self, places: Sequence[int], scores: Sequence[int], forfeited: Sequence[int],
-               incidents: Sequence[dict]) -> None:
-        self._write({"t": "result", "places": list(places), "scores": list(scores),
-                     "forfeited": list(forfeited), "incidents": list(incidents)})
+    def result(
+        self,
+        places: Sequence[int],
+        scores: Sequence[int],
+        forfeited: Sequence[int],
+        incidents: Sequence[dict],
+    ) -> None:
+        self._write(
+            {
+                "t": "result",
+                "places": list(places),
+                "scores": list(scores),
+                "forfeited": list(forfeited),
+                "incidents": list(incidents),
+            }
+        )
 
     def aborted(self, step: int) -> None:
         """The match stopped before its end (interrupted, or the referee failed)."""
@@ -158,7 +209,8 @@ def verify_record(path: Path) -> ReplayReport:
     report = ReplayReport(header)
     if header["rules_hash"] != game.rules_hash():
         report.mismatches.append(
-            f"rules hash {header['rules_hash']} differs from this engine's {game.rules_hash()}")
+            f"rules hash {header['rules_hash']} differs from this engine's {game.rules_hash()}"
+        )
     state = game.new_game(header["players"], header["seed"], header["options"])
     expected = [event.to_json() for event in state.setup_events]
     for line in lines:

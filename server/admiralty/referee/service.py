@@ -78,12 +78,19 @@ class MatchHandle:
         self.events.extend((step, event) for event in events)
         asyncio.get_running_loop().create_task(self._notify())
 
-    def on_decision(self, step: int, request: Request, answer: Answer,
-                    incidents: Sequence[Incident]) -> None:
+    def on_decision(
+        self, step: int, request: Request, answer: Answer, incidents: Sequence[Incident]
+    ) -> None:
         """Kept before the decision's events are; its step's listener notifies."""
-        self.decisions.append({"seat": request.seat, "index": answer.index,
-                               "latency_ms": answer.latency_ms, "how": answer.how,
-                               "incidents": [incident.to_json() for incident in incidents]})
+        self.decisions.append(
+            {
+                "seat": request.seat,
+                "index": answer.index,
+                "latency_ms": answer.latency_ms,
+                "how": answer.how,
+                "incidents": [incident.to_json() for incident in incidents],
+            }
+        )
 
     async def _notify(self) -> None:
         async with self.changed:
@@ -107,10 +114,15 @@ class MatchHandle:
         leaves the incidents out: a bot failing every decision makes thousands, and a page
         of such matches would outgrow what a client accepts."""
         message = referee_pb2.MatchSummary(
-            match_id=self.spec.match_id, game=self.spec.game, status=self.status,
-            bot_names=self.bot_names, master_seed=str(self.spec.seed),
-            steps=self.match.steps if self.match else 0, error=self.error,
-            record_path=str(self.spec.record_path or ""))
+            match_id=self.spec.match_id,
+            game=self.spec.game,
+            status=self.status,
+            bot_names=self.bot_names,
+            master_seed=str(self.spec.seed),
+            steps=self.match.steps if self.match else 0,
+            error=self.error,
+            record_path=str(self.spec.record_path or ""),
+        )
         if self.report is not None:
             message.result.CopyFrom(self.report.result_pb(None if incidents else ()))
         return message
@@ -137,9 +149,13 @@ class TokenInterceptor(grpc.aio.ServerInterceptor):
         if given is not None and same_secret(given, self._expected):
             return await continuation(details)
         code, message = (
-            (grpc.StatusCode.UNAUTHENTICATED,
-             "this call needs the admin token: metadata 'authorization: Bearer <token>'")
-            if given is None else (grpc.StatusCode.PERMISSION_DENIED, "wrong admin token"))
+            (
+                grpc.StatusCode.UNAUTHENTICATED,
+                "this call needs the admin token: metadata 'authorization: Bearer <token>'",
+            )
+            if given is None
+            else (grpc.StatusCode.PERMISSION_DENIED, "wrong admin token")
+        )
 
         async def deny(request, context):
             await context.abort(code, message)
@@ -150,8 +166,13 @@ class TokenInterceptor(grpc.aio.ServerInterceptor):
 class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
     """Runs matches in this process's event loop."""
 
-    def __init__(self, admin_token: str, record_dir: Path | None = None,
-                 keep_finished: int = 1000, max_running: int = 64):
+    def __init__(
+        self,
+        admin_token: str,
+        record_dir: Path | None = None,
+        keep_finished: int = 1000,
+        max_running: int = 64,
+    ):
         self.admin_token = admin_token
         self.record_dir = record_dir
         self.keep_finished = keep_finished
@@ -160,15 +181,18 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
         self._created = 0
         self._tasks: set[asyncio.Task] = set()
 
-    async def CreateMatch(self, request: referee_pb2.CreateMatchRequest,
-                          context: grpc.aio.ServicerContext):
+    async def CreateMatch(
+        self, request: referee_pb2.CreateMatchRequest, context: grpc.aio.ServicerContext
+    ):
         try:
             spec = self._spec(request)
         except ValueError as error:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(error))
         if sum(not h.finished for h in self.matches.values()) >= self.max_running:
-            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                                f"{self.max_running} matches are running; try again later")
+            await context.abort(
+                grpc.StatusCode.RESOURCE_EXHAUSTED,
+                f"{self.max_running} matches are running; try again later",
+            )
         self._created += 1
         handle = MatchHandle(spec, self._created)
         self.matches[spec.match_id] = handle
@@ -176,8 +200,7 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
         task = asyncio.get_running_loop().create_task(self._run(handle, list(request.bots)))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-        return referee_pb2.CreateMatchResponse(match_id=spec.match_id,
-                                               master_seed=str(spec.seed))
+        return referee_pb2.CreateMatchResponse(match_id=spec.match_id, master_seed=str(spec.seed))
 
     def _spec(self, request: referee_pb2.CreateMatchRequest) -> MatchSpec:
         """The match the request asks for; ValueError naming the first thing wrong."""
@@ -185,26 +208,33 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
             raise ValueError(f"unknown game {request.game[:40]!r}; known: {', '.join(GAMES)}")
         for address in request.bots:
             check_address(address)
-        options = checked_options(request.game, len(request.bots),
-                                  _whole_numbers(json_format.MessageToDict(request.options)))
+        options = checked_options(
+            request.game,
+            len(request.bots),
+            _whole_numbers(json_format.MessageToDict(request.options)),
+        )
         if request.policy not in POLICIES:
             raise ValueError(f"unknown failure policy {request.policy}")
         if request.deadline_ms > MAX_DEADLINE_MS or request.time_bank_ms > MAX_TIME_BANK_MS:
-            raise ValueError(f"deadline_ms is at most {MAX_DEADLINE_MS}, time_bank_ms at "
-                             f"most {MAX_TIME_BANK_MS}")
+            raise ValueError(
+                f"deadline_ms is at most {MAX_DEADLINE_MS}, time_bank_ms at most {MAX_TIME_BANK_MS}"
+            )
         match_id = f"{request.game}-{secrets.token_hex(8)}"
         return MatchSpec(
-            match_id=match_id, game=request.game, seed=request.seed or secrets.randbits(128),
+            match_id=match_id,
+            game=request.game,
+            seed=request.seed or secrets.randbits(128),
             options=options,
             deadline=(request.deadline_ms or DEFAULT_DEADLINE_MS) / 1000,
             time_bank=(request.time_bank_ms or DEFAULT_TIME_BANK_MS) / 1000,
             policy=POLICIES[request.policy],
-            record_path=self.record_dir / f"{match_id}.jsonl.gz" if self.record_dir else None)
+            record_path=self.record_dir / f"{match_id}.jsonl.gz" if self.record_dir else None,
+        )
 
     def _forget_old(self) -> None:
         """Drop the oldest finished matches beyond `keep_finished`."""
         finished = [mid for mid, handle in self.matches.items() if handle.finished]
-        for match_id in finished[:max(0, len(finished) - self.keep_finished)]:
+        for match_id in finished[: max(0, len(finished) - self.keep_finished)]:
             del self.matches[match_id]
 
     async def _run(self, handle: MatchHandle, addresses: list[str]) -> None:
@@ -212,8 +242,9 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
         try:
             await asyncio.gather(*(client.hello() for client in clients))
             handle.bot_names = [client.name for client in clients]
-            handle.match = Match(handle.spec, clients, [handle.on_step],
-                                 decision_listeners=[handle.on_decision])
+            handle.match = Match(
+                handle.spec, clients, [handle.on_step], decision_listeners=[handle.on_decision]
+            )
             handle.status = referee_pb2.MATCH_STATUS_RUNNING
             handle.report = await handle.match.run()
             handle.status = referee_pb2.MATCH_STATUS_FINISHED
@@ -225,28 +256,30 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
             await handle._notify()
             self._forget_old()
 
-    async def GetMatch(self, request: referee_pb2.GetMatchRequest,
-                       context: grpc.aio.ServicerContext):
+    async def GetMatch(
+        self, request: referee_pb2.GetMatchRequest, context: grpc.aio.ServicerContext
+    ):
         handle = self.matches.get(request.match_id)
         if handle is None:
             await context.abort(grpc.StatusCode.NOT_FOUND, f"no match {request.match_id[:80]!r}")
         return referee_pb2.GetMatchResponse(match=handle.summary())
 
-    async def ListMatches(self, request: referee_pb2.ListMatchesRequest,
-                          context: grpc.aio.ServicerContext):
+    async def ListMatches(
+        self, request: referee_pb2.ListMatchesRequest, context: grpc.aio.ServicerContext
+    ):
         size = min(request.page_size or PAGE_SIZE, MAX_PAGE_SIZE)
         try:
             start = int(request.page_token or 0)
         except ValueError:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "invalid page_token")
-        page = [h for h in self.matches.values() if h.ordinal >= start][:size + 1]
+        page = [h for h in self.matches.values() if h.ordinal >= start][: size + 1]
         more = len(page) > size
         return referee_pb2.ListMatchesResponse(
             matches=[handle.summary(incidents=False) for handle in page[:size]],
-            next_page_token=str(page[size].ordinal) if more else "")
+            next_page_token=str(page[size].ordinal) if more else "",
+        )
 
-    async def Watch(self, request: referee_pb2.WatchRequest,
-                    context: grpc.aio.ServicerContext):
+    async def Watch(self, request: referee_pb2.WatchRequest, context: grpc.aio.ServicerContext):
         handle = self.matches.get(request.match_id)
         if handle is None:
             await context.abort(grpc.StatusCode.NOT_FOUND, f"no match {request.match_id[:80]!r}")
@@ -258,13 +291,16 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
                 yield frame
             return
         if not omniscient:
-            await context.abort(grpc.StatusCode.UNAUTHENTICATED,
-                                "watching as a seat needs the admin token")
+            await context.abort(
+                grpc.StatusCode.UNAUTHENTICATED, "watching as a seat needs the admin token"
+            )
         async with handle.changed:
             await handle.changed.wait_for(lambda: handle.match is not None or handle.finished)
         if handle.match is not None and request.seat >= handle.match.state.players:
-            await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
-                                f"the match has seats 0 to {handle.match.state.players - 1}")
+            await context.abort(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"the match has seats 0 to {handle.match.state.players - 1}",
+            )
         async for frame in _seat_frames(handle, request.seat):
             yield frame
 
@@ -311,8 +347,9 @@ async def _frames(handle: MatchHandle, omniscient: bool):
         yield referee_pb2.WatchResponse(result=result)
         return
     sent = shown = 0
-    yield referee_pb2.WatchResponse(match_info=handle.match.match_info,
-                                    view=_view(handle.match.state, omniscient))
+    yield referee_pb2.WatchResponse(
+        match_info=handle.match.match_info, view=_view(handle.match.state, omniscient)
+    )
     while True:
         async with handle.changed:
             await handle.changed.wait_for(partial(handle.more_events, sent))
@@ -321,7 +358,8 @@ async def _frames(handle: MatchHandle, omniscient: bool):
         visible = [(step, e) for step, e in fresh if omniscient or e.visible_to(None)]
         for position, (step, event) in enumerate(visible):
             frame = referee_pb2.WatchResponse(
-                event=event_to_pb(event, step if omniscient else shown))
+                event=event_to_pb(event, step if omniscient else shown)
+            )
             shown += 1
             if position == len(visible) - 1:
                 frame.view.CopyFrom(_view(handle.match.state, omniscient))
@@ -329,8 +367,7 @@ async def _frames(handle: MatchHandle, omniscient: bool):
         if handle.finished and sent == len(handle.events):
             break
     if handle.report is not None:
-        yield referee_pb2.WatchResponse(result=handle.report.result_pb(
-            None if omniscient else ()))
+        yield referee_pb2.WatchResponse(result=handle.report.result_pb(None if omniscient else ()))
 
 
 async def _seat_frames(handle: MatchHandle, seat: int):
@@ -340,13 +377,15 @@ async def _seat_frames(handle: MatchHandle, seat: int):
     (as a replay does), so the server keeps a few numbers per decision, and the seat sees
     only what `view(seat)` and `visible_to(seat)` let through."""
     if handle.match is None:
-        yield referee_pb2.WatchResponse(result=common_pb2.MatchResult(
-            match_id=handle.spec.match_id))
+        yield referee_pb2.WatchResponse(
+            result=common_pb2.MatchResult(match_id=handle.spec.match_id)
+        )
         return
     spec = handle.spec
     state = load_game(spec.game).new_game(handle.match.state.players, spec.seed, spec.options)
-    yield referee_pb2.WatchResponse(match_info=handle.match.match_info,
-                                    view=struct(state.view(seat)))
+    yield referee_pb2.WatchResponse(
+        match_info=handle.match.match_info, view=struct(state.view(seat))
+    )
     for frame in _frame_pb(frame_after(0, state.setup_events, state, seat)):
         yield frame
     done = 0
@@ -366,24 +405,43 @@ async def _seat_frames(handle: MatchHandle, seat: int):
 def _frame_pb(frame: Frame) -> list[referee_pb2.WatchResponse]:
     """One step as Watch frames: the seat's decision, then its events, the seat's view on
     the last of them (none when the seat saw nothing of the step)."""
-    frames = [referee_pb2.WatchResponse(decision=_decision_pb(frame.decision, frame.incidents))
-              ] if frame.decision is not None else []
-    frames += [referee_pb2.WatchResponse(event=event_to_pb(
-        Event(event["kind"], event["data"]), frame.step)) for event in frame.events]
+    frames = (
+        [referee_pb2.WatchResponse(decision=_decision_pb(frame.decision, frame.incidents))]
+        if frame.decision is not None
+        else []
+    )
+    frames += [
+        referee_pb2.WatchResponse(
+            event=event_to_pb(Event(event["kind"], event["data"]), frame.step)
+        )
+        for event in frame.events
+    ]
     if frames:
         frames[-1].view.CopyFrom(struct(frame.view))
     return frames
 
 
-def _decision_pb(decision: Decision, incidents: Sequence[Mapping[str, Any]]
-                 ) -> referee_pb2.SeatDecision:
+def _decision_pb(
+    decision: Decision, incidents: Sequence[Mapping[str, Any]]
+) -> referee_pb2.SeatDecision:
     return referee_pb2.SeatDecision(
-        step=decision.step, kind=decision.kind, prompt=decision.prompt,
-        options=[common_pb2.Option(index=i, key=key, label=label)
-                 for i, (key, label) in enumerate(decision.options)],
-        chosen=decision.chosen, latency_ms=decision.latency_ms, how=decision.how,
-        incidents=[Incident(i["request_id"], i["seat"], IncidentKind(i["kind"]), i["detail"],
-                            i["applied_index"]).pb() for i in incidents])
+        step=decision.step,
+        kind=decision.kind,
+        prompt=decision.prompt,
+        options=[
+            common_pb2.Option(index=i, key=key, label=label)
+            for i, (key, label) in enumerate(decision.options)
+        ],
+        chosen=decision.chosen,
+        latency_ms=decision.latency_ms,
+        how=decision.how,
+        incidents=[
+            Incident(
+                i["request_id"], i["seat"], IncidentKind(i["kind"]), i["detail"], i["applied_index"]
+            ).pb()
+            for i in incidents
+        ],
+    )
 
 
 def _view(state: GameState, omniscient: bool):
@@ -392,25 +450,35 @@ def _view(state: GameState, omniscient: bool):
 
 def _omniscient_view(state: GameState) -> dict:
     """The public view and every seat's own, for an authorised watcher."""
-    return {"public": state.view(None),
-            "by_seat": [state.view(seat) for seat in range(state.players)]}
+    return {
+        "public": state.view(None),
+        "by_seat": [state.view(seat) for seat in range(state.players)],
+    }
 
 
-async def serve_referee(host: str, port: int, admin_token: str,
-                        record_dir: Path | None = None,
-                        tls: tuple[bytes, bytes] | None = None,
-                        keep_finished: int = 1000) -> grpc.aio.Server:
+async def serve_referee(
+    host: str,
+    port: int,
+    admin_token: str,
+    record_dir: Path | None = None,
+    tls: tuple[bytes, bytes] | None = None,
+    keep_finished: int = 1000,
+) -> grpc.aio.Server:
     """Start the referee server, over TLS when `tls` is (private key, certificate chain),
     remembering the newest `keep_finished` finished matches; the caller stops it."""
-    server = grpc.aio.server(options=[("grpc.so_reuseport", 0)],
-                             maximum_concurrent_rpcs=MAX_CONCURRENT_RPCS,
-                             interceptors=[TokenInterceptor(admin_token)])
+    server = grpc.aio.server(
+        options=[("grpc.so_reuseport", 0)],
+        maximum_concurrent_rpcs=MAX_CONCURRENT_RPCS,
+        interceptors=[TokenInterceptor(admin_token)],
+    )
     referee_pb2_grpc.add_RefereeServiceServicer_to_server(
-        RefereeServicer(admin_token, record_dir, keep_finished), server)
+        RefereeServicer(admin_token, record_dir, keep_finished), server
+    )
     credentials = grpc.ssl_server_credentials([tls]) if tls else None
     if not bind(server, host, port, credentials):
-        raise OSError(f"cannot listen on {host}:{port}: the port is in use or not allowed, or "
-                      "the address is not this machine's")
+        raise OSError(
+            f"cannot listen on {host}:{port}: the port is in use or not allowed, or "
+            "the address is not this machine's"
+        )
     await server.start()
     return server
-

@@ -62,8 +62,12 @@ def request_line(call: str, request: Message) -> bytes:
 class _Child:
     """One process of a stdio bot: its pipes, and how many answers it owes."""
 
-    def __init__(self, stdout: asyncio.ReadTransport, reader: asyncio.StreamReader,
-                 stdin: asyncio.WriteTransport):
+    def __init__(
+        self,
+        stdout: asyncio.ReadTransport,
+        reader: asyncio.StreamReader,
+        stdin: asyncio.WriteTransport,
+    ):
         self._stdout, self._reader, self._stdin = stdout, reader, stdin
         self._line = bytearray()
         self._skipping = False  # inside a line over the limit: dropped as it arrives
@@ -74,7 +78,8 @@ class _Child:
         loop = asyncio.get_running_loop()
         reader = asyncio.StreamReader()
         stdout, _ = await loop.connect_read_pipe(
-            lambda: asyncio.StreamReaderProtocol(reader), process.stdout)
+            lambda: asyncio.StreamReaderProtocol(reader), process.stdout
+        )
         stdin, _ = await loop.connect_write_pipe(asyncio.BaseProtocol, process.stdin)
         return cls(stdout, reader, stdin)
 
@@ -98,7 +103,7 @@ class _Child:
         while True:
             end = self._line.find(b"\n")
             if self._skipping:
-                del self._line[:len(self._line) if end < 0 else end + 1]
+                del self._line[: len(self._line) if end < 0 else end + 1]
                 self._skipping = end < 0
                 if end >= 0:
                     continue
@@ -107,7 +112,7 @@ class _Child:
                 return _OVERSIZE
             elif end >= 0:
                 line = bytes(self._line[:end])
-                del self._line[:end + 1]
+                del self._line[: end + 1]
                 return line
             chunk = await self._reader.read(64 * 1024)
             if not chunk:
@@ -167,8 +172,9 @@ class StdioBridge(bot_pb2_grpc.BotServiceServicer):
     async def MatchOver(self, request, context):
         return await self._forward("matchOver", request, bot_pb2.MatchOverResponse(), context)
 
-    async def _forward(self, call: str, request: Message, reply: Message,
-                       context: grpc.aio.ServicerContext) -> Message:
+    async def _forward(
+        self, call: str, request: Message, reply: Message, context: grpc.aio.ServicerContext
+    ) -> Message:
         """Ask the process and parse its line into `reply`, or fail the call as the
         referee's client classifies it. The referee's deadline cancels a call that is late,
         queued or not."""
@@ -181,8 +187,9 @@ class StdioBridge(bot_pb2_grpc.BotServiceServicer):
         if answer is None:
             await context.abort(grpc.StatusCode.UNAVAILABLE, "the bot's process ended")
         if answer is _OVERSIZE:
-            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                                f"a line over {MAX_REPLY_BYTES:,} bytes")
+            await context.abort(
+                grpc.StatusCode.RESOURCE_EXHAUSTED, f"a line over {MAX_REPLY_BYTES:,} bytes"
+            )
         try:
             message = json.loads(answer)
             if not isinstance(message, dict):
@@ -190,8 +197,10 @@ class StdioBridge(bot_pb2_grpc.BotServiceServicer):
             json_format.ParseDict(message, reply)
         except (ValueError, RecursionError, json_format.ParseError) as error:
             reason = " ".join(str(error).split())  # protobuf's reasons run over lines
-            await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
-                                f"its line is not a {reply.DESCRIPTOR.name}: {reason}")
+            await context.abort(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"its line is not a {reply.DESCRIPTOR.name}: {reason}",
+            )
         return reply
 
     async def _process(self, context: grpc.aio.ServicerContext) -> _Child:
@@ -199,8 +208,7 @@ class StdioBridge(bot_pb2_grpc.BotServiceServicer):
         to a gRPC bot waits for it to listen again, until just before its deadline."""
         remaining = context.time_remaining()
         with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(None if remaining is None
-                                       else remaining - RESTART_GRACE):
+            async with asyncio.timeout(None if remaining is None else remaining - RESTART_GRACE):
                 await self._running.wait()
         if not self._running.is_set() or self._child is None:  # late, or detached again
             await context.abort(grpc.StatusCode.UNAVAILABLE, "the bot's process is not running")

@@ -74,43 +74,70 @@ def event_json(event: Event) -> dict[str, Any]:
     return {"kind": event.kind, "data": dict(event.data)}
 
 
-def decision_of(step: int, request: Request, index: int, latency_ms: float = 0.0,
-                how: str = "bot") -> Decision:
-    return Decision(step, request.seat, request.kind, request.prompt,
-                    tuple((option.key, option.label) for option in request.options),
-                    index, latency_ms, how)
+def decision_of(
+    step: int, request: Request, index: int, latency_ms: float = 0.0, how: str = "bot"
+) -> Decision:
+    return Decision(
+        step,
+        request.seat,
+        request.kind,
+        request.prompt,
+        tuple((option.key, option.label) for option in request.options),
+        index,
+        latency_ms,
+        how,
+    )
 
 
-def frame_after(step: int, events: Sequence[Event], state: GameState, viewer: Viewer,
-                decision: Decision | None = None,
-                incidents: Iterable[Mapping[str, Any]] = ()) -> Frame:
+def frame_after(
+    step: int,
+    events: Sequence[Event],
+    state: GameState,
+    viewer: Viewer,
+    decision: Decision | None = None,
+    incidents: Iterable[Mapping[str, Any]] = (),
+) -> Frame:
     """The frame of one applied step: only the viewer's own decision and incidents."""
     mine = decision if decision is not None and decision.seat == viewer else None
     told = tuple(i for i in incidents if viewer is None or i["seat"] == viewer)
-    return Frame(step, tuple(event_json(e) for e in events if e.visible_to(viewer)),
-                 state.view(viewer), mine, told)
+    return Frame(
+        step,
+        tuple(event_json(e) for e in events if e.visible_to(viewer)),
+        state.view(viewer),
+        mine,
+        told,
+    )
 
 
-def replay_frames(state: GameState, decisions: Iterable[Mapping[str, Any]], viewer: Viewer,
-                  incidents: Mapping[tuple[int, str], list[Mapping[str, Any]]] | None = None
-                  ) -> Iterator[Frame]:
+def replay_frames(
+    state: GameState,
+    decisions: Iterable[Mapping[str, Any]],
+    viewer: Viewer,
+    incidents: Mapping[tuple[int, str], list[Mapping[str, Any]]] | None = None,
+) -> Iterator[Frame]:
     """Re-run `decisions` (record lines: seat, index, and optionally latency_ms, how,
     request_id) from `state`; IllegalAction where one does not fit."""
     incidents = incidents or {}
-    yield frame_after(0, state.setup_events, state, viewer,
-                      incidents=incidents.get((-1, ""), ()))
+    yield frame_after(0, state.setup_events, state, viewer, incidents=incidents.get((-1, ""), ()))
     for step, line in enumerate(decisions, 1):
-        yield step_frame(state, step, line, viewer,
-                         incidents.get((line["seat"], line.get("request_id", "")), ()))
+        yield step_frame(
+            state, step, line, viewer, incidents.get((line["seat"], line.get("request_id", "")), ())
+        )
 
 
-def step_frame(state: GameState, step: int, line: Mapping[str, Any], viewer: Viewer,
-               incidents: Iterable[Mapping[str, Any]] = ()) -> Frame:
+def step_frame(
+    state: GameState,
+    step: int,
+    line: Mapping[str, Any],
+    viewer: Viewer,
+    incidents: Iterable[Mapping[str, Any]] = (),
+) -> Frame:
     """Apply one decision line to `state` (the request re-derived from it) and return the
     frame `viewer` saw of it."""
     request = state.request_for(line["seat"])
-    decision = decision_of(step, request, line["index"], line.get("latency_ms", 0.0),
-                           line.get("how", "bot"))
+    decision = decision_of(
+        step, request, line["index"], line.get("latency_ms", 0.0), line.get("how", "bot")
+    )
     events = state.apply(line["seat"], line["index"])
     return frame_after(step, events, state, viewer, decision, incidents)
 
@@ -122,22 +149,23 @@ def read_timeline(path: Path, viewer: Viewer) -> Timeline:
     header = lines[0]
     if viewer is not None and not 0 <= viewer < header["players"]:
         raise NoSuchSeat(f"--seat {viewer}: the match has seats 0 to {header['players'] - 1}")
-    timeline = Timeline(header["game"], header["seats"], viewer, seed=header["seed"],
-                        match_id=header["match_id"])
+    timeline = Timeline(
+        header["game"], header["seats"], viewer, seed=header["seed"], match_id=header["match_id"]
+    )
     for line in lines:
         if line["t"] in ("result", "aborted", "truncated"):
             timeline.ending = line["t"]
             timeline.result = line if line["t"] == "result" else None
     incidents = _incidents_by_request(timeline.result["incidents"] if timeline.result else [])
-    state = load_game(header["game"]).new_game(header["players"], header["seed"],
-                                               header["options"])
+    state = load_game(header["game"]).new_game(header["players"], header["seed"], header["options"])
     decisions = (line for line in lines if line["t"] == "decision")
     timeline.frames = list(replay_frames(state, decisions, viewer, incidents))
     return timeline
 
 
-def _incidents_by_request(incidents: Iterable[Mapping[str, Any]]
-                          ) -> dict[tuple[int, str], list[Mapping[str, Any]]]:
+def _incidents_by_request(
+    incidents: Iterable[Mapping[str, Any]],
+) -> dict[tuple[int, str], list[Mapping[str, Any]]]:
     """Incidents by the (seat, request id) they answer; a seat retired before it was ever
     asked (request id "") is told at the setup, under (-1, "")."""
     found: dict[tuple[int, str], list[Mapping[str, Any]]] = {}
@@ -150,18 +178,27 @@ def _incidents_by_request(incidents: Iterable[Mapping[str, Any]]
 def request_steps(path: Path) -> dict[tuple[int, str], int]:
     """The step each request of a record (by seat and request id) was applied at: where the
     incidents of its answer happened."""
-    return {(line["seat"], line["request_id"]): line["step"] for line in read_record(path)
-            if line["t"] == "decision"}
+    return {
+        (line["seat"], line["request_id"]): line["step"]
+        for line in read_record(path)
+        if line["t"] == "decision"
+    }
 
 
 def record_result(result: Mapping[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     """A record's result line as the screen's result: placements and incidents."""
     return {
         "placements": [
-            {"seat": seat, "bot": name, "place": place, "score": score,
-             "forfeited": seat in result["forfeited"]}
+            {
+                "seat": seat,
+                "bot": name,
+                "place": place,
+                "score": score,
+                "forfeited": seat in result["forfeited"],
+            }
             for seat, (name, place, score) in enumerate(
-                zip(seats, result["places"], result["scores"], strict=True))
+                zip(seats, result["places"], result["scores"], strict=True)
+            )
         ],
         "incidents": list(result["incidents"]),
     }

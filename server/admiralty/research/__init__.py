@@ -10,8 +10,12 @@ from __future__ import annotations
 from importlib import import_module
 from types import ModuleType
 
-EXTRAS = {"pettingzoo": "pettingzoo", "gymnasium": "pettingzoo", "numpy": "pettingzoo",
-          "pyspiel": "openspiel"}
+EXTRAS = {
+    "pettingzoo": "pettingzoo",
+    "gymnasium": "pettingzoo",
+    "numpy": "pettingzoo",
+    "pyspiel": "openspiel",
+}
 """The optional extra of this project that installs each third-party module."""
 
 

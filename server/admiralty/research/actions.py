@@ -45,8 +45,9 @@ def check_players(game: str, players: int) -> None:
         raise ValueError(f"unknown game {game!r}; the adapters support {', '.join(PLAYERS)}")
     if players not in PLAYERS[game]:
         span = PLAYERS[game]
-        raise ValueError(f"the {game} adapters take {span.start} to {span.stop - 1} players, "
-                         f"not {players}")
+        raise ValueError(
+            f"the {game} adapters take {span.start} to {span.stop - 1} players, not {players}"
+        )
 
 
 def pairwise_rewards(outcome: Outcome) -> list[float]:
@@ -55,8 +56,7 @@ def pairwise_rewards(outcome: Outcome) -> list[float]:
     From -1 (last alone) to +1 (first alone); tied seats count as neither; the rewards of a
     game always add up to 0, so the games are zero-sum in both adapters."""
     places, others = outcome.places, len(outcome.places) - 1
-    return [sum((mine < theirs) - (mine > theirs) for theirs in places) / others
-            for mine in places]
+    return [sum((mine < theirs) - (mine > theirs) for theirs in places) / others for mine in places]
 
 
 @dataclass
@@ -85,8 +85,10 @@ class Table:
             return None
         request = min(pending, key=lambda r: r.seat)
         if len(request.options) > self.bound:
-            raise RuntimeError(f"{self.game} offers {len(request.options)} options, more "
-                               f"than its action space of {self.bound} (ACTION_BOUNDS)")
+            raise RuntimeError(
+                f"{self.game} offers {len(request.options)} options, more "
+                f"than its action space of {self.bound} (ACTION_BOUNDS)"
+            )
         return request
 
     def seat(self) -> int | None:

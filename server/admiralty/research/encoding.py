@@ -135,7 +135,8 @@ class Seat:
 
     def names(self, prefix: str) -> list[str]:
         return [f"{prefix}{self.path}[{slot}]" for slot in range(self.slots)] + [
-            f"{prefix}{self.path}={other}" for other in self.others]
+            f"{prefix}{self.path}={other}" for other in self.others
+        ]
 
     def write(self, value: Any, seat: _Seating, out: list[float]) -> None:
         value = _at(value, self.path)
@@ -269,30 +270,66 @@ def _jamaica() -> tuple[Field, ...]:
     powers = tuple(t["id"] for t in info["treasures"] if t["kind"] == "power")
     lairs = tuple(space["id"] for space in info["spaces"] if space["kind"] == "lair")
     goods = tuple(jamaica_data().bank)
-    holds = Rows("holds", tuple(range(jamaica_data().holds + 1)),
-                 (OneHot("kind", goods), Num("count"), Num("sixth")), by_position)
-    ship = (Num("space"), Num("steps_left"),
-            OneHot("lap", ("pre_start", "racing", "finished")), holds, Tally("powers", powers),
-            Num("face_down_treasures"))
-    player = (*ship, Tally("treasures", tuple(sorted({t["value"] for t in info["treasures"]}))),
-              Tally("hand", cards), Num("cards_in_hand"), Num("hand_limit"), Num("deck_size"),
-              Tally("discard", cards), Num("has_chosen"), OneHot("chosen_card", cards),
-              OneHot("revealed_card", cards), Num("score"))
+    holds = Rows(
+        "holds",
+        tuple(range(jamaica_data().holds + 1)),
+        (OneHot("kind", goods), Num("count"), Num("sixth")),
+        by_position,
+    )
+    ship = (
+        Num("space"),
+        Num("steps_left"),
+        OneHot("lap", ("pre_start", "racing", "finished")),
+        holds,
+        Tally("powers", powers),
+        Num("face_down_treasures"),
+    )
+    player = (
+        *ship,
+        Tally("treasures", tuple(sorted({t["value"] for t in info["treasures"]}))),
+        Tally("hand", cards),
+        Num("cards_in_hand"),
+        Num("hand_limit"),
+        Num("deck_size"),
+        Tally("discard", cards),
+        Num("has_chosen"),
+        OneHot("chosen_card", cards),
+        OneHot("revealed_card", cards),
+        Num("score"),
+    )
     combat: tuple[Field, ...] = (
         *(Seat(role, seats, (GHOST,)) for role in ("attacker", "defender", "winner")),
-        OneHot("stage", ("attacker_gunpowder", "attacker_roll", "defender_gunpowder",
-                         "defender_roll", "spoils", "stash")),
+        OneHot(
+            "stage",
+            (
+                "attacker_gunpowder",
+                "attacker_roll",
+                "defender_gunpowder",
+                "defender_roll",
+                "spoils",
+                "stash",
+            ),
+        ),
         Rows("rolls", (0, 1), (OneHot("", tuple(info["combat_die"])),), by_position),
         Rows("strengths", (0, 1), (Num(""),), by_position),
-        Rows("gunpowder", (0, 1), (Num(""),), by_position), Num("sabre_used"))
-    return (Num("round"), Seat("captain", seats), Seat("active", seats),
-            OneHot("phase", ("choose_cards", "place_dice", "resolve", "ghost", "game_over")),
-            Num("dice.morning"), Num("dice.evening"),
-            Rows("dice.rolled", (0, 1), (Num(""),), by_position),
-            Keyed("bank", goods, Num("")),
-            Tally("lairs_with_treasure", lairs), Num("treasure_deck"),
-            Rows("players", tuple(range(seats)), player, by_relative_seat),
-            Record("ghost", ship), Record("combat", combat))
+        Rows("gunpowder", (0, 1), (Num(""),), by_position),
+        Num("sabre_used"),
+    )
+    return (
+        Num("round"),
+        Seat("captain", seats),
+        Seat("active", seats),
+        OneHot("phase", ("choose_cards", "place_dice", "resolve", "ghost", "game_over")),
+        Num("dice.morning"),
+        Num("dice.evening"),
+        Rows("dice.rolled", (0, 1), (Num(""),), by_position),
+        Keyed("bank", goods, Num("")),
+        Tally("lairs_with_treasure", lairs),
+        Num("treasure_deck"),
+        Rows("players", tuple(range(seats)), player, by_relative_seat),
+        Record("ghost", ship),
+        Record("combat", combat),
+    )
 
 
 def _black_fleet() -> tuple[Field, ...]:
@@ -305,82 +342,175 @@ def _black_fleet() -> tuple[Field, ...]:
     ports = tuple(port["key"] for port in board["ports"])
     zones = tuple(sea["key"] for sea in board["distant_seas"])
     ship = (Num("space"), Tally("cargo", goods))
-    seat = (Num("money"), Num("victory_cost"), Num("victory_bought"),
-            Rows("development", tuple(rules["development_costs"]),
-                 (Num("bought"), OneHot("card", development)), by_key("cost")),
-            OneHot("charter_port", ports), Num("movement_cards_held"),
-            Num("fortune_cards_held"), Num("fortune_limit"), Tally("boosts", fortune),
-            Record("merchant", ship), Record("pirate", (*ship, OneHot("zone", zones))),
-            Tally("movement_hand", movement), Tally("fortune_hand", fortune))
-    phases = ("place_merchant", "play_movement", "window", "activation", "choose_ship",
-              "choose_destination", "choose_target", "choose_cube", "name_port", "buy",
-              "discard_fortune", "reenter_merchant", "reenter_pirate", "over")
-    return (OneHot("phase", phases), OneHot("window", ("start", "first", "between", "last")),
-            Seat("active_seat", seats), Seat("setup_seat", seats), Num("round"),
-            Num("round_cap"), Num("turn"), Num("final_round"),
-            Rows("seats", tuple(range(seats)), seat, by_relative_seat),
-            Keyed("navies", navies, Num("")),
-            Rows("ports", ports, (Num("stock"), Keyed("buys", goods, Num(""))), by_key("key")),
-            Num("decks.movement"), Tally("decks.movement_discard", movement),
-            Num("decks.fortune"), Tally("decks.fortune_discard", fortune),
-            OneHot("current.played", movement), Tally("current.controlled_navies", navies),
-            Count("current.activated"), Num("current.points"),
-            Tally("current.actions", ("deliver", "attack", "attack_pirate", "sink", "bury",
-                                      "broadside")))
+    seat = (
+        Num("money"),
+        Num("victory_cost"),
+        Num("victory_bought"),
+        Rows(
+            "development",
+            tuple(rules["development_costs"]),
+            (Num("bought"), OneHot("card", development)),
+            by_key("cost"),
+        ),
+        OneHot("charter_port", ports),
+        Num("movement_cards_held"),
+        Num("fortune_cards_held"),
+        Num("fortune_limit"),
+        Tally("boosts", fortune),
+        Record("merchant", ship),
+        Record("pirate", (*ship, OneHot("zone", zones))),
+        Tally("movement_hand", movement),
+        Tally("fortune_hand", fortune),
+    )
+    phases = (
+        "place_merchant",
+        "play_movement",
+        "window",
+        "activation",
+        "choose_ship",
+        "choose_destination",
+        "choose_target",
+        "choose_cube",
+        "name_port",
+        "buy",
+        "discard_fortune",
+        "reenter_merchant",
+        "reenter_pirate",
+        "over",
+    )
+    return (
+        OneHot("phase", phases),
+        OneHot("window", ("start", "first", "between", "last")),
+        Seat("active_seat", seats),
+        Seat("setup_seat", seats),
+        Num("round"),
+        Num("round_cap"),
+        Num("turn"),
+        Num("final_round"),
+        Rows("seats", tuple(range(seats)), seat, by_relative_seat),
+        Keyed("navies", navies, Num("")),
+        Rows("ports", ports, (Num("stock"), Keyed("buys", goods, Num(""))), by_key("key")),
+        Num("decks.movement"),
+        Tally("decks.movement_discard", movement),
+        Num("decks.fortune"),
+        Tally("decks.fortune_discard", fortune),
+        OneHot("current.played", movement),
+        Tally("current.controlled_navies", navies),
+        Count("current.activated"),
+        Num("current.points"),
+        Tally(
+            "current.actions", ("deliver", "attack", "attack_pirate", "sink", "bury", "broadside")
+        ),
+    )
 
 
 def _blackbeard() -> tuple[Field, ...]:
     data, seats = blackbeard_data(), _seats("blackbeard")
     pirates, events, ports = tuple(data.pirates), tuple(data.events), tuple(data.ports)
     places, nations, kcs = (*data.areas, *data.transits), tuple(data.nations), tuple(data.kcs)
-    ship = (OneHot("type", tuple(data.ship_types)), Num("combat"), Num("speed"),
-            Num("loyalty"), Rows("holds", tuple(range(4)), (Num("", 100),), by_position),
-            Count("hostages"), Tally("attack_history", nations),
-            OneHot("letter_of_marque", nations), Num("heavy_guns"), Num("scurvy"),
-            OneHot("revelry", ("voluntary", "involuntary")))
-    pirate = (Seat("owner", seats), OneHot("area", places), OneHot("port", ports),
-              Num("notoriety"), Num("net_worth", 100), Num("cunning_used"),
-              Keyed("information", tuple(str(code) for code in ports), Num("")),
-              Tally("bribed", tuple(data.governors)), Num("buried_treasure"),
-              OneHot("sack_pending", ports), Num("deployed_turn"), Num("recover_progress"),
-              Record("ship", ship))
-    player = (Num("vp"), Num("vp_from_net_worth"), Tally("retired", pirates),
-              Tally("eliminated", pirates), Num("best_notoriety"), Num("event_cards"),
-              Num("pirate_cards"), Tally("hand", events), Tally("pirate_hand", pirates))
-    port = (OneHot("governor", tuple(data.governors)), OneHot("side", ("pro", "anti")),
-            Num("destroyed"), Num("attacked"), OneHot("safe_haven", pirates))
-    merchant = (Num("face_up"), OneHot("located_by", pirates),
-                OneHot("id", tuple(data.merchants)), OneHot("type", tuple(data.merchant_types)),
-                Num("cargo_value"))
-    interference = (Num("kc_action"), Num("warship"), Num("kc_deploy"), Num("reaction"),
-                    Num("cancelled"),
-                    OneHot("action", ("move", "attack", "in_port", "locate", "sack", "recover",
-                                      "retire", "k")),
-                    OneHot("entering", places), OneHot("surprise", kcs),
-                    OneHot("sighted", tuple(data.warships)),
-                    Tally("titles", tuple(card.key for card in data.events.values())),
-                    Tally("revelry", pirates))
-    return (Num("turn"), Seat("active", seats),
-            OneHot("phase", ("setup", "merchants", "draw", "cards", "turn_end", "over")),
-            Rows("order", tuple(range(seats)), (Seat("", seats),), by_position),
-            OneHot("active_pirate", pirates), Num("actions_left"),
-            OneHot("actions_pirate", pirates), Num("action_number"),
-            Rows("players", tuple(range(seats)), player, by_relative_seat),
-            Rows("pirates", pirates, pirate, by_key("id")),
-            Rows("ports", ports, port, by_key("code")),
-            Rows("merchants", ports, merchant, by_key("port")),
-            Keyed("patrols", tuple(data.areas), OneHot("", tuple(data.warships))),
-            Rows("kcs", kcs, (Seat("owner", seats), OneHot("area", places)), by_key("id")),
-            Tally("kcs_killed", kcs), Record("interference", interference),
-            *(Num(f"pools.{pool}") for pool in ("merchants", "hostages", "warships", "kcs",
-                                                 "anti_governors")),
-            Num("event_deck"), Tally("discard", events), Num("held_out"), Num("pirate_deck"),
-            Tally("retired", pirates), Tally("dead", pirates), Num("pardons"),
-            Num("pardon_in_force"))
+    ship = (
+        OneHot("type", tuple(data.ship_types)),
+        Num("combat"),
+        Num("speed"),
+        Num("loyalty"),
+        Rows("holds", tuple(range(4)), (Num("", 100),), by_position),
+        Count("hostages"),
+        Tally("attack_history", nations),
+        OneHot("letter_of_marque", nations),
+        Num("heavy_guns"),
+        Num("scurvy"),
+        OneHot("revelry", ("voluntary", "involuntary")),
+    )
+    pirate = (
+        Seat("owner", seats),
+        OneHot("area", places),
+        OneHot("port", ports),
+        Num("notoriety"),
+        Num("net_worth", 100),
+        Num("cunning_used"),
+        Keyed("information", tuple(str(code) for code in ports), Num("")),
+        Tally("bribed", tuple(data.governors)),
+        Num("buried_treasure"),
+        OneHot("sack_pending", ports),
+        Num("deployed_turn"),
+        Num("recover_progress"),
+        Record("ship", ship),
+    )
+    player = (
+        Num("vp"),
+        Num("vp_from_net_worth"),
+        Tally("retired", pirates),
+        Tally("eliminated", pirates),
+        Num("best_notoriety"),
+        Num("event_cards"),
+        Num("pirate_cards"),
+        Tally("hand", events),
+        Tally("pirate_hand", pirates),
+    )
+    port = (
+        OneHot("governor", tuple(data.governors)),
+        OneHot("side", ("pro", "anti")),
+        Num("destroyed"),
+        Num("attacked"),
+        OneHot("safe_haven", pirates),
+    )
+    merchant = (
+        Num("face_up"),
+        OneHot("located_by", pirates),
+        OneHot("id", tuple(data.merchants)),
+        OneHot("type", tuple(data.merchant_types)),
+        Num("cargo_value"),
+    )
+    interference = (
+        Num("kc_action"),
+        Num("warship"),
+        Num("kc_deploy"),
+        Num("reaction"),
+        Num("cancelled"),
+        OneHot("action", ("move", "attack", "in_port", "locate", "sack", "recover", "retire", "k")),
+        OneHot("entering", places),
+        OneHot("surprise", kcs),
+        OneHot("sighted", tuple(data.warships)),
+        Tally("titles", tuple(card.key for card in data.events.values())),
+        Tally("revelry", pirates),
+    )
+    return (
+        Num("turn"),
+        Seat("active", seats),
+        OneHot("phase", ("setup", "merchants", "draw", "cards", "turn_end", "over")),
+        Rows("order", tuple(range(seats)), (Seat("", seats),), by_position),
+        OneHot("active_pirate", pirates),
+        Num("actions_left"),
+        OneHot("actions_pirate", pirates),
+        Num("action_number"),
+        Rows("players", tuple(range(seats)), player, by_relative_seat),
+        Rows("pirates", pirates, pirate, by_key("id")),
+        Rows("ports", ports, port, by_key("code")),
+        Rows("merchants", ports, merchant, by_key("port")),
+        Keyed("patrols", tuple(data.areas), OneHot("", tuple(data.warships))),
+        Rows("kcs", kcs, (Seat("owner", seats), OneHot("area", places)), by_key("id")),
+        Tally("kcs_killed", kcs),
+        Record("interference", interference),
+        *(
+            Num(f"pools.{pool}")
+            for pool in ("merchants", "hostages", "warships", "kcs", "anti_governors")
+        ),
+        Num("event_deck"),
+        Tally("discard", events),
+        Num("held_out"),
+        Num("pirate_deck"),
+        Tally("retired", pirates),
+        Tally("dead", pirates),
+        Num("pardons"),
+        Num("pardon_in_force"),
+    )
 
 
 LAYOUTS: dict[str, Callable[[], tuple[Field, ...]]] = {
-    "jamaica": _jamaica, "black_fleet": _black_fleet, "blackbeard": _blackbeard}
+    "jamaica": _jamaica,
+    "black_fleet": _black_fleet,
+    "blackbeard": _blackbeard,
+}
 """Each game's layout, built from its data on first use."""
 
 
@@ -411,5 +541,19 @@ def encode(game: str, view: View, players: int, strict: bool = False) -> list[fl
     return out
 
 
-__all__ = ["LAYOUTS", "Count", "Field", "Keyed", "Num", "OneHot", "Record", "Rows", "Seat",
-           "Tally", "encode", "layout", "names", "size"]
+__all__ = [
+    "LAYOUTS",
+    "Count",
+    "Field",
+    "Keyed",
+    "Num",
+    "OneHot",
+    "Record",
+    "Rows",
+    "Seat",
+    "Tally",
+    "encode",
+    "layout",
+    "names",
+    "size",
+]

@@ -49,9 +49,11 @@ def game_type(game: str) -> Any:
         long_name=f"{info.title} (admiralty)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION
-                     if info.hidden_information
-                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
+        information=(
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if info.hidden_information
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        ),
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=PLAYERS[game].stop - 1,
@@ -60,7 +62,8 @@ def game_type(game: str) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=_defaults(game))
+        parameter_specification=_defaults(game),
+    )
 
 
 def _defaults(game: str) -> dict[str, int]:
@@ -80,11 +83,19 @@ class AdmiraltyGame(Game):
         params = {**_defaults(game), **(params or {})}
         players = int(params["players"])
         if players not in PLAYERS[game]:
-            raise ValueError(f"{PREFIX}{game} takes {PLAYERS[game].start} to "
-                             f"{PLAYERS[game].stop - 1} players, not {players}")
-        info = pyspiel.GameInfo(num_distinct_actions=ACTION_BOUNDS[game], max_chance_outcomes=0,
-                                num_players=players, min_utility=-1.0, max_utility=1.0,
-                                utility_sum=0.0, max_game_length=MAX_DECISIONS)
+            raise ValueError(
+                f"{PREFIX}{game} takes {PLAYERS[game].start} to "
+                f"{PLAYERS[game].stop - 1} players, not {players}"
+            )
+        info = pyspiel.GameInfo(
+            num_distinct_actions=ACTION_BOUNDS[game],
+            max_chance_outcomes=0,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=MAX_DECISIONS,
+        )
         super().__init__(game_type(game), info, params)
         self.game, self.players = game, players
         self.options = {"round_cap": int(params["round_cap"])}
@@ -104,8 +115,9 @@ class _Deal:
     new initial state given the original's attributes; a tensor's size is measured on a
     fresh one): dealing them would make the sequence of games depend on such calls."""
 
-    def __init__(self, game: AdmiraltyGame, table: Table | None = None,
-                 trails: list[str] | None = None):
+    def __init__(
+        self, game: AdmiraltyGame, table: Table | None = None, trails: list[str] | None = None
+    ):
         self.game, self.table, self.trails = game, table, trails
 
     def get(self) -> Table:
@@ -126,8 +138,10 @@ class _Deal:
         game = self.game
         table = Table(game.game, game.players, seed, game.options)
         state = table.state
-        return table, [_chain("", [state.view(seat), _told(state.setup_events, seat)])
-                       for seat in range(game.players)]
+        return table, [
+            _chain("", [state.view(seat), _told(state.setup_events, seat)])
+            for seat in range(game.players)
+        ]
 
     def told(self, seat: int | None, action: int, events: list) -> None:
         """Extend each seat's history by the answer (the mover's own only) and the events

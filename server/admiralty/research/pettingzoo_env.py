@@ -33,8 +33,12 @@ OBSERVATION_BOUND = 1e6
 """Bounds of the observation Box: counts, positions and scores lie far inside them."""
 
 
-def env(game: str, players: int | None = None, render_mode: str | None = None,
-        options: dict[str, Any] | None = None) -> Any:
+def env(
+    game: str,
+    players: int | None = None,
+    render_mode: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> Any:
     """The environment with PettingZoo's usual checks: illegal moves end the game for the
     mover with a -1 reward, and actions out of range or after the end raise."""
     wrapped = raw_env(game, players, render_mode, options)
@@ -48,8 +52,13 @@ class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
 
     metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
-    def __init__(self, game: str, players: int | None = None,
-                 render_mode: str | None = None, options: dict[str, Any] | None = None):
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        render_mode: str | None = None,
+        options: dict[str, Any] | None = None,
+    ):
         super().__init__()
         players = players or load_game(game).info.default_players
         check_players(game, players)
@@ -70,8 +79,7 @@ class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.table = Table(self.game, self.players, self._seeds.getrandbits(63),
-                           self.game_options)
+        self.table = Table(self.game, self.players, self._seeds.getrandbits(63), self.game_options)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -99,8 +107,10 @@ class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
     def observe(self, agent: str) -> dict[str, Any]:
         table, seat = self._table(), self.possible_agents.index(agent)
         vector = encoding.encode(self.game, table.state.view(seat), self.players)
-        return {"observation": np.asarray(vector, dtype=np.float32),
-                "action_mask": np.asarray(table.mask(seat), dtype=np.int8)}
+        return {
+            "observation": np.asarray(vector, dtype=np.float32),
+            "action_mask": np.asarray(table.mask(seat), dtype=np.int8),
+        }
 
     def render(self) -> str | None:
         """The public view through the console's renderer: returned as text ("ansi") or
@@ -126,9 +136,11 @@ class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
         set every agent's info: its view, and the request for the one asked."""
         table = self._table()
         request = table.request()
-        self.infos = {agent: {"view": table.state.view(seat)}
-                      for seat, agent in enumerate(self.possible_agents)
-                      if agent in self.agents}
+        self.infos = {
+            agent: {"view": table.state.view(seat)}
+            for seat, agent in enumerate(self.possible_agents)
+            if agent in self.agents
+        }
         if request is not None:
             self.agent_selection = self.possible_agents[request.seat]
             self.infos[self.agent_selection]["request"] = _request_json(request)
@@ -137,24 +149,33 @@ class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
 
 
 def _request_json(request: Any) -> dict[str, Any]:
-    return {"kind": request.kind, "prompt": request.prompt,
-            "options": [{"key": o.key, "label": o.label} for o in request.options]}
+    return {
+        "kind": request.kind,
+        "prompt": request.prompt,
+        "options": [{"key": o.key, "label": o.label} for o in request.options],
+    }
 
 
 def _spaces(game: str) -> tuple[Any, Any]:
     """Alike for every agent and player count; each agent has its own (seeded apart)."""
     length = encoding.size(game)
-    observation = spaces.Dict({
-        "observation": spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (length,),
-                                  dtype=np.float32),
-        "action_mask": spaces.Box(0, 1, (ACTION_BOUNDS[game],), dtype=np.int8)})
+    observation = spaces.Dict(
+        {
+            "observation": spaces.Box(
+                -OBSERVATION_BOUND, OBSERVATION_BOUND, (length,), dtype=np.float32
+            ),
+            "action_mask": spaces.Box(0, 1, (ACTION_BOUNDS[game],), dtype=np.int8),
+        }
+    )
     return observation, spaces.Discrete(ACTION_BOUNDS[game])
 
 
 def _rendered(game: str, view: dict[str, Any], players: int) -> str:
     renderer = renderer_for(game)
-    names = [Text(f"player_{seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
-             for seat in range(players)]
+    names = [
+        Text(f"player_{seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        for seat in range(players)
+    ]
     out = StringIO()
     console = Console(file=out, width=120, color_system=None, force_terminal=False)
     console.print(renderer.header(view, names))

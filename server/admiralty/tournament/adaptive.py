@@ -77,29 +77,41 @@ class Pair:
     confidence: float
 
 
-def check_adaptive(pool_size: int, players: int, first_block: int, confidence: float,
-                   top: int | None, max_matches: int | None) -> int:
+def check_adaptive(
+    pool_size: int,
+    players: int,
+    first_block: int,
+    confidence: float,
+    top: int | None,
+    max_matches: int | None,
+) -> int:
     """ValueError, one line saying what would work, unless an adaptive schedule can be run;
     else the match budget (`max_matches`, or its default)."""
     if players == 1:
-        raise ValueError("--schedule adaptive places seats against each other; a one-seat "
-                         "tournament ranks by mean margin over shared deals instead: use "
-                         "--schedule full")
+        raise ValueError(
+            "--schedule adaptive places seats against each other; a one-seat "
+            "tournament ranks by mean margin over shared deals instead: use "
+            "--schedule full"
+        )
     if pool_size <= players:
-        raise ValueError(f"--schedule adaptive chooses groups of {players} among more bots: "
-                         f"{pool_size} bots make only one group; add a --bot or use "
-                         "--schedule full")
+        raise ValueError(
+            f"--schedule adaptive chooses groups of {players} among more bots: "
+            f"{pool_size} bots make only one group; add a --bot or use "
+            "--schedule full"
+        )
     if not 0.5 < confidence < 1:
         raise ValueError("--confidence is a probability above 0.5 and below 1, e.g. 0.9")
     if top is not None and not 1 <= top <= pool_size:
-        raise ValueError(f"--top is how many of the {pool_size} bots must be ordered: "
-                         f"1 to {pool_size}")
-    budget = min(MAX_MATCHES, BUDGET_BLOCKS * first_block) if max_matches is None \
-        else max_matches
+        raise ValueError(
+            f"--top is how many of the {pool_size} bots must be ordered: 1 to {pool_size}"
+        )
+    budget = min(MAX_MATCHES, BUDGET_BLOCKS * first_block) if max_matches is None else max_matches
     if budget < first_block:
-        raise ValueError(f"--max-matches {budget} is fewer than the {first_block} matches "
-                         f"of the first (balanced) block; use --max-matches {first_block} "
-                         "or more")
+        raise ValueError(
+            f"--max-matches {budget} is fewer than the {first_block} matches "
+            f"of the first (balanced) block; use --max-matches {first_block} "
+            "or more"
+        )
     if budget > MAX_MATCHES:
         raise ValueError(f"--max-matches may be at most {MAX_MATCHES}")
     return budget
@@ -117,27 +129,28 @@ def neighbour_pairs(skills: Sequence[Skill], top: int | None = None) -> list[Pai
     pairs = []
     for rank in range(min(k, len(skills) - 1)):
         upper, lower = skills[order[rank]], skills[order[rank + 1]]
-        spread = math.sqrt(upper.sigma ** 2 + lower.sigma ** 2)
-        pairs.append(Pair(order[rank], order[rank + 1],
-                          normal_cdf((upper.mu - lower.mu) / spread)))
+        spread = math.sqrt(upper.sigma**2 + lower.sigma**2)
+        pairs.append(Pair(order[rank], order[rank + 1], normal_cdf((upper.mu - lower.mu) / spread)))
     return pairs
 
 
-def stop_reason(skills: Sequence[Skill], planned: int, players: int, rule: Adaptive
-                ) -> str | None:
+def stop_reason(skills: Sequence[Skill], planned: int, players: int, rule: Adaptive) -> str | None:
     """Why an adaptive tournament has ended, in words, or None if it goes on."""
     pairs = neighbour_pairs(skills, rule.top)
     if all(pair.confidence >= rule.confidence for pair in pairs):
         lowest = min(pair.confidence for pair in pairs)
-        return (f"confidence: every neighbouring pair of the top {rule.top or len(skills)} "
-                f"is ordered with P >= {rule.confidence} (lowest {lowest:.3f})")
+        return (
+            f"confidence: every neighbouring pair of the top {rule.top or len(skills)} "
+            f"is ordered with P >= {rule.confidence} (lowest {lowest:.3f})"
+        )
     if planned + players > rule.max_matches:
         return f"budget: {planned} of --max-matches {rule.max_matches} planned"
     return None
 
 
-def choose_groups(skills: Sequence[Skill], players: int, rule: Adaptive, rng: random.Random,
-                  groups: int) -> list[tuple[int, ...]]:
+def choose_groups(
+    skills: Sequence[Skill], players: int, rule: Adaptive, rng: random.Random, groups: int
+) -> list[tuple[int, ...]]:
     """Up to `groups` windows of `players` bots next to each other in the order by mu,
     each the one whose neighbouring pairs are least certain (see above)."""
     order = sorted(range(len(skills)), key=lambda bot: (-skills[bot].mu, bot))
@@ -148,18 +161,24 @@ def choose_groups(skills: Sequence[Skill], players: int, rule: Adaptive, rng: ra
     ties = [rng.random() for _ in range(len(skills) - players + 1)]
     chosen = []
     for _ in range(groups):
-        start = max(range(len(ties)), key=lambda s: (sum(doubt[s:s + players - 1]),
-                                                     ties[s]))
-        if sum(doubt[start:start + players - 1]) <= 0:
+        start = max(range(len(ties)), key=lambda s: (sum(doubt[s : s + players - 1]), ties[s]))
+        if sum(doubt[start : start + players - 1]) <= 0:
             break
         for rank in range(start, start + players - 1):
             doubt[rank] /= 2  # this block informs these pairs already
-        chosen.append(tuple(sorted(order[start:start + players])))
+        chosen.append(tuple(sorted(order[start : start + players])))
     return chosen
 
 
-def next_block(name: str, seed: int, deals: Deals, players: int, plan: Sequence[PlannedMatch],
-               skills: Sequence[Skill], rule: Adaptive) -> list[PlannedMatch]:
+def next_block(
+    name: str,
+    seed: int,
+    deals: Deals,
+    players: int,
+    plan: Sequence[PlannedMatch],
+    skills: Sequence[Skill],
+    rule: Adaptive,
+) -> list[PlannedMatch]:
     """The block after the stored `plan`, whose results gave `skills` (rated in plan
     order); [] once the stop rule says stop."""
     if stop_reason(skills, len(plan), players, rule) is not None:
@@ -167,8 +186,7 @@ def next_block(name: str, seed: int, deals: Deals, players: int, plan: Sequence[
     block = max(match.round for match in plan) + 1
     rng = random.Random(derive_seed(seed, "adaptive", block))
     room = (rule.max_matches - len(plan)) // players
-    groups = choose_groups(skills, players, rule, rng,
-                           min(room, max(1, len(skills) // players)))
+    groups = choose_groups(skills, players, rule, rng, min(room, max(1, len(skills) // players)))
     seating = CyclicSeating(rng)
     for match in plan:  # every match so far: who sat right after whom
         for seat, bot in enumerate(match.seats):
@@ -177,10 +195,15 @@ def next_block(name: str, seed: int, deals: Deals, players: int, plan: Sequence[
     for group_index, order in enumerate(seating.seat_round(groups)):
         for shift in range(players):
             path = _seed_path(players, deals, block - 1, group_index, shift)
-            out.append(PlannedMatch(f"{name}-a{block}-g{group_index + 1}-s{shift + 1}",
-                                    len(plan) + len(out), block,
-                                    derive_seed(seed, "adaptive", *path),
-                                    order[shift:] + order[:shift]))
+            out.append(
+                PlannedMatch(
+                    f"{name}-a{block}-g{group_index + 1}-s{shift + 1}",
+                    len(plan) + len(out),
+                    block,
+                    derive_seed(seed, "adaptive", *path),
+                    order[shift:] + order[:shift],
+                )
+            )
     return out
 
 
@@ -190,6 +213,8 @@ def rule_of(settings: Mapping[str, object]) -> Adaptive | None:
     if settings.get("schedule", Schedule.FULL.value) != Schedule.ADAPTIVE.value:
         return None
     top = settings.get("top")
-    return Adaptive(float(settings["confidence"]),  # type: ignore[arg-type]
-                    None if top is None else int(top),  # type: ignore[call-overload]
-                    int(settings["max_matches"]))  # type: ignore[call-overload]
+    return Adaptive(
+        float(settings["confidence"]),  # type: ignore[arg-type]
+        None if top is None else int(top),  # type: ignore[call-overload]
+        int(settings["max_matches"]),  # type: ignore[call-overload]
+    )

@@ -53,16 +53,20 @@ class Referees(Protocol):
 
 
 class Backend(Protocol):
-    def referees(self, specs: Sequence[str], game: str, matches: int | None,
-                 parallel: int | None) -> AbstractAsyncContextManager[Referees]:
+    def referees(
+        self, specs: Sequence[str], game: str, matches: int | None, parallel: int | None
+    ) -> AbstractAsyncContextManager[Referees]:
         """Referees for `matches` matches (None: no bound known, e.g. adaptive blocks),
         `parallel` at once (None: as many as the backend has cores for)."""
         ...
 
 
-def make_backend(name: BackendName, address: str | None = None,
-                 startup_timeout: float = STARTUP_TIMEOUT,
-                 isolation: Isolation = NO_ISOLATION) -> Backend:
+def make_backend(
+    name: BackendName,
+    address: str | None = None,
+    startup_timeout: float = STARTUP_TIMEOUT,
+    isolation: Isolation = NO_ISOLATION,
+) -> Backend:
     """The backend `name`, whose bots each have `startup_timeout` seconds to answer Hello
     (when launched, and when each referee reaches them) and are launched isolated as
     `isolation` says; BackendError (one line) if it cannot be used as asked."""
@@ -86,14 +90,16 @@ class LocalBackend:
     """Bots launched once on this machine, refereed by as many worker processes as matches
     are played at once (each bot plays all of them)."""
 
-    def __init__(self, startup_timeout: float = STARTUP_TIMEOUT,
-                 isolation: Isolation = NO_ISOLATION):
+    def __init__(
+        self, startup_timeout: float = STARTUP_TIMEOUT, isolation: Isolation = NO_ISOLATION
+    ):
         self.startup_timeout = startup_timeout
         self.isolation = isolation
 
     @contextlib.asynccontextmanager
-    async def referees(self, specs: Sequence[str], game: str, matches: int | None,
-                       parallel: int | None) -> AsyncIterator[Referees]:
+    async def referees(
+        self, specs: Sequence[str], game: str, matches: int | None, parallel: int | None
+    ) -> AsyncIterator[Referees]:
         bots = await launch_all(specs, self.startup_timeout, isolation=self.isolation)
         try:
             check_plays(bots, game)
@@ -116,8 +122,7 @@ class LocalReferees:
 
     async def play(self, spec: MatchSpec, seats: Sequence[int]) -> MatchReport:
         # asked once a worker is free: a bot may have been disqualified meanwhile
-        return await self.pool.play(spec, seats, lambda: [bot.client.absent
-                                                          for bot in self.bots])
+        return await self.pool.play(spec, seats, lambda: [bot.client.absent for bot in self.bots])
 
     async def deaths(self) -> list[int]:
         return [bot.crashes for bot in self.bots]

@@ -68,8 +68,12 @@ class RayBackend:
     """Matches as Ray tasks on the cluster at `address`: `ray://HOST:PORT`, `HOST:PORT` or
     `auto`; None starts Ray on this machine for the run (loopback only) and stops it."""
 
-    def __init__(self, address: str | None = None, startup_timeout: float = STARTUP_TIMEOUT,
-                 isolation: Isolation = NO_ISOLATION):
+    def __init__(
+        self,
+        address: str | None = None,
+        startup_timeout: float = STARTUP_TIMEOUT,
+        isolation: Isolation = NO_ISOLATION,
+    ):
         if address is not None and address != "auto":
             _host_port(address)
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
@@ -81,17 +85,26 @@ class RayBackend:
         self.isolation = isolation
 
     @contextlib.asynccontextmanager
-    async def referees(self, specs: Sequence[str], game: str, matches: int | None,
-                       parallel: int | None) -> AsyncIterator[Referees]:
+    async def referees(
+        self, specs: Sequence[str], game: str, matches: int | None, parallel: int | None
+    ) -> AsyncIterator[Referees]:
         with self._connected():
             cpus = int(self.ray.cluster_resources().get("CPU", 0))
             if cpus < 1:
                 raise WorkerError("the Ray cluster has no CPU to referee matches on")
-            async with _hosts(self.ray, specs, game, self.startup_timeout,
-                              self.isolation) as (namespace, names, hosts):
-                yield RayReferees(self.ray, namespace, names,
-                                  pool_size(matches, parallel, cpus), self.startup_timeout,
-                                  hosts)
+            async with _hosts(self.ray, specs, game, self.startup_timeout, self.isolation) as (
+                namespace,
+                names,
+                hosts,
+            ):
+                yield RayReferees(
+                    self.ray,
+                    namespace,
+                    names,
+                    pool_size(matches, parallel, cpus),
+                    self.startup_timeout,
+                    hosts,
+                )
 
     @contextlib.contextmanager
     def _connected(self) -> Iterator[None]:
@@ -104,12 +117,17 @@ class RayBackend:
         try:
             if self.address not in (None, "auto"):
                 socket.create_connection(_host_port(self.address), CONNECT_TIMEOUT).close()
-            ray.init(address=self.address or "local", logging_level="WARNING",
-                     log_to_driver=False, **options)
+            ray.init(
+                address=self.address or "local",
+                logging_level="WARNING",
+                log_to_driver=False,
+                **options,
+            )
         except (OSError, RuntimeError, ValueError, ray.exceptions.RayError) as error:
             where = self.address or "this machine"
-            raise WorkerError(f"cannot start or join Ray at {where}: "
-                              f"{_first_line(error)}") from None
+            raise WorkerError(
+                f"cannot start or join Ray at {where}: {_first_line(error)}"
+            ) from None
         try:
             yield
         finally:
@@ -120,16 +138,22 @@ def _host_port(address: str) -> tuple[str, int]:
     """(host, port) of `ray://HOST:PORT` or `HOST:PORT`; BackendError if it is neither."""
     host, _, port = address.removeprefix("ray://").rpartition(":")
     if not host or not port.isdigit():
-        raise BackendError(f"--address {address!r}: expected ray://HOST:PORT, HOST:PORT or "
-                           "auto")
+        raise BackendError(f"--address {address!r}: expected ray://HOST:PORT, HOST:PORT or auto")
     return host.strip("[]"), int(port)
 
 
 class RayReferees:
     """The driver's end: each match a Ray task, at most `parallel` in flight."""
 
-    def __init__(self, ray: Any, namespace: str, names: Sequence[str], parallel: int,
-                 hello_timeout: float, hosts: Sequence[Any]):
+    def __init__(
+        self,
+        ray: Any,
+        namespace: str,
+        names: Sequence[str],
+        parallel: int,
+        hello_timeout: float,
+        hosts: Sequence[Any],
+    ):
         self.names = list(names)
         self._hosts = hosts
         self._ray = ray
@@ -155,16 +179,21 @@ class RayReferees:
     async def deaths(self) -> list[int]:
         """Summed over the nodes: each launched its own processes of every bot. A node lost
         with its bot host took its count along: the others' are summed."""
-        answers = await asyncio.gather(*(host.deaths.remote() for host in self._hosts),
-                                       return_exceptions=True)
+        answers = await asyncio.gather(
+            *(host.deaths.remote() for host in self._hosts), return_exceptions=True
+        )
         per_host = [counts for counts in answers if not isinstance(counts, BaseException)]
-        return [sum(counts) for counts in zip(*per_host, strict=True)] if per_host \
+        return (
+            [sum(counts) for counts in zip(*per_host, strict=True)]
+            if per_host
             else [0] * len(self.names)
+        )
 
 
 @contextlib.asynccontextmanager
-async def _hosts(ray: Any, specs: Sequence[str], game: str, startup_timeout: float,
-                 isolation: Isolation) -> AsyncIterator[tuple[str, list[str], list[Any]]]:
+async def _hosts(
+    ray: Any, specs: Sequence[str], game: str, startup_timeout: float, isolation: Isolation
+) -> AsyncIterator[tuple[str, list[str], list[Any]]]:
     """A `BotHost` on every node with CPUs, its bots launched and known to play `game`:
     the namespace their names are in, the bots' names and the hosts. All stopped on
     exit."""
@@ -172,20 +201,27 @@ async def _hosts(ray: Any, specs: Sequence[str], game: str, startup_timeout: flo
 
     namespace = f"admiralty-{uuid.uuid4().hex}"
     actor = ray.remote(BotHost)
-    nodes = [node["NodeID"] for node in ray.nodes()
-             if node["Alive"] and node["Resources"].get("CPU")]
-    hosts = [actor.options(name=host_name(node), namespace=namespace, num_cpus=0,
-                           scheduling_strategy=NodeAffinitySchedulingStrategy(node, soft=False)
-                           ).remote(list(specs), os.getcwd(), startup_timeout, isolation)
-             for node in nodes]
+    nodes = [
+        node["NodeID"] for node in ray.nodes() if node["Alive"] and node["Resources"].get("CPU")
+    ]
+    hosts = [
+        actor.options(
+            name=host_name(node),
+            namespace=namespace,
+            num_cpus=0,
+            scheduling_strategy=NodeAffinitySchedulingStrategy(node, soft=False),
+        ).remote(list(specs), os.getcwd(), startup_timeout, isolation)
+        for node in nodes
+    ]
     try:
         with _one_line(ray, "launching the bots"):
             names = await asyncio.gather(*(host.launch.remote(game) for host in hosts))
         yield namespace, names[0], hosts
     finally:
         stopping = [host.stop.remote() for host in hosts]
-        await asyncio.wait([asyncio.ensure_future(_quietly(ref)) for ref in stopping],
-                           timeout=STOP_GRACE)
+        await asyncio.wait(
+            [asyncio.ensure_future(_quietly(ref)) for ref in stopping], timeout=STOP_GRACE
+        )
         for host in hosts:
             ray.kill(host)
 
@@ -208,8 +244,9 @@ def _one_line(ray: Any, what: str) -> Iterator[None]:
         cause = error.cause
         if isinstance(cause, BotLaunchError | WorkerError):
             raise cause from None
-        raise WorkerError(f"{what} failed on the cluster: {type(cause).__name__}: "
-                          f"{_first_line(cause)}") from None
+        raise WorkerError(
+            f"{what} failed on the cluster: {type(cause).__name__}: {_first_line(cause)}"
+        ) from None
     except ray.exceptions.RayError as error:
         raise WorkerError(f"{what} failed on the cluster: {_first_line(error)}") from None
 
@@ -229,8 +266,7 @@ class BotHost:
     stopped. Bot files are found from the driver's working directory when the node has it
     (a shared checkout), so relative paths mean what they mean to the operator."""
 
-    def __init__(self, specs: list[str], cwd: str, startup_timeout: float,
-                 isolation: Isolation):
+    def __init__(self, specs: list[str], cwd: str, startup_timeout: float, isolation: Isolation):
         self.specs = specs
         self.cwd = cwd
         self.startup_timeout = startup_timeout
@@ -239,11 +275,9 @@ class BotHost:
 
     async def launch(self, game: str) -> list[str]:
         """Launch the bots; their names, or BotLaunchError saying which failed and why."""
-        where = contextlib.chdir(self.cwd) if Path(self.cwd).is_dir() \
-            else contextlib.nullcontext()
+        where = contextlib.chdir(self.cwd) if Path(self.cwd).is_dir() else contextlib.nullcontext()
         with where:
-            self.bots = await launch_all(self.specs, self.startup_timeout,
-                                         isolation=self.isolation)
+            self.bots = await launch_all(self.specs, self.startup_timeout, isolation=self.isolation)
         check_plays(self.bots, game)
         return [bot.client.name for bot in self.bots]
 
@@ -274,22 +308,25 @@ def _loop() -> asyncio.AbstractEventLoop:
     return asyncio.new_event_loop()
 
 
-def play_match(namespace: str, spec: MatchSpec, seats: tuple[int, ...],
-               hello_timeout: float) -> tuple[MatchReport, bytes | None]:
+def play_match(
+    namespace: str, spec: MatchSpec, seats: tuple[int, ...], hello_timeout: float
+) -> tuple[MatchReport, bytes | None]:
     """A Ray task: referee one match against this node's bots (each having answered Hello
     within `hello_timeout` seconds); its report and record."""
     return _loop().run_until_complete(_referee(namespace, spec, seats, hello_timeout))
 
 
-async def _referee(namespace: str, spec: MatchSpec, seats: tuple[int, ...],
-                   hello_timeout: float) -> tuple[MatchReport, bytes | None]:
+async def _referee(
+    namespace: str, spec: MatchSpec, seats: tuple[int, ...], hello_timeout: float
+) -> tuple[MatchReport, bytes | None]:
     host, clients = await _reach(namespace, hello_timeout)
     for client, reason in zip(clients, await host.absent.remote(), strict=True):
         client.absent = reason
     with tempfile.TemporaryDirectory(prefix="admiralty-record-") as scratch:
         record = Path(scratch) / "record.jsonl.gz" if spec.record_path else None
-        report = await run_match(dataclasses.replace(spec, record_path=record),
-                                 [clients[i] for i in seats])
+        report = await run_match(
+            dataclasses.replace(spec, record_path=record), [clients[i] for i in seats]
+        )
         return report, record.read_bytes() if record else None
 
 
@@ -302,11 +339,11 @@ async def _reach(namespace: str, hello_timeout: float) -> tuple[Any, list[BotCli
         try:
             host = ray.get_actor(host_name(node), namespace=namespace)
         except ValueError:
-            raise WorkerError(f"Ray node {node} has no bots: it joined the cluster after "
-                              "the tournament started") from None
+            raise WorkerError(
+                f"Ray node {node} has no bots: it joined the cluster after the tournament started"
+            ) from None
         for stale in list(_reached):  # an earlier run's bots are gone
             for client in _reached.pop(stale)[1]:
                 await client.close()
-        _reached[namespace] = host, await connect_bots(await host.addresses.remote(),
-                                                       hello_timeout)
+        _reached[namespace] = host, await connect_bots(await host.addresses.remote(), hello_timeout)
     return _reached[namespace]

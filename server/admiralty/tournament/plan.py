@@ -74,9 +74,15 @@ def derive_seed(master: int, *parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:16], "big")
 
 
-def plan_matches(name: str, pool_size: int, players: int, rounds: int, seed: int,
-                 deals: Deals = Deals.FRESH, matches_per_bot: int | None = None
-                 ) -> list[PlannedMatch]:
+def plan_matches(
+    name: str,
+    pool_size: int,
+    players: int,
+    rounds: int,
+    seed: int,
+    deals: Deals = Deals.FRESH,
+    matches_per_bot: int | None = None,
+) -> list[PlannedMatch]:
     """Every match of the tournament, in the order ratings are computed; ValueError, one
     line saying what would work, if no such plan exists."""
     check_design(pool_size, players, rounds, matches_per_bot)
@@ -89,32 +95,39 @@ def plan_matches(name: str, pool_size: int, players: int, rounds: int, seed: int
         elif matches_per_bot is None:
             groups = list(combinations(range(pool_size), players))
         else:
-            groups = sample_groups(pool_size, players, matches_per_bot // players, rng,
-                                   seating.meetings)
+            groups = sample_groups(
+                pool_size, players, matches_per_bot // players, rng, seating.meetings
+            )
         if players == 1:
             orders = groups
         else:  # in a full round robin every ordered pair can sit together equally often
-            cap = None if matches_per_bot else -(-players * len(groups) * (round_ + 1)
-                                                 // (pool_size * (pool_size - 1))) * players
+            cap = (
+                None
+                if matches_per_bot
+                else -(-players * len(groups) * (round_ + 1) // (pool_size * (pool_size - 1)))
+                * players
+            )
             orders = seating.seat_round(groups, cap)
         for group_index, order in enumerate(orders):
             for shift in range(players):
                 path = _seed_path(players, deals, round_, group_index, shift)
                 seats = order[shift:] + order[:shift]
                 match_id = f"{name}-r{round_ + 1}-g{group_index + 1}-s{shift + 1}"
-                plan.append(PlannedMatch(match_id, len(plan), round_ + 1,
-                                         derive_seed(seed, *path), seats))
+                plan.append(
+                    PlannedMatch(match_id, len(plan), round_ + 1, derive_seed(seed, *path), seats)
+                )
     return plan
 
 
-def check_design(pool_size: int, players: int, rounds: int, matches_per_bot: int | None
-                 ) -> None:
+def check_design(pool_size: int, players: int, rounds: int, matches_per_bot: int | None) -> None:
     """ValueError, one line saying what would work, unless the plan can be made."""
     if players < 1:
         raise ValueError("a match needs at least one seat: use --players 1 or more")
     if players > pool_size:
-        raise ValueError(f"cannot seat {players} players from a pool of {pool_size} bots; "
-                         f"add {players - pool_size} --bot or use --players {pool_size}")
+        raise ValueError(
+            f"cannot seat {players} players from a pool of {pool_size} bots; "
+            f"add {players - pool_size} --bot or use --players {pool_size}"
+        )
     if rounds < 1:
         raise ValueError("a tournament needs at least one round: use --rounds 1 or more")
     if matches_per_bot is None:
@@ -125,27 +138,35 @@ def check_design(pool_size: int, players: int, rounds: int, matches_per_bot: int
                 f"a round of every {players}-bot group of {pool_size} bots is {per_round} "
                 f"matches, {per_round * rounds} in {rounds} round(s), more than "
                 f"{MAX_MATCHES}; sample groups with --matches-per-bot (e.g. {hint[0]})"
-                if players > 1 else
-                f"{per_round * rounds} matches is more than {MAX_MATCHES}; use fewer "
-                "--rounds")
+                if players > 1
+                else f"{per_round * rounds} matches is more than {MAX_MATCHES}; use fewer --rounds"
+            )
         return
     if players == 1:
-        raise ValueError("--matches-per-bot samples groups of several seats; a one-seat "
-                         "round is one deal for every bot: use --rounds instead")
-    if matches_per_bot < 1 or matches_per_bot % players or (
-            matches_per_bot * pool_size) % (players * players):
+        raise ValueError(
+            "--matches-per-bot samples groups of several seats; a one-seat "
+            "round is one deal for every bot: use --rounds instead"
+        )
+    if (
+        matches_per_bot < 1
+        or matches_per_bot % players
+        or (matches_per_bot * pool_size) % (players * players)
+    ):
         below, above = _nearest_valid(pool_size, players, matches_per_bot)
         tries = " or ".join(str(n) for n in (below, above) if n)
         raise ValueError(
             f"--matches-per-bot {matches_per_bot} with {pool_size} bots and {players} "
             f"seats cannot give every bot the same count (each group plays its {players} "
             f"seat rotations, so it must be a multiple of {players} and times {pool_size} a "
-            f"multiple of {players * players}); try {tries}")
+            f"multiple of {players * players}); try {tries}"
+        )
     total = matches_per_bot * pool_size // players * rounds
     if total > MAX_MATCHES:
-        raise ValueError(f"{matches_per_bot} matches per bot for {pool_size} bots over "
-                         f"{rounds} round(s) is {total} matches, more than {MAX_MATCHES}; "
-                         "use a smaller --matches-per-bot or fewer --rounds")
+        raise ValueError(
+            f"{matches_per_bot} matches per bot for {pool_size} bots over "
+            f"{rounds} round(s) is {total} matches, more than {MAX_MATCHES}; "
+            "use a smaller --matches-per-bot or fewer --rounds"
+        )
 
 
 def valid_matches_per_bot(pool_size: int, players: int, up_to: int) -> list[int]:
@@ -188,8 +209,9 @@ class CyclicSeating:
         self.after: Counter[tuple[int, int]] = Counter()
         self.meetings: Counter[frozenset[int]] = Counter()
 
-    def seat_round(self, groups: Sequence[tuple[int, ...]], cap: int | None = None
-                   ) -> list[tuple[int, ...]]:
+    def seat_round(
+        self, groups: Sequence[tuple[int, ...]], cap: int | None = None
+    ) -> list[tuple[int, ...]]:
         """One cyclic order per group, counted into `after` and `meetings`. With `cap`, the
         most matches any ordered pair should sit together after this round: if the sweeps
         leave a pair above it, a bounded exact search (EXACT_NODES) looks for orders that
@@ -223,8 +245,9 @@ class CyclicSeating:
                 self.meetings[frozenset(pair)] += 1
         return orders
 
-    def _exact(self, candidates: Sequence[Sequence[tuple[int, ...]]], cap: int
-               ) -> list[tuple[int, ...]] | None:
+    def _exact(
+        self, candidates: Sequence[Sequence[tuple[int, ...]]], cap: int
+    ) -> list[tuple[int, ...]] | None:
         """Orders for every group keeping each pair's count within `cap`, by depth-first
         search over the groups (least-used orders first), or None once EXACT_NODES orders
         were tried. Leaves `after` as it found it."""
@@ -270,8 +293,7 @@ class CyclicSeating:
 
     def _cost(self, order: tuple[int, ...]) -> tuple[int, int]:
         """Sum of the pairs' counts (so the sum of squares grows least), then the largest."""
-        counts = [self.after[order[i], order[(i + 1) % len(order)]]
-                  for i in range(len(order))]
+        counts = [self.after[order[i], order[(i + 1) % len(order)]] for i in range(len(order))]
         return sum(counts), max(counts)
 
     def _candidates(self, group: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -283,8 +305,13 @@ class CyclicSeating:
         return [(first, *_shuffled(rest, self.rng)) for _ in range(SAMPLED_ORDERS)]
 
 
-def sample_groups(pool_size: int, players: int, groups_per_bot: int, rng: random.Random,
-                  meetings: Counter[frozenset[int]]) -> list[tuple[int, ...]]:
+def sample_groups(
+    pool_size: int,
+    players: int,
+    groups_per_bot: int,
+    rng: random.Random,
+    meetings: Counter[frozenset[int]],
+) -> list[tuple[int, ...]]:
     """One round's groups: every bot in exactly `groups_per_bot` of them, each group's bots
     chosen among those that met least (in `meetings`, over the tournament so far).
 
@@ -294,8 +321,10 @@ def sample_groups(pool_size: int, players: int, groups_per_bot: int, rng: random
     can always be formed. Then bots are swapped between groups while that makes the
     meetings more even. Of SAMPLE_TRIES such rounds (the random tie-breaks differ) the most
     even is kept."""
-    tries = [_sampled_round(pool_size, players, groups_per_bot, rng, meetings)
-             for _ in range(SAMPLE_TRIES)]
+    tries = [
+        _sampled_round(pool_size, players, groups_per_bot, rng, meetings)
+        for _ in range(SAMPLE_TRIES)
+    ]
     groups, _ = min(tries, key=lambda tried: tried[1])
     return [tuple(sorted(group)) for group in groups]
 
@@ -304,8 +333,13 @@ SAMPLE_TRIES = 4
 """Rounds of groups drawn (each then evened out by swaps); the most even one is kept."""
 
 
-def _sampled_round(pool_size: int, players: int, groups_per_bot: int, rng: random.Random,
-                   meetings: Counter[frozenset[int]]) -> tuple[list[list[int]], int]:
+def _sampled_round(
+    pool_size: int,
+    players: int,
+    groups_per_bot: int,
+    rng: random.Random,
+    meetings: Counter[frozenset[int]],
+) -> tuple[list[list[int]], int]:
     """One try of `sample_groups`, with the sum of squares of the meeting counts after it."""
     left = [groups_per_bot] * pool_size
     total = groups_per_bot * pool_size // players
@@ -315,8 +349,16 @@ def _sampled_round(pool_size: int, players: int, groups_per_bot: int, rng: rando
         group = [b for b in range(pool_size) if left[b] == remaining]
         while len(group) < players:
             free = [b for b in range(pool_size) if left[b] > 0 and b not in group]
-            group.append(min(free, key=lambda b: (
-                sum(met[frozenset((b, g))] for g in group), -left[b], rng.random())))
+            group.append(
+                min(
+                    free,
+                    key=lambda b: (
+                        sum(met[frozenset((b, g))] for g in group),
+                        -left[b],
+                        rng.random(),
+                    ),
+                )
+            )
         for pair in combinations(group, 2):
             met[frozenset(pair)] += 1
         for b in group:
@@ -349,8 +391,9 @@ def _even_out(groups: list[list[int]], met: Counter[frozenset[int]]) -> None:
                         _swap(groups, met, a, b, y, x)
 
 
-def _swap(groups: list[list[int]], met: Counter[frozenset[int]], a: int, b: int, x: int,
-          y: int) -> int:
+def _swap(
+    groups: list[list[int]], met: Counter[frozenset[int]], a: int, b: int, x: int, y: int
+) -> int:
     """Move x from group a to b and y from b to a; the change in the sum of squares."""
     delta = 0
     for group, out, into in ((groups[a], x, y), (groups[b], y, x)):
@@ -365,7 +408,7 @@ def _swap(groups: list[list[int]], met: Counter[frozenset[int]], a: int, b: int,
 def _bump(met: Counter[frozenset[int]], pair: frozenset[int], by: int) -> int:
     before = met[pair]
     met[pair] = before + by
-    return (before + by) ** 2 - before ** 2
+    return (before + by) ** 2 - before**2
 
 
 def _shuffled(items: Sequence[int], rng: random.Random) -> list[int]:
@@ -377,8 +420,7 @@ def _shuffled(items: Sequence[int], rng: random.Random) -> list[int]:
     return out
 
 
-def _seed_path(players: int, deals: Deals, round_: int, group: int, shift: int
-               ) -> tuple[int, ...]:
+def _seed_path(players: int, deals: Deals, round_: int, group: int, shift: int) -> tuple[int, ...]:
     """What a match's seed is derived from: one seat shares the round's deal among all bots;
     duplicate deals share it among a group's rotations; fresh deals share it with nothing."""
     if players == 1:

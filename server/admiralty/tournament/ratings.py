@@ -87,8 +87,9 @@ class OpenSkillRater:
         try:
             from openskill.models import PlackettLuce
         except ImportError:
-            raise ValueError("--rating openskill needs the openskill package: "
-                             "pip install openskill") from None
+            raise ValueError(
+                "--rating openskill needs the openskill package: pip install openskill"
+            ) from None
         self._model = PlackettLuce() if tau is None else PlackettLuce(tau=tau)
 
     def initial(self) -> Skill:
@@ -97,22 +98,29 @@ class OpenSkillRater:
 
     def rate(self, skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
         model = self._model
-        variances = [s.sigma ** 2 + model.tau ** 2 for s in skills]
-        c = math.sqrt(sum(v + model.beta ** 2 for v in variances))
+        variances = [s.sigma**2 + model.tau**2 for s in skills]
+        c = math.sqrt(sum(v + model.beta**2 for v in variances))
         strength = [math.exp(s.mu / c) for s in skills]
-        pool = [strength[q] + sum(e for e, place in zip(strength, places, strict=True)
-                                  if place > places[q]) for q in range(len(skills))]
+        pool = [
+            strength[q]
+            + sum(e for e, place in zip(strength, places, strict=True) if place > places[q])
+            for q in range(len(skills))
+        ]
         rated = []
         for i, (skill, variance) in enumerate(zip(skills, variances, strict=True)):
             above = [q for q in range(len(skills)) if places[q] < places[i]]
             won = strength[i] / pool[i]
             omega = 1 - won - sum(strength[i] / pool[q] for q in above)
-            delta = won * (1 - won) + sum(strength[i] / pool[q] * (1 - strength[i] / pool[q])
-                                          for q in above)
+            delta = won * (1 - won) + sum(
+                strength[i] / pool[q] * (1 - strength[i] / pool[q]) for q in above
+            )
             sigma = math.sqrt(variance)
-            delta *= variance / c ** 2 * (sigma / c)
-            rated.append(Skill(skill.mu + variance / c * omega,
-                               sigma * math.sqrt(max(1 - delta, model.kappa))))
+            delta *= variance / c**2 * (sigma / c)
+            rated.append(
+                Skill(
+                    skill.mu + variance / c * omega, sigma * math.sqrt(max(1 - delta, model.kappa))
+                )
+            )
         return rated
 
 

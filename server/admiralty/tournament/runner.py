@@ -78,13 +78,24 @@ class Settings:
     """The adaptive stop rule; None: the default budget (`adaptive.check_adaptive`)."""
 
     def to_json(self) -> dict[str, Any]:
-        out = {"policy": self.policy, "deadline": self.deadline, "time_bank": self.time_bank,
-               "rating": self.rating, "tau": self.tau, "options": self.options or {},
-               "records": self.records, "deals": self.deals,
-               "matches_per_bot": self.matches_per_bot}
+        out = {
+            "policy": self.policy,
+            "deadline": self.deadline,
+            "time_bank": self.time_bank,
+            "rating": self.rating,
+            "tau": self.tau,
+            "options": self.options or {},
+            "records": self.records,
+            "deals": self.deals,
+            "matches_per_bot": self.matches_per_bot,
+        }
         if self.schedule != Schedule.FULL.value:  # a full schedule is stored as before
-            out |= {"schedule": self.schedule, "confidence": self.confidence,
-                    "top": self.top, "max_matches": self.max_matches}
+            out |= {
+                "schedule": self.schedule,
+                "confidence": self.confidence,
+                "top": self.top,
+                "max_matches": self.max_matches,
+            }
         return out
 
 
@@ -94,33 +105,45 @@ def default_players(game_name: str, pool: int) -> int:
     return max(game.min_players, min(game.default_players, pool, game.max_players))
 
 
-def new_tournament(name: str, game_name: str, bots: Sequence[str], players: int | None,
-                   rounds: int, seed: int, settings: Settings
-                   ) -> tuple[Tournament, list[PlannedMatch]]:
+def new_tournament(
+    name: str,
+    game_name: str,
+    bots: Sequence[str],
+    players: int | None,
+    rounds: int,
+    seed: int,
+    settings: Settings,
+) -> tuple[Tournament, list[PlannedMatch]]:
     """Check everything asked for and plan every match; ValueError saying what is wrong.
     Nothing is stored: see `start_tournament`."""
     if not 0 <= seed <= MAX_SEED:
         raise ValueError("--seed must be a whole number from 0 to 2**256")
     if len(set(bots)) != len(bots):
-        raise ValueError("each --bot must be different; run a bot twice with different "
-                         "arguments (e.g. --seed) to enter it twice")
+        raise ValueError(
+            "each --bot must be different; run a bot twice with different "
+            "arguments (e.g. --seed) to enter it twice"
+        )
     bots = sorted(bots)  # the pool in the order of its specs: the plan ignores typing order
     players = default_players(game_name, len(bots)) if players is None else players
     settings = dataclasses.replace(
-        settings, options=checked_options(game_name, players, settings.options))
+        settings, options=checked_options(game_name, players, settings.options)
+    )
     if players == 1:  # one seat: every bot plays the round's deal (see plan.py)
         settings = dataclasses.replace(settings, deals=Deals.DUPLICATE.value)
     make_rater(settings.rating, settings.tau)
     FailurePolicy(settings.policy)
     check_records(settings.records, name)
-    plan = plan_matches(name, len(bots), players, rounds, seed, Deals(settings.deals),
-                        settings.matches_per_bot)
+    plan = plan_matches(
+        name, len(bots), players, rounds, seed, Deals(settings.deals), settings.matches_per_bot
+    )
     if Schedule(settings.schedule) is Schedule.ADAPTIVE:
-        budget = check_adaptive(len(bots), players, len(plan), settings.confidence,
-                                settings.top, settings.max_matches)
+        budget = check_adaptive(
+            len(bots), players, len(plan), settings.confidence, settings.top, settings.max_matches
+        )
         settings = dataclasses.replace(settings, max_matches=budget)
-    tournament = Tournament(name, game_name, players, rounds, seed, settings.to_json(),
-                            tuple(bots), (None,) * len(bots))
+    tournament = Tournament(
+        name, game_name, players, rounds, seed, settings.to_json(), tuple(bots), (None,) * len(bots)
+    )
     return tournament, plan
 
 
@@ -137,17 +160,18 @@ def check_records(records: str | None, name: str) -> None:
     path = Path(records) / name
     existing = next(p for p in (path, *path.parents) if p.exists() or p.is_symlink())
     if not existing.is_dir():
-        raise RecordsError(f"cannot write the match records in {path}: {existing} is not a "
-                           "directory")
+        raise RecordsError(
+            f"cannot write the match records in {path}: {existing} is not a directory"
+        )
     if not os.access(existing, os.W_OK | os.X_OK):
-        raise RecordsError(f"cannot write the match records in {path}: {existing} is not "
-                           "writable")
+        raise RecordsError(f"cannot write the match records in {path}: {existing} is not writable")
 
 
 def bot_names(tournament: Tournament) -> list[str]:
     """The bots' names as the leaderboard shows them: unique, the spec if never named."""
-    return display_names([n or s for n, s in zip(tournament.bot_names, tournament.bot_specs,
-                                                 strict=True)])
+    return display_names(
+        [n or s for n, s in zip(tournament.bot_names, tournament.bot_specs, strict=True)]
+    )
 
 
 def leaderboard(store: Store, name: str) -> Sequence[Standing | SoloStanding]:
@@ -204,19 +228,26 @@ class LiveLeaderboard:
 
     def rows(self) -> Sequence[Standing | SoloStanding]:
         """The rows, each with its bot's deaths as stored so far (one small query)."""
-        deaths = dict(zip(self._names, self.store.deaths(self.name, len(self._names)),
-                          strict=True))
-        rows = solo_standings(*self._solo_args, self.results) if self.live is None \
+        deaths = dict(zip(self._names, self.store.deaths(self.name, len(self._names)), strict=True))
+        rows = (
+            solo_standings(*self._solo_args, self.results)
+            if self.live is None
             else self.live.rows(self.by_mu)
+        )
         for row in rows:
             row.deaths = deaths[row.bot]
         return rows
 
 
-async def start_tournament(store: Store, tournament: Tournament, plan: Sequence[PlannedMatch],
-                           runner: Runner, parallel: int | None,
-                           on_result: OnResult = lambda m: None,
-                           backend: Backend | None = None) -> int:
+async def start_tournament(
+    store: Store,
+    tournament: Tournament,
+    plan: Sequence[PlannedMatch],
+    runner: Runner,
+    parallel: int | None,
+    on_result: OnResult = lambda m: None,
+    backend: Backend | None = None,
+) -> int:
     """Launch the bots and the referees (`backend`, local by default; `parallel` matches at
     once, None: the backend's cores), store the plan once all of them are known to work,
     and play it all."""
@@ -234,9 +265,14 @@ async def start_tournament(store: Store, tournament: Tournament, plan: Sequence[
             store.release_lease(tournament.name, runner)
 
 
-async def resume_tournament(store: Store, name: str, runner: Runner, parallel: int | None,
-                            on_result: OnResult = lambda m: None,
-                            backend: Backend | None = None) -> int:
+async def resume_tournament(
+    store: Store,
+    name: str,
+    runner: Runner,
+    parallel: int | None,
+    on_result: OnResult = lambda m: None,
+    backend: Backend | None = None,
+) -> int:
     """Play every planned match that has no result yet; returns how many were played.
     RecordsError, with nothing changed, if its records cannot be written."""
     check_records(store.tournament(name).settings.get("records"), name)
@@ -249,8 +285,9 @@ async def resume_tournament(store: Store, name: str, runner: Runner, parallel: i
         adaptive = rule_of(tournament.settings) is not None
         if not todo and not (adaptive and _block_after(store, tournament)):
             return 0
-        async with _referees(backend, tournament, None if adaptive else len(todo),
-                             parallel) as referees:
+        async with _referees(
+            backend, tournament, None if adaptive else len(todo), parallel
+        ) as referees:
             store.name_bots(name, list(referees.names))
             played = await _play(store, tournament, todo, referees, runner, on_result)
             played += await _adapt(store, tournament, referees, runner, on_result)
@@ -260,8 +297,9 @@ async def resume_tournament(store: Store, name: str, runner: Runner, parallel: i
         store.release_lease(name, runner)
 
 
-async def _adapt(store: Store, tournament: Tournament, referees: Referees, runner: Runner,
-                 on_result: OnResult) -> int:
+async def _adapt(
+    store: Store, tournament: Tournament, referees: Referees, runner: Runner, on_result: OnResult
+) -> int:
     """An adaptive tournament, its stored plan all played: derive, store and play block
     after block until the stop rule says stop; how many matches were played. A full
     schedule plays nothing here."""
@@ -273,8 +311,7 @@ async def _adapt(store: Store, tournament: Tournament, referees: Referees, runne
     while block := _next_block(tournament, live, rule):
         store.add_matches(tournament.name, block)  # stored before any of it is played
         live.extend(block)
-        played += await _play(store, tournament, block, referees, runner, on_result,
-                              live.add)
+        played += await _play(store, tournament, block, referees, runner, on_result, live.add)
     return played
 
 
@@ -285,8 +322,9 @@ def _block_after(store: Store, tournament: Tournament) -> list[PlannedMatch]:
     return [] if rated is None else _next_block(tournament, rated[1], rated[0])
 
 
-def _adaptive_ratings(store: Store, tournament: Tournament
-                      ) -> tuple[Adaptive, LiveStandings] | None:
+def _adaptive_ratings(
+    store: Store, tournament: Tournament
+) -> tuple[Adaptive, LiveStandings] | None:
     """An adaptive tournament's stop rule and standings, once its stored plan has every
     result; None for a full schedule or while a result is missing."""
     rule = rule_of(tournament.settings)
@@ -295,26 +333,35 @@ def _adaptive_ratings(store: Store, tournament: Tournament
     plan, results = store.plan(tournament.name), store.results(tournament.name)
     if any(match.match_id not in results for match in plan):
         return None
-    return rule, live_standings(bot_names(tournament), plan, results,
-                                rater_of(tournament.settings))
+    return rule, live_standings(bot_names(tournament), plan, results, rater_of(tournament.settings))
 
 
-def _next_block(tournament: Tournament, live: LiveStandings, rule: Adaptive
-                ) -> list[PlannedMatch]:
+def _next_block(tournament: Tournament, live: LiveStandings, rule: Adaptive) -> list[PlannedMatch]:
     """The block after the plan `live` has rated in full: derived from the ratings as they
     stand, which `_adapt` keeps up result by result rather than recomputing per block."""
-    return next_block(tournament.name, tournament.seed, Deals(tournament.settings["deals"]),
-                      tournament.players, live.plan, [row.skill for row in live.table], rule)
+    return next_block(
+        tournament.name,
+        tournament.seed,
+        Deals(tournament.settings["deals"]),
+        tournament.players,
+        live.plan,
+        [row.skill for row in live.table],
+        rule,
+    )
 
 
 def summaries(store: Store) -> list[Summary]:
     """`Store.summaries`, with an adaptive tournament killed between two blocks (every
     stored match played, the stop rule not met) shown as stopped, not finished."""
-    return [dataclasses.replace(row, more_to_plan=True)
-            if not row.running and row.played >= row.planned
-            and rule_of(store.tournament(row.name).settings) is not None
-            and stop_reason(store, row.name) is None else row
-            for row in store.summaries()]
+    return [
+        dataclasses.replace(row, more_to_plan=True)
+        if not row.running
+        and row.played >= row.planned
+        and rule_of(store.tournament(row.name).settings) is not None
+        and stop_reason(store, row.name) is None
+        else row
+        for row in store.summaries()
+    ]
 
 
 def stop_reason(store: Store, name: str) -> str | None:
@@ -324,21 +371,30 @@ def stop_reason(store: Store, name: str) -> str | None:
     if rated is None:
         return None
     rule, live = rated
-    return adaptive_stop([row.skill for row in live.table], len(live.plan), tournament.players,
-                         rule)
+    return adaptive_stop(
+        [row.skill for row in live.table], len(live.plan), tournament.players, rule
+    )
 
 
-def _referees(backend: Backend | None, tournament: Tournament, matches: int | None,
-              parallel: int | None) -> contextlib.AbstractAsyncContextManager[Referees]:
+def _referees(
+    backend: Backend | None, tournament: Tournament, matches: int | None, parallel: int | None
+) -> contextlib.AbstractAsyncContextManager[Referees]:
     """The tournament's bots, running and known to play its game, and referees that reached
     every one of them; all stopped on exit."""
-    return (backend or LocalBackend()).referees(tournament.bot_specs, tournament.game,
-                                                matches, parallel)
+    return (backend or LocalBackend()).referees(
+        tournament.bot_specs, tournament.game, matches, parallel
+    )
 
 
-async def _play(store: Store, tournament: Tournament, todo: Sequence[PlannedMatch],
-                referees: Referees, runner: Runner, on_result: OnResult,
-                stored: Callable[[Result], None] = lambda result: None) -> int:
+async def _play(
+    store: Store,
+    tournament: Tournament,
+    todo: Sequence[PlannedMatch],
+    referees: Referees,
+    runner: Runner,
+    on_result: OnResult,
+    stored: Callable[[Result], None] = lambda result: None,
+) -> int:
     """Play `todo`, each result stored with the bots' deaths so far, then given to
     `stored`, then announced."""
     records = tournament.settings.get("records")
@@ -357,8 +413,9 @@ async def _play(store: Store, tournament: Tournament, todo: Sequence[PlannedMatc
     return len(todo)
 
 
-async def _save_deaths(store: Store, tournament: Tournament, referees: Referees,
-                       runner: Runner) -> None:
+async def _save_deaths(
+    store: Store, tournament: Tournament, referees: Referees, runner: Runner
+) -> None:
     """Store how often each bot's processes died in this run: a death between calls (while
     answering MatchOver, or idle) is no match's incident, yet it counts towards the bot's
     disqualification, so the crash column counts it too."""
@@ -375,13 +432,26 @@ def _spec(tournament: Tournament, match: PlannedMatch) -> MatchSpec:
     settings = tournament.settings
     records = settings.get("records")
     record = Path(records) / tournament.name / f"{match.match_id}.jsonl.gz" if records else None
-    return MatchSpec(match.match_id, tournament.game, match.seed, settings["options"],
-                     settings["deadline"], settings["time_bank"],
-                     FailurePolicy(settings["policy"]), record)
+    return MatchSpec(
+        match.match_id,
+        tournament.game,
+        match.seed,
+        settings["options"],
+        settings["deadline"],
+        settings["time_bank"],
+        FailurePolicy(settings["policy"]),
+        record,
+    )
 
 
 def _result(match: PlannedMatch, report: MatchReport) -> Result:
-    return Result(match.match_id, report.places, report.scores, report.forfeited,
-                  [i.to_json() for i in report.incidents],
-                  [[round(ms, 3) for ms in seat] for seat in report.latencies_ms],
-                  report.steps, str(report.spec.record_path) if report.spec.record_path else None)
+    return Result(
+        match.match_id,
+        report.places,
+        report.scores,
+        report.forfeited,
+        [i.to_json() for i in report.incidents],
+        [[round(ms, 3) for ms in seat] for seat in report.latencies_ms],
+        report.steps,
+        str(report.spec.record_path) if report.spec.record_path else None,
+    )

@@ -37,8 +37,10 @@ from admiralty.tournament.store import Result
 CONFIDENCE = 0.95
 """The coverage of every interval on a one-seat leaderboard."""
 
-RANKING = ("one seat against the game's automated opponent: ranked by mean margin over "
-           "shared deals, 95% t-interval; TrueSkill does not apply")
+RANKING = (
+    "one seat against the game's automated opponent: ranked by mean margin over "
+    "shared deals, 95% t-interval; TrueSkill does not apply"
+)
 """What a one-seat leaderboard ranks by, in words, for its title and --json."""
 
 
@@ -101,8 +103,12 @@ class Interval:
         return cls(mean, mean - half, mean + half, len(values))
 
     def to_json(self) -> dict[str, Any]:
-        return {"mean": _round(self.mean), "low": _round(self.low), "high": _round(self.high),
-                "n": self.n}
+        return {
+            "mean": _round(self.mean),
+            "low": _round(self.low),
+            "high": _round(self.high),
+            "n": self.n,
+        }
 
 
 @dataclass
@@ -140,14 +146,18 @@ class SoloStanding:
     def to_json(self, rank: int) -> dict[str, Any]:
         interval = self.interval
         return {
-            "rank": rank, "bot": self.bot, "matches": self.matches, "wins": self.wins,
+            "rank": rank,
+            "bot": self.bot,
+            "matches": self.matches,
+            "wins": self.wins,
             "win_rate": _round(self.win_rate),
             "mean_margin": _round(interval.mean) if interval else None,
             "margin_low": _round(interval.low) if interval else None,
             "margin_high": _round(interval.high) if interval else None,
             "vs_above": {"bot": self.above, **self.gap.to_json()} if self.gap else None,
             "latency_mean_ms": _round(statistics.fmean(self.latencies_ms))
-            if self.latencies_ms else None,
+            if self.latencies_ms
+            else None,
             "incidents": self.incidents,
             "crashes": max(self.crashes, self.deaths),
             "broken": self.broken,
@@ -159,8 +169,9 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 3)
 
 
-def solo_standings(bots: Sequence[str], plan: Sequence[PlannedMatch],
-                   results: dict[str, Result]) -> list[SoloStanding]:
+def solo_standings(
+    bots: Sequence[str], plan: Sequence[PlannedMatch], results: dict[str, Result]
+) -> list[SoloStanding]:
     """Rows sorted by mean margin (then win rate, then name); bots without a finished
     match last. Each row but the first is compared, deal by deal, with the row above."""
     table = [SoloStanding(bot) for bot in bots]

@@ -63,13 +63,17 @@ class Standing:
 
     def to_json(self, rank: int) -> dict[str, Any]:
         return {
-            "rank": rank, "bot": self.bot, "mu": round(self.skill.mu, 3),
+            "rank": rank,
+            "bot": self.bot,
+            "mu": round(self.skill.mu, 3),
             "sigma": round(self.skill.sigma, 3),
             "conservative": round(self.skill.conservative, 3),
-            "matches": self.matches, "firsts": self.firsts,
+            "matches": self.matches,
+            "firsts": self.firsts,
             "mean_score": round(statistics.fmean(self.scores), 3) if self.scores else None,
             "latency_mean_ms": _round(self.latency_sum_us / 1000 / len(self.latencies_ms))
-            if self.latencies_ms else None,
+            if self.latencies_ms
+            else None,
             "latency_p95_ms": _round(self._p95()) if self.latencies_ms else None,
             "answered": len(self.latencies_ms),
             "incidents": self.incidents,
@@ -77,7 +81,6 @@ class Standing:
             "broken": self.broken,
             "disqualified": self.disqualified,
         }
-
 
     def _p95(self) -> float:
         self.latencies_ms.sort()
@@ -110,8 +113,11 @@ def answered_latencies(result: Result, seat: int) -> list[float]:
 
     The referee numbers a seat's calls 1, 2, ... (the request id) and records a latency for
     each call it made, in that order; an incident names the request id of the failed call."""
-    failed = {int(i["request_id"]) for i in result.incidents
-              if i["seat"] == seat and str(i["request_id"]).isdigit()}
+    failed = {
+        int(i["request_id"])
+        for i in result.incidents
+        if i["seat"] == seat and str(i["request_id"]).isdigit()
+    }
     if not failed:
         return result.latencies[seat]
     return [ms for call, ms in enumerate(result.latencies[seat], start=1) if call not in failed]
@@ -188,37 +194,45 @@ class LiveStandings:
         return sorted(self.table, key=lambda row: -row.skill.conservative)
 
 
-def standings(bots: Sequence[str], plan: Sequence[PlannedMatch], results: dict[str, Result],
-              rater: Rater) -> list[Standing]:
+def standings(
+    bots: Sequence[str], plan: Sequence[PlannedMatch], results: dict[str, Result], rater: Rater
+) -> list[Standing]:
     """Standings sorted by mu - 3 sigma, from the finished matches taken in plan order."""
     return live_standings(bots, plan, results, rater).rows()
 
 
-def live_standings(bots: Sequence[str], plan: Sequence[PlannedMatch],
-                   results: dict[str, Result], rater: Rater) -> LiveStandings:
+def live_standings(
+    bots: Sequence[str], plan: Sequence[PlannedMatch], results: dict[str, Result], rater: Rater
+) -> LiveStandings:
     """LiveStandings holding `results`, added in plan order."""
     live = LiveStandings(bots, plan, rater)
     live.add_all(results[m.match_id] for m in plan if m.match_id in results)
     return live
 
 
-def match_rows(bots: Sequence[str], plan: Sequence[PlannedMatch],
-               results: dict[str, Result]) -> list[dict[str, Any]]:
+def match_rows(
+    bots: Sequence[str], plan: Sequence[PlannedMatch], results: dict[str, Result]
+) -> list[dict[str, Any]]:
     """Every planned match in plan order: its seats (bot, place, score, forfeited, the kinds
     of its incidents), or played false if it has no result yet."""
     rows = []
     for match in plan:
         result = results.get(match.match_id)
-        row: dict[str, Any] = {"match_id": match.match_id, "round": match.round,
-                               "played": result is not None}
+        row: dict[str, Any] = {
+            "match_id": match.match_id,
+            "round": match.round,
+            "played": result is not None,
+        }
         seats = []
         for seat, bot in enumerate(match.seats):
             entry: dict[str, Any] = {"seat": seat + 1, "bot": bots[bot]}
             if result is not None:
-                entry |= {"place": result.places[seat], "score": result.scores[seat],
-                          "forfeited": seat in result.forfeited,
-                          "incidents": [i["kind"] for i in result.incidents
-                                        if i["seat"] == seat]}
+                entry |= {
+                    "place": result.places[seat],
+                    "score": result.scores[seat],
+                    "forfeited": seat in result.forfeited,
+                    "incidents": [i["kind"] for i in result.incidents if i["seat"] == seat],
+                }
             seats.append(entry)
         row["seats"] = seats
         if result is not None:
@@ -227,8 +241,9 @@ def match_rows(bots: Sequence[str], plan: Sequence[PlannedMatch],
     return rows
 
 
-def head_to_head(bots: Sequence[str], plan: Sequence[PlannedMatch],
-                 results: dict[str, Result]) -> dict[str, Any]:
+def head_to_head(
+    bots: Sequence[str], plan: Sequence[PlannedMatch], results: dict[str, Result]
+) -> dict[str, Any]:
     """For every pair of bots, over the matches both played: `games[a][b]` how many, and
     `wins[a][b]` those in which a was placed above b (a shared place is neither's win)."""
     n = len(bots)
@@ -246,8 +261,9 @@ def head_to_head(bots: Sequence[str], plan: Sequence[PlannedMatch],
     return {"bots": list(bots), "wins": wins, "games": games}
 
 
-def seat_win_rates(players: int, plan: Sequence[PlannedMatch],
-                   results: dict[str, Result]) -> list[dict[str, Any]]:
+def seat_win_rates(
+    players: int, plan: Sequence[PlannedMatch], results: dict[str, Result]
+) -> list[dict[str, Any]]:
     """Per seat position (1 = first to play): games, wins and the win share. A first place
     shared by k seats is 1/k of a win to each, so the shares of a full table add up to 1
     and a seat order that favours nobody gives every seat 1/players."""
@@ -261,17 +277,29 @@ def seat_win_rates(players: int, plan: Sequence[PlannedMatch],
         for seat, place in enumerate(result.places):
             games[seat] += 1
             wins[seat] += 1 / firsts if place == 1 else 0.0
-    return [{"seat": seat + 1, "games": games[seat], "wins": round(wins[seat], 3),
-             "win_share": round(wins[seat] / games[seat], 3) if games[seat] else None,
-             "fair_share": round(1 / players, 3)} for seat in range(players)]
+    return [
+        {
+            "seat": seat + 1,
+            "games": games[seat],
+            "wins": round(wins[seat], 3),
+            "win_share": round(wins[seat] / games[seat], 3) if games[seat] else None,
+            "fair_share": round(1 / players, 3),
+        }
+        for seat in range(players)
+    ]
 
 
 def rating_history(live: LiveStandings) -> list[dict[str, Any]]:
     """Per bot, its rating after 0, 1, 2, ... rated games: mu and sigma (the band a plot
     draws is mu ± 3 sigma)."""
     initial = live.rater.initial()
-    return [{"bot": row.bot,
-             "points": [{"games": games, "mu": round(skill.mu, 3),
-                         "sigma": round(skill.sigma, 3)}
-                        for games, skill in [(0, initial), *live.history[index]]]}
-            for index, row in enumerate(live.table)]
+    return [
+        {
+            "bot": row.bot,
+            "points": [
+                {"games": games, "mu": round(skill.mu, 3), "sigma": round(skill.sigma, 3)}
+                for games, skill in [(0, initial), *live.history[index]]
+            ],
+        }
+        for index, row in enumerate(live.table)
+    ]

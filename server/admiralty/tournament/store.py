@@ -144,9 +144,16 @@ class Summary:
         return "finished" if done else "stopped"
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "game": self.game, "players": self.players,
-                "bots": self.bots, "played": self.played, "planned": self.planned,
-                "state": self.state, "created": self.created}
+        return {
+            "name": self.name,
+            "game": self.game,
+            "players": self.players,
+            "bots": self.bots,
+            "played": self.played,
+            "planned": self.planned,
+            "state": self.state,
+            "created": self.created,
+        }
 
 
 @dataclass(frozen=True)
@@ -191,8 +198,9 @@ class Store:
                 raise StoreError(f"no database {path}")
             _create_private(path)
         with self._errors():
-            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
-                                       timeout=BUSY_TIMEOUT)
+            self._db = sqlite3.connect(
+                path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT
+            )
             self._check_schema()
             self._db.executescript(ADDITIONS)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -209,8 +217,10 @@ class Store:
             self._db.executescript(SCHEMA)
             return
         age = "an older" if version < SCHEMA_VERSION else "a newer or unknown"
-        raise StoreError(f"{self.path} was written by {age} version of admiralty (schema "
-                         f"{version}; this one reads {SCHEMA_VERSION}); use another --db")
+        raise StoreError(
+            f"{self.path} was written by {age} version of admiralty (schema "
+            f"{version}; this one reads {SCHEMA_VERSION}); use another --db"
+        )
 
     @contextlib.contextmanager
     def _errors(self) -> Iterator[None]:
@@ -238,36 +248,65 @@ class Store:
     def require_new(self, name: str) -> None:
         """StoreError if a tournament `name` exists already."""
         if self._rows("SELECT 1 FROM tournaments WHERE name=?", name):
-            raise StoreError(f"tournament {name!r} already exists in {self.path}; "
-                             "resume it or choose another --name")
+            raise StoreError(
+                f"tournament {name!r} already exists in {self.path}; "
+                "resume it or choose another --name"
+            )
 
-    def create(self, tournament: Tournament, plan: Sequence[PlannedMatch], runner: Runner
-               ) -> None:
+    def create(self, tournament: Tournament, plan: Sequence[PlannedMatch], runner: Runner) -> None:
         """Store a tournament, its whole plan and `runner`'s lease on it, all at once."""
         with self._transaction() as db:
             self.require_new(tournament.name)
             created = tournament.created or datetime.now(UTC).isoformat(timespec="seconds")
-            db.execute("INSERT INTO tournaments VALUES (?,?,?,?,?,?)",
-                       (tournament.name, tournament.game, tournament.players, tournament.rounds,
-                        str(tournament.seed), json.dumps(tournament.settings)))
+            db.execute(
+                "INSERT INTO tournaments VALUES (?,?,?,?,?,?)",
+                (
+                    tournament.name,
+                    tournament.game,
+                    tournament.players,
+                    tournament.rounds,
+                    str(tournament.seed),
+                    json.dumps(tournament.settings),
+                ),
+            )
             db.execute("INSERT OR REPLACE INTO created VALUES (?,?)", (tournament.name, created))
             db.execute("DELETE FROM deaths WHERE tournament=?", (tournament.name,))  # stale
-            db.executemany("INSERT INTO bots VALUES (?,?,?,?)",
-                           [(tournament.name, i, spec, name) for i, (spec, name) in
-                            enumerate(zip(tournament.bot_specs, tournament.bot_names,
-                                          strict=True))])
-            db.executemany("INSERT INTO matches VALUES (?,?,?,?,?,?)",
-                           [(tournament.name, m.match_id, m.ordinal, m.round, str(m.seed),
-                             json.dumps(m.seats)) for m in plan])
+            db.executemany(
+                "INSERT INTO bots VALUES (?,?,?,?)",
+                [
+                    (tournament.name, i, spec, name)
+                    for i, (spec, name) in enumerate(
+                        zip(tournament.bot_specs, tournament.bot_names, strict=True)
+                    )
+                ],
+            )
+            db.executemany(
+                "INSERT INTO matches VALUES (?,?,?,?,?,?)",
+                [
+                    (
+                        tournament.name,
+                        m.match_id,
+                        m.ordinal,
+                        m.round,
+                        str(m.seed),
+                        json.dumps(m.seats),
+                    )
+                    for m in plan
+                ],
+            )
             _lease(db, tournament.name, runner)
 
     def add_matches(self, name: str, matches: Sequence[PlannedMatch]) -> None:
         """Append planned matches (an adaptive tournament's next block), all at once."""
         with self._transaction() as db:
             self.tournament(name)
-            db.executemany("INSERT INTO matches VALUES (?,?,?,?,?,?)",
-                           [(name, m.match_id, m.ordinal, m.round, str(m.seed),
-                             json.dumps(m.seats)) for m in matches])
+            db.executemany(
+                "INSERT INTO matches VALUES (?,?,?,?,?,?)",
+                [
+                    (name, m.match_id, m.ordinal, m.round, str(m.seed), json.dumps(m.seats))
+                    for m in matches
+                ],
+            )
 
     def take_lease(self, name: str, runner: Runner, alive: Alive = pid_alive) -> None:
         """Make `runner` the one runner of `name`; StoreError naming the live runner if there
@@ -279,8 +318,10 @@ class Store:
 
     def release_lease(self, name: str, runner: Runner) -> None:
         with self._transaction() as db:
-            db.execute("DELETE FROM runners WHERE tournament=? AND pid=? AND host=?",
-                       (name, runner.pid, runner.host))
+            db.execute(
+                "DELETE FROM runners WHERE tournament=? AND pid=? AND host=?",
+                (name, runner.pid, runner.host),
+            )
 
     def delete(self, name: str, alive: Alive = pid_alive) -> None:
         """Remove a tournament with its plan, bots, results and lease, unless it is running."""
@@ -292,17 +333,31 @@ class Store:
             db.execute("DELETE FROM tournaments WHERE name=?", (name,))
 
     def tournament(self, name: str) -> Tournament:
-        rows = self._rows("SELECT name, game, players, rounds, seed, settings, "
-                          "(SELECT at FROM created WHERE tournament=name) "
-                          "FROM tournaments WHERE name=?", name)
+        rows = self._rows(
+            "SELECT name, game, players, rounds, seed, settings, "
+            "(SELECT at FROM created WHERE tournament=name) "
+            "FROM tournaments WHERE name=?",
+            name,
+        )
         if not rows:
             known = [r[0] for r in self._rows("SELECT name FROM tournaments")]
-            raise StoreError(f"no tournament {name!r} in {self.path}"
-                             + (f"; known: {', '.join(known)}" if known else ""))
+            raise StoreError(
+                f"no tournament {name!r} in {self.path}"
+                + (f"; known: {', '.join(known)}" if known else "")
+            )
         row = rows[0]
         bots = self._rows("SELECT spec, name FROM bots WHERE tournament=? ORDER BY idx", name)
-        return Tournament(row[0], row[1], row[2], row[3], int(row[4]), json.loads(row[5]),
-                          tuple(b[0] for b in bots), tuple(b[1] for b in bots), row[6])
+        return Tournament(
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            int(row[4]),
+            json.loads(row[5]),
+            tuple(b[0] for b in bots),
+            tuple(b[1] for b in bots),
+            row[6],
+        )
 
     def summaries(self, alive: Alive = pid_alive) -> list[Summary]:
         """Every tournament in the file, oldest first (those stored by an older admiralty,
@@ -317,58 +372,91 @@ class Store:
             " u.pid, u.host"
             " FROM tournaments t LEFT JOIN created c ON c.tournament=t.name"
             " LEFT JOIN runners u ON u.tournament=t.name"
-            " ORDER BY c.at IS NOT NULL, c.at, t.name")
+            " ORDER BY c.at IS NOT NULL, c.at, t.name"
+        )
         here = socket.gethostname()
-        return [Summary(r[0], r[1], r[2], r[4], r[5], r[6],
-                        r[7] is not None and (r[8] != here or alive(r[7])), r[3])
-                for r in rows]
+        return [
+            Summary(
+                r[0],
+                r[1],
+                r[2],
+                r[4],
+                r[5],
+                r[6],
+                r[7] is not None and (r[8] != here or alive(r[7])),
+                r[3],
+            )
+            for r in rows
+        ]
 
     def name_bots(self, tournament: str, names: Sequence[str]) -> None:
         with self._transaction() as db:
-            db.executemany("UPDATE bots SET name=? WHERE tournament=? AND idx=?",
-                           [(n, tournament, i) for i, n in enumerate(names)])
+            db.executemany(
+                "UPDATE bots SET name=? WHERE tournament=? AND idx=?",
+                [(n, tournament, i) for i, n in enumerate(names)],
+            )
 
     def save_deaths(self, tournament: str, runner: Runner, counts: Sequence[int]) -> None:
         """How many times each bot's launched processes have died in `runner`'s run so far
         (a launcher counts every death, in a call or between matches)."""
         run = f"{runner.pid}@{runner.host} since {runner.started}"
         with self._transaction() as db:
-            db.executemany("INSERT OR REPLACE INTO deaths VALUES (?,?,?,?)",
-                           [(tournament, run, idx, count)
-                            for idx, count in enumerate(counts) if count])
+            db.executemany(
+                "INSERT OR REPLACE INTO deaths VALUES (?,?,?,?)",
+                [(tournament, run, idx, count) for idx, count in enumerate(counts) if count],
+            )
 
     def deaths(self, tournament: str, bots: int) -> list[int]:
         """Per bot of the `bots`, the deaths of its processes over every run."""
         counts = [0] * bots
-        for idx, count in self._rows("SELECT idx, SUM(count) FROM deaths WHERE tournament=? "
-                                     "GROUP BY idx", tournament):
+        for idx, count in self._rows(
+            "SELECT idx, SUM(count) FROM deaths WHERE tournament=? GROUP BY idx", tournament
+        ):
             counts[idx] = count
         return counts
 
     def plan(self, tournament: str) -> list[PlannedMatch]:
-        rows = self._rows("SELECT match_id, ordinal, round, seed, seats FROM matches "
-                          "WHERE tournament=? ORDER BY ordinal", tournament)
+        rows = self._rows(
+            "SELECT match_id, ordinal, round, seed, seats FROM matches "
+            "WHERE tournament=? ORDER BY ordinal",
+            tournament,
+        )
         return [PlannedMatch(r[0], r[1], r[2], int(r[3]), tuple(json.loads(r[4]))) for r in rows]
 
     def save_result(self, tournament: str, result: Result) -> None:
         """Write one finished match, atomically."""
         with self._transaction() as db:
-            db.execute("INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?)",
-                       (tournament, result.match_id, json.dumps(result.places),
-                        json.dumps(result.scores), json.dumps(result.forfeited),
-                        json.dumps(result.incidents), json.dumps(result.latencies),
-                        result.steps, result.record))
+            db.execute(
+                "INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?)",
+                (
+                    tournament,
+                    result.match_id,
+                    json.dumps(result.places),
+                    json.dumps(result.scores),
+                    json.dumps(result.forfeited),
+                    json.dumps(result.incidents),
+                    json.dumps(result.latencies),
+                    result.steps,
+                    result.record,
+                ),
+            )
 
     def result(self, tournament: str, match_id: str) -> Result | None:
         """One match's result, None if it has not finished: what the live board adds."""
-        rows = self._rows("SELECT match_id, places, scores, forfeited, incidents, latencies, "
-                          "steps, record FROM results WHERE tournament=? AND match_id=?",
-                          tournament, match_id)
+        rows = self._rows(
+            "SELECT match_id, places, scores, forfeited, incidents, latencies, "
+            "steps, record FROM results WHERE tournament=? AND match_id=?",
+            tournament,
+            match_id,
+        )
         return _result(rows[0]) if rows else None
 
     def results(self, tournament: str) -> dict[str, Result]:
-        rows = self._rows("SELECT match_id, places, scores, forfeited, incidents, "
-                          "latencies, steps, record FROM results WHERE tournament=?", tournament)
+        rows = self._rows(
+            "SELECT match_id, places, scores, forfeited, incidents, "
+            "latencies, steps, record FROM results WHERE tournament=?",
+            tournament,
+        )
         return {r[0]: _result(r) for r in rows}
 
 
@@ -395,16 +483,21 @@ def _explain(path: Path, error: sqlite3.DatabaseError) -> str:
 
 def _refuse_if_running(db: sqlite3.Connection, name: str, host: str, alive: Alive) -> None:
     """StoreError naming the runner of `name`, unless there is none or it is gone."""
-    row = db.execute("SELECT pid, host, started FROM runners WHERE tournament=?",
-                     (name,)).fetchone()
+    row = db.execute(
+        "SELECT pid, host, started FROM runners WHERE tournament=?", (name,)
+    ).fetchone()
     if row is None:
         return
     holder = Runner(*row)
     if holder.host != host or alive(holder.pid):
-        raise StoreError(f"tournament {name!r} is being run by pid {holder.pid} on "
-                         f"{holder.host} since {holder.started}")
+        raise StoreError(
+            f"tournament {name!r} is being run by pid {holder.pid} on "
+            f"{holder.host} since {holder.started}"
+        )
 
 
 def _lease(db: sqlite3.Connection, name: str, runner: Runner) -> None:
-    db.execute("INSERT OR REPLACE INTO runners VALUES (?,?,?,?)",
-               (name, runner.pid, runner.host, runner.started))
+    db.execute(
+        "INSERT OR REPLACE INTO runners VALUES (?,?,?,?)",
+        (name, runner.pid, runner.host, runner.started),
+    )

@@ -61,8 +61,12 @@ class _Worker:
     def __init__(self, bots: Sequence[BotAddress], hello_timeout: float):
         context = multiprocessing.get_context("spawn")
         self._conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, name="admiralty-referee", daemon=True,
-                                       args=(child, os.getpid(), list(bots), hello_timeout))
+        self.process = context.Process(
+            target=_serve,
+            name="admiralty-referee",
+            daemon=True,
+            args=(child, os.getpid(), list(bots), hello_timeout),
+        )
         self.process.start()
         child.close()
 
@@ -76,8 +80,9 @@ class _Worker:
         try:
             ok, value = self._conn.recv()
         except (EOFError, OSError):
-            raise WorkerError(f"a referee worker (pid {self.process.pid}) died "
-                              "unexpectedly") from None
+            raise WorkerError(
+                f"a referee worker (pid {self.process.pid}) died unexpectedly"
+            ) from None
         if not ok:
             raise value
         return value
@@ -115,8 +120,9 @@ class RefereePool:
         for worker in workers:
             self._idle.put_nowait(worker)
 
-    async def play(self, spec: MatchSpec, seats: Sequence[int],
-                   absent: Callable[[], Sequence[str]]) -> MatchReport:
+    async def play(
+        self, spec: MatchSpec, seats: Sequence[int], absent: Callable[[], Sequence[str]]
+    ) -> MatchReport:
         """Play one match on the next idle worker; `absent()`, asked once the worker is
         free (a bot may have been disqualified meanwhile), gives per bot why it is known to
         be gone ("" if it is not), so its seats are played by the policy from the start."""
@@ -127,8 +133,9 @@ class RefereePool:
 
 
 @contextlib.asynccontextmanager
-async def referee_pool(size: int, bots: Sequence[BotAddress],
-                       hello_timeout: float) -> AsyncIterator[RefereePool]:
+async def referee_pool(
+    size: int, bots: Sequence[BotAddress], hello_timeout: float
+) -> AsyncIterator[RefereePool]:
     """`size` workers, each of which has said Hello to every bot (each bot answering in
     `hello_timeout` seconds); all stopped on exit."""
     workers: list[_Worker] = []
@@ -160,8 +167,7 @@ def _sigint_ignored() -> Iterator[None]:
 # ---------------------------------------------------------------- in the worker process
 
 
-def _serve(conn: Connection, parent: int, bots: Sequence[BotAddress],
-           hello_timeout: float) -> None:
+def _serve(conn: Connection, parent: int, bots: Sequence[BotAddress], hello_timeout: float) -> None:
     """The worker: reach every bot, say so, then play each match it is sent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with(parent)
@@ -185,8 +191,9 @@ async def connect_bots(bots: Sequence[BotAddress], hello_timeout: float) -> list
     """A client per bot, each having said Hello within `hello_timeout` seconds; WorkerError
     naming a bot not reached."""
     clients = [BotClient(address) for _, address in bots]
-    answers = await asyncio.gather(*(client.hello(hello_timeout) for client in clients),
-                                   return_exceptions=True)
+    answers = await asyncio.gather(
+        *(client.hello(hello_timeout) for client in clients), return_exceptions=True
+    )
     for (spec, _), answer in zip(bots, answers, strict=True):
         if isinstance(answer, Exception):
             raise WorkerError(f"referee worker could not reach bot {spec!r}: {_why(answer)}")
@@ -199,15 +206,21 @@ def _why(error: Exception) -> str:
     return str(error) or type(error).__name__
 
 
-def _play(loop: asyncio.AbstractEventLoop, clients: Sequence[BotClient], spec: MatchSpec,
-          seats: Sequence[int], absent: Sequence[str]) -> tuple[bool, object]:
+def _play(
+    loop: asyncio.AbstractEventLoop,
+    clients: Sequence[BotClient],
+    spec: MatchSpec,
+    seats: Sequence[int],
+    absent: Sequence[str],
+) -> tuple[bool, object]:
     for client, reason in zip(clients, absent, strict=True):
         client.absent = reason
     try:
         return True, loop.run_until_complete(run_match(spec, [clients[i] for i in seats]))
     except Exception as error:  # sent as one line: the tournament stops and can resume
-        return False, WorkerError(f"match {spec.match_id} failed in its referee worker: "
-                                  f"{type(error).__name__}: {error}")
+        return False, WorkerError(
+            f"match {spec.match_id} failed in its referee worker: {type(error).__name__}: {error}"
+        )
 
 
 def _die_with(parent: int) -> None:
@@ -227,9 +240,12 @@ def _parent_death_signal() -> bool:
         return False
 
 
-def watch_parent(parent: int, getppid: Callable[[], int] = os.getppid,
-                 sleep: Callable[[float], None] = time.sleep,
-                 stop: Callable[[int], None] = os._exit) -> None:
+def watch_parent(
+    parent: int,
+    getppid: Callable[[], int] = os.getppid,
+    sleep: Callable[[float], None] = time.sleep,
+    stop: Callable[[int], None] = os._exit,
+) -> None:
     """Poll until this process is no longer `parent`'s child, then stop it."""
     while getppid() == parent:
         sleep(1.0)

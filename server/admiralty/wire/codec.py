@@ -70,11 +70,15 @@ def _special(cls: type[Message]) -> dict[str, tuple[int, type[Message]]]:
                 if kind is not None and _holds_value(kind):
                     special[field.name] = (_MESSAGE_MAP, _message_class(kind))
             elif kind.full_name == _VALUE_TYPE:
-                special[field.name] = (_REPEATED_VALUE if field.is_repeated else _VALUE,
-                                       struct_pb2.Value)
+                special[field.name] = (
+                    _REPEATED_VALUE if field.is_repeated else _VALUE,
+                    struct_pb2.Value,
+                )
             elif _holds_value(kind):
-                special[field.name] = (_REPEATED_MESSAGE if field.is_repeated else _MESSAGE,
-                                       _message_class(kind))
+                special[field.name] = (
+                    _REPEATED_MESSAGE if field.is_repeated else _MESSAGE,
+                    _message_class(kind),
+                )
         _SPECIAL[name] = special
     return _SPECIAL[name]
 
@@ -193,5 +197,6 @@ def options_to_pb(codec: GameCodec, options: Sequence[Option]) -> list[common_pb
 
 
 def event_to_pb(event: Event, step: int) -> common_pb2.Event:
-    return common_pb2.Event(kind=event.kind, data=struct(event.data), step=step,
-                            audience=sorted(event.audience or ()))
+    return common_pb2.Event(
+        kind=event.kind, data=struct(event.data), step=step, audience=sorted(event.audience or ())
+    )

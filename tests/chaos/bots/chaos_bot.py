@@ -26,8 +26,20 @@ import grpc
 from admiralty_sdk import bot_port
 from admiralty_sdk.v1 import bot_pb2, bot_pb2_grpc
 
-FAULTS = ("none", "hang", "crash-hello", "crash-decide", "crash-over", "garbage", "stale",
-          "huge", "slow-hello", "under-deadline", "big-name", "bounce")
+FAULTS = (
+    "none",
+    "hang",
+    "crash-hello",
+    "crash-decide",
+    "crash-over",
+    "garbage",
+    "stale",
+    "huge",
+    "slow-hello",
+    "under-deadline",
+    "big-name",
+    "bounce",
+)
 STALE_ID = "s" * 60_000
 HUGE_ID = "h" * 1_000_000
 BIG_NAME = "n" * 3_000_000

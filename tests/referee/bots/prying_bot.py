@@ -56,8 +56,15 @@ if __name__ == "__main__":
     parser.add_argument("--dial", type=int, required=True)
     args, _ = parser.parse_known_args()
     seen = processes()
-    found = {"uid": os.getuid(), "host": socket.gethostname(), "cwd": os.getcwd(),
-             "environment": dict(os.environ), "peek": peek(args.peek),
-             "processes": len(seen), "spotted": args.spot in seen, "dial": dial(args.dial)}
+    found = {
+        "uid": os.getuid(),
+        "host": socket.gethostname(),
+        "cwd": os.getcwd(),
+        "environment": dict(os.environ),
+        "peek": peek(args.peek),
+        "processes": len(seen),
+        "spotted": args.spot in seen,
+        "dial": dial(args.dial),
+    }
     print("PRYING " + json.dumps(found), file=sys.stderr, flush=True)
     serve(FirstOption())

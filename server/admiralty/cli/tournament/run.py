@@ -48,28 +48,39 @@ from admiralty.tournament.runner import LiveLeaderboard
 
 ParallelOption = Annotated[
     int | None,
-    typer.Option(help="Matches played at once (default: the cores; with --backend ray, the "
-                 "cluster's CPUs).", min=1, show_default=False),
+    typer.Option(
+        help="Matches played at once (default: the cores; with --backend ray, the cluster's CPUs).",
+        min=1,
+        show_default=False,
+    ),
 ]
 BackendOption = Annotated[
     BackendName,
-    typer.Option(help="Where matches are refereed: local (worker processes of this machine) "
-                 "or ray (Ray tasks across a cluster, needs pip install 'admiralty[ray]'; "
-                 "see docs/cluster.md). Results are the same either way."),
+    typer.Option(
+        help="Where matches are refereed: local (worker processes of this machine) "
+        "or ray (Ray tasks across a cluster, needs pip install 'admiralty[ray]'; "
+        "see docs/cluster.md). Results are the same either way."
+    ),
 ]
 AddressOption = Annotated[
     str | None,
-    typer.Option(help="With --backend ray, the cluster to join: ray://HOST:PORT (Ray "
-                 "Client), HOST:PORT of its head, or auto (the cluster this machine is "
-                 "part of). Default: start Ray on this machine for the run.",
-                 show_default=False),
+    typer.Option(
+        help="With --backend ray, the cluster to join: ray://HOST:PORT (Ray "
+        "Client), HOST:PORT of its head, or auto (the cluster this machine is "
+        "part of). Default: start Ray on this machine for the run.",
+        show_default=False,
+    ),
 ]
 TournamentStartupOption = Annotated[
     float,
-    typer.Option("--startup-timeout",
-                 help="Seconds a bot has to answer Hello: once launched, and again when "
-                 "each referee (worker process or Ray task's process) reaches it (0.1 to "
-                 "86400).", callback=within(0.1), metavar="SECONDS"),
+    typer.Option(
+        "--startup-timeout",
+        help="Seconds a bot has to answer Hello: once launched, and again when "
+        "each referee (worker process or Ray task's process) reaches it (0.1 to "
+        "86400).",
+        callback=within(0.1),
+        metavar="SECONDS",
+    ),
 ]
 
 
@@ -78,16 +89,23 @@ def tournament_run(
     bot: BotsOption,
     players: Annotated[
         int | None,
-        typer.Option(help="Seats per match; default: the game's usual count, clamped to the "
-                     "pool. 1: each bot plays alone against the game's automated opponent "
-                     "(Blackbeard solitaire), every bot on the same deal each round.", min=1),
+        typer.Option(
+            help="Seats per match; default: the game's usual count, clamped to the "
+            "pool. 1: each bot plays alone against the game's automated opponent "
+            "(Blackbeard solitaire), every bot on the same deal each round.",
+            min=1,
+        ),
     ] = None,
     rounds: Annotated[
-        int, typer.Option(help="Rounds; each plays every group of --players bots (or, with "
-                          "--matches-per-bot, a sample of groups) in each of its seat "
-                          "rotations, in a cyclic order chosen so every bot sits before and "
-                          "after every other as evenly as the groups allow (with one seat: "
-                          "one deal, played by every bot).", min=1)
+        int,
+        typer.Option(
+            help="Rounds; each plays every group of --players bots (or, with "
+            "--matches-per-bot, a sample of groups) in each of its seat "
+            "rotations, in a cyclic order chosen so every bot sits before and "
+            "after every other as evenly as the groups allow (with one seat: "
+            "one deal, played by every bot).",
+            min=1,
+        ),
     ] = 1,
     matches_per_bot: Annotated[
         int | None,
@@ -97,7 +115,8 @@ def tournament_run(
             "evenly as possible. A group plays its --players seat rotations, so this must "
             "be a multiple of --players and, times the number of bots, of --players "
             "squared; the error says which values work.",
-            min=1, show_default=False,
+            min=1,
+            show_default=False,
         ),
     ] = None,
     schedule: Annotated[
@@ -115,21 +134,29 @@ def tournament_run(
     ] = Schedule.FULL,
     confidence: Annotated[
         float,
-        typer.Option(help="Adaptive: stop when, for each pair of bots next to each other "
-                     "in the standings (by mu) among the --top, P(the upper is stronger) "
-                     "= Phi(gap in mu / sqrt(sigma1^2 + sigma2^2)) is at least this."),
+        typer.Option(
+            help="Adaptive: stop when, for each pair of bots next to each other "
+            "in the standings (by mu) among the --top, P(the upper is stronger) "
+            "= Phi(gap in mu / sqrt(sigma1^2 + sigma2^2)) is at least this."
+        ),
     ] = 0.9,
     top: Annotated[
         int | None,
-        typer.Option(help="Adaptive: how many of the top bots must be ordered (with fewer "
-                     "than all, also the last of them against the next); default all.",
-                     min=1, show_default=False),
+        typer.Option(
+            help="Adaptive: how many of the top bots must be ordered (with fewer "
+            "than all, also the last of them against the next); default all.",
+            min=1,
+            show_default=False,
+        ),
     ] = None,
     max_matches: Annotated[
         int | None,
-        typer.Option(help="Adaptive: the most matches to plan in all, first block "
-                     "included; default 10 times the first block.", min=1,
-                     show_default=False),
+        typer.Option(
+            help="Adaptive: the most matches to plan in all, first block "
+            "included; default 10 times the first block.",
+            min=1,
+            show_default=False,
+        ),
     ] = None,
     seed: Annotated[
         int | None,
@@ -168,9 +195,12 @@ def tournament_run(
         str, typer.Option(help="trueskill, or openskill if installed.")
     ] = "trueskill",
     tau: Annotated[
-        float, typer.Option(help="Skill drift added to every sigma before each match: 0, "
-                            "since a bot is the same program in every match; the rating "
-                            "libraries' default for people is 25/300 = 0.0833.")
+        float,
+        typer.Option(
+            help="Skill drift added to every sigma before each match: 0, "
+            "since a bot is the same program in every match; the rating "
+            "libraries' default for people is 25/300 = 0.0833."
+        ),
     ] = 0.0,
     option: GameOptionsOption = [],  # noqa: B006
     records: Annotated[Path, typer.Option(help="Directory for match records.")] = Path("records"),
@@ -192,8 +222,9 @@ def tournament_run(
     name = name or f"{game}-{secrets.token_hex(3)}"
     try:
         if deals is Deals.FRESH and _seats(game, bot, players) == 1:
-            raise UsageError("a one-seat tournament plays every bot on the same deals: "
-                             "leave out --deals fresh")
+            raise UsageError(
+                "a one-seat tournament plays every bot on the same deals: leave out --deals fresh"
+            )
         settings = Settings(
             policy=policy.value,
             deadline=deadline,
@@ -210,21 +241,23 @@ def tournament_run(
             max_matches=max_matches,
         )
         if schedule is Schedule.FULL and (top, max_matches, confidence) != (None, None, 0.9):
-            raise UsageError("--confidence, --top and --max-matches are for --schedule "
-                             "adaptive")
+            raise UsageError("--confidence, --top and --max-matches are for --schedule adaptive")
         seed = secrets.randbits(128) if seed is None else seed
         tournament, plan = new_tournament(name, game, bot, players, rounds, seed, settings)
-        referees = make_backend(backend, address, startup_timeout,
-                                Isolation(bot_user, sandbox))
+        referees = make_backend(backend, address, startup_timeout, Isolation(bot_user, sandbox))
     except (UsageError, ValueError) as error:
         raise usage(str(error)) from None
     runner = Runner.this_process(datetime.now(UTC))
     with tournament_errors():
         store = Store(db, create=True)
         _play_tournament(
-            store, name, len(plan), as_json,
-            lambda on_result: start_tournament(store, tournament, plan, runner, parallel,
-                                               on_result, referees),
+            store,
+            name,
+            len(plan),
+            as_json,
+            lambda on_result: start_tournament(
+                store, tournament, plan, runner, parallel, on_result, referees
+            ),
         )
 
 
@@ -250,8 +283,7 @@ def tournament_resume(
     that is taken over. The bots are launched as this command says: give --sandbox and
     --bot-user again if the run had them."""
     try:
-        referees = make_backend(backend, address, startup_timeout,
-                                Isolation(bot_user, sandbox))
+        referees = make_backend(backend, address, startup_timeout, Isolation(bot_user, sandbox))
     except ValueError as error:
         raise usage(str(error)) from None
     runner = Runner.this_process(datetime.now(UTC))
@@ -260,9 +292,11 @@ def tournament_resume(
         store.tournament(name)  # one line if there is no such tournament
         planned = len(store.plan(name))
         _play_tournament(
-            store, name, planned, as_json,
-            lambda on_result: resume_tournament(store, name, runner, parallel, on_result,
-                                                referees),
+            store,
+            name,
+            planned,
+            as_json,
+            lambda on_result: resume_tournament(store, name, runner, parallel, on_result, referees),
         )
 
 

@@ -39,18 +39,38 @@ def _view(flag: str, what: str) -> Any:
 def tournament_show(
     name: Annotated[str, typer.Argument(help="The tournament to show.")],
     db: DbOption = Path("admiralty.db"),
-    matches: Annotated[bool, _view(
-        "--matches", "every planned match in plan order: each seat's place, bot and score "
-        "(* forfeited), the seats' incidents by kind, or 'not played'.")] = False,
-    head_to_head: Annotated[bool, _view(
-        "--head-to-head", "for every two bots, how often the row bot was placed above the "
-        "column bot out of the matches both played.")] = False,
-    history: Annotated[bool, _view(
-        "--history", "each bot's rating by games rated, plotted in characters: mu and the "
-        "band mu ± 3 sigma.")] = False,
-    seats: Annotated[bool, _view(
-        "--seats", "the win share of each seat position (seat 1 plays first), against the "
-        "fair share 1/players.")] = False,
+    matches: Annotated[
+        bool,
+        _view(
+            "--matches",
+            "every planned match in plan order: each seat's place, bot and score "
+            "(* forfeited), the seats' incidents by kind, or 'not played'.",
+        ),
+    ] = False,
+    head_to_head: Annotated[
+        bool,
+        _view(
+            "--head-to-head",
+            "for every two bots, how often the row bot was placed above the "
+            "column bot out of the matches both played.",
+        ),
+    ] = False,
+    history: Annotated[
+        bool,
+        _view(
+            "--history",
+            "each bot's rating by games rated, plotted in characters: mu and the "
+            "band mu ± 3 sigma.",
+        ),
+    ] = False,
+    seats: Annotated[
+        bool,
+        _view(
+            "--seats",
+            "the win share of each seat position (seat 1 plays first), against the "
+            "fair share 1/players.",
+        ),
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Print a tournament's leaderboard. It is sorted by mu - 3 sigma (an adaptive one's by
@@ -100,9 +120,12 @@ def tournament_delete(
             typer.confirm(f"Delete tournament {name} ({played}) from {db}?", abort=True)
         store.delete(name)
     records = tournament.settings.get("records")
-    out.print(f"deleted tournament {name}"
-              + (f"; its records are left in {Path(records) / name}" if records else ""),
-              highlight=False, soft_wrap=True)
+    out.print(
+        f"deleted tournament {name}"
+        + (f"; its records are left in {Path(records) / name}" if records else ""),
+        highlight=False,
+        soft_wrap=True,
+    )
 
 
 @contextlib.contextmanager
@@ -140,25 +163,38 @@ def _views(store: Store, name: str, views: ShowViews) -> dict[str, Any]:
     if views.head_to_head:
         data["head_to_head"] = head_to_head(names, plan, results) if rated else None
     if views.history:
-        data["history"] = rating_history(live_standings(
-            names, plan, results, rater_of(tournament.settings))) if rated else None
+        data["history"] = (
+            rating_history(live_standings(names, plan, results, rater_of(tournament.settings)))
+            if rated
+            else None
+        )
     if views.seats:
         data["seats"] = seat_win_rates(tournament.players, plan, results) if rated else None
     return data
 
 
-def print_tournament(store: Store, name: str, as_json: bool,
-                     views: ShowViews = ShowViews()) -> None:
+def print_tournament(
+    store: Store, name: str, as_json: bool, views: ShowViews = ShowViews()
+) -> None:
     """The leaderboard of tournament `name` and the asked-for views: as one JSON object,
     or as tables."""
     tournament = store.tournament(name)
     rows = leaderboard(store, name)
     extra = _views(store, name, views)
-    adaptive = {"schedule": Schedule.ADAPTIVE.value, "stopped": stop_reason(store, name)} \
-        if tournament.settings.get("schedule") == Schedule.ADAPTIVE.value else {}
+    adaptive = (
+        {"schedule": Schedule.ADAPTIVE.value, "stopped": stop_reason(store, name)}
+        if tournament.settings.get("schedule") == Schedule.ADAPTIVE.value
+        else {}
+    )
     if not as_json:
-        print_leaderboard(out, rows, f"{name} · {tournament.game}", bool(adaptive),
-                          adaptive.get("stopped"), views_shown(extra, [row.bot for row in rows]))
+        print_leaderboard(
+            out,
+            rows,
+            f"{name} · {tournament.game}",
+            bool(adaptive),
+            adaptive.get("stopped"),
+            views_shown(extra, [row.bot for row in rows]),
+        )
         return
     print(
         json.dumps(
@@ -167,8 +203,9 @@ def print_tournament(store: Store, name: str, as_json: bool,
                 "game": tournament.game,
                 "seed": tournament.seed,
                 "deals": tournament.settings["deals"],
-                "ranking": RANKING if tournament.players == 1 else
-                f"{tournament.settings['rating']}: "
+                "ranking": RANKING
+                if tournament.players == 1
+                else f"{tournament.settings['rating']}: "
                 + ("mu, as the adaptive stop rule orders" if adaptive else "mu - 3 sigma"),
                 "planned": len(store.plan(name)),
                 "finished": len(store.results(name)),

@@ -50,9 +50,7 @@ def sale_price(player: Player, colour: str, port: Port) -> int:
     return base + mods.get("sale_bonus", 0) + charter
 
 
-def _merchant(
-    state: BlackFleetState, player: Player, ship: Ship, space: int
-) -> list[Option]:
+def _merchant(state: BlackFleetState, player: Player, ship: Ship, space: int) -> list[Option]:
     out: list[Option] = []
     current = state.current
     if not current.acts:
@@ -97,9 +95,7 @@ def burial_value(state: BlackFleetState, player: Player, space: int) -> int:
     return value
 
 
-def _pirate(
-    state: BlackFleetState, player: Player, ship: Ship, space: int
-) -> list[Option]:
+def _pirate(state: BlackFleetState, player: Player, ship: Ship, space: int) -> list[Option]:
     out: list[Option] = []
     mods = player.mods
     may_attack = not state.current.acts or _may_act(state, player, "attack")
@@ -115,9 +111,7 @@ def _pirate(
     return out
 
 
-def _navy(
-    state: BlackFleetState, player: Player, ship: Ship, space: int
-) -> list[Option]:
+def _navy(state: BlackFleetState, player: Player, ship: Ship, space: int) -> list[Option]:
     if state.current.acts:
         return []
     reach = max(1, player.mods.get("attack_range.navy", 0))
@@ -196,8 +190,10 @@ def deliver(state: BlackFleetState, port_key: str) -> Sale:
     price = sale_price(player, colour, port)
     state.return_cubes(ship.cargo)
     ship.cargo = []
-    state.flow.emit("delivered", {"seat": player.seat, "port": port_key, "colour": colour,
-                                  "cubes": cubes, "price": price})
+    state.flow.emit(
+        "delivered",
+        {"seat": player.seat, "port": port_key, "colour": colour, "cubes": cubes, "price": price},
+    )
     state.pay(player.seat, price * cubes, "delivery")
     state.load(player, port)
     return Sale(port_key, cubes)
@@ -250,8 +246,9 @@ def sink(state: BlackFleetState, seat: int) -> Sinking:
     state.remove(target)
     ship = state.current.ship
     assert ship is not None, "a sinking is an action of the ship being activated"
-    state.flow.emit("pirate_sunk", {"seat": seat, "by": ship.ref, "attacker": player.seat,
-                                    "treasure": treasure})
+    state.flow.emit(
+        "pirate_sunk", {"seat": seat, "by": ship.ref, "attacker": player.seat, "treasure": treasure}
+    )
     reward = state.data.setup.sink_reward + player.mods.get("sink_bonus", 0)
     state.pay(player.seat, reward, "sinking")
     return Sinking(seat, bool(treasure))
@@ -291,8 +288,9 @@ def bury(state: BlackFleetState, _: Any = None) -> Burial:
     cubes = len(pirate.cargo)
     state.return_cubes(pirate.cargo)
     pirate.cargo = []
-    state.flow.emit("buried", {"seat": player.seat, "space": pirate.space, "cubes": cubes,
-                               "value": value})
+    state.flow.emit(
+        "buried", {"seat": player.seat, "space": pirate.space, "cubes": cubes, "value": value}
+    )
     state.pay(player.seat, value * cubes + player.mods.get("bury_bonus", 0), "burial")
     return Burial(value, pirate.space in state.data.board.beaches)
 

@@ -40,8 +40,19 @@ Where = int | str | None
 ShipSpec = Where | tuple[Where, Iterable[str]]
 """Where a ship is, or `(where, cargo colours)`."""
 
-__all__ = ["bought_cards", "choose", "deck", "development_card", "doubloons", "fleet", "hand",
-           "keys", "place", "position", "turn"]
+__all__ = [
+    "bought_cards",
+    "choose",
+    "deck",
+    "development_card",
+    "doubloons",
+    "fleet",
+    "hand",
+    "keys",
+    "place",
+    "position",
+    "turn",
+]
 
 
 def fleet(state: BlackFleetState, placed: Mapping[str, ShipSpec]) -> None:
@@ -82,8 +93,12 @@ def doubloons(state: BlackFleetState, seat: int, amount: int) -> None:
     state.seats[seat].money = amount
 
 
-def hand(state: BlackFleetState, seat: int, movement: Iterable[str] | None = None,
-         fortune: Iterable[str] | None = None) -> None:
+def hand(
+    state: BlackFleetState,
+    seat: int,
+    movement: Iterable[str] | None = None,
+    fortune: Iterable[str] | None = None,
+) -> None:
     """Give `seat` exactly these movement cards, fortune cards or both; its old cards go to
     the bottom of their deck."""
     player = state.seats[seat]
@@ -93,8 +108,9 @@ def hand(state: BlackFleetState, seat: int, movement: Iterable[str] | None = Non
         _hand(state, player.fortune, fortune, "fortune")
 
 
-def deck(state: BlackFleetState, movement: list[str] | None = None,
-         fortune: list[str] | None = None) -> None:
+def deck(
+    state: BlackFleetState, movement: list[str] | None = None, fortune: list[str] | None = None
+) -> None:
     """Put these cards on top of the movement deck, the fortune deck or both, the first
     listed drawn first."""
     _top(state, movement or [], "movement")
@@ -173,8 +189,7 @@ def _piles(state: BlackFleetState, deck: str) -> list[list[str]]:
     if deck == "movement":
         hands = [player.movement for player in state.seats]
         return [*hands, state.movement_deck, state.movement_discard]
-    return [*[player.fortune for player in state.seats], state.fortune_deck,
-            state.fortune_discard]
+    return [*[player.fortune for player in state.seats], state.fortune_deck, state.fortune_discard]
 
 
 def _take(state: BlackFleetState, card: str, deck: str) -> None:

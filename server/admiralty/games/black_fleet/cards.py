@@ -119,16 +119,12 @@ def _objective_met(state: BlackFleetState, player: Player, card: FortuneCard) ->
 
 def _sold_at_port(state: BlackFleetState, player: Player, params: Mapping[str, Any]) -> bool:
     port, least = params["port"], params["min_cubes"]
-    return any(
-        type(e) is Sale and e.port == port and e.cubes >= least for e in state.current.log
-    )
+    return any(type(e) is Sale and e.port == port and e.cubes >= least for e in state.current.log)
 
 
 def _buried_on_beach(state: BlackFleetState, player: Player, params: Mapping[str, Any]) -> bool:
     least = params["min_value"]
-    return any(
-        type(e) is Burial and e.on_beach and e.value >= least for e in state.current.log
-    )
+    return any(type(e) is Burial and e.on_beach and e.value >= least for e in state.current.log)
 
 
 def _sank_merchant(state: BlackFleetState, player: Player, params: Mapping[str, Any]) -> bool:
@@ -270,8 +266,17 @@ def free_move(state: BlackFleetState, card_id: str, ref: str, space: int, steps:
     ship = state.ship_by_ref(ref)
     origin = ship.space
     state.put(ship, space)
-    state.flow.emit("ship_moved", {"seat": state.active, "ship": ship.ref, "from": origin,
-                                   "to": space, "steps": steps, "card": card_id})
+    state.flow.emit(
+        "ship_moved",
+        {
+            "seat": state.active,
+            "ship": ship.ref,
+            "from": origin,
+            "to": space,
+            "steps": steps,
+            "card": card_id,
+        },
+    )
 
 
 def swap_ships(state: BlackFleetState) -> None:
@@ -282,5 +287,6 @@ def swap_ships(state: BlackFleetState) -> None:
     merchant.space, pirate.space = pirate.space, merchant.space
     state.at[merchant.space] = merchant
     state.at[pirate.space] = pirate
-    state.flow.emit("ships_swapped", {"seat": player.seat, "merchant": merchant.space,
-                                      "pirate": pirate.space})
+    state.flow.emit(
+        "ships_swapped", {"seat": player.seat, "merchant": merchant.space, "pirate": pirate.space}
+    )

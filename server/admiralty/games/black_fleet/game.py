@@ -30,12 +30,20 @@ class BlackFleet(Game):
         hidden_information=True,  # movement and fortune hands, unbought development cards
         windows=(Window.TURN, Window.SETUP),
         options=(
-            OptionSpec("victory_cost", int, _SETUP.victory_costs[0],
-                       "the victory card's price: 10 (first games) or 20 (the variant), "
-                       "per seat for handicap play [black_fleet §11.3]",
-                       choices=_SETUP.victory_costs, per_seat=True),
-            round_cap(_SETUP.round_cap, "not a rule [black_fleet §11.6]: the game stops after this "
-                      "round; seats rank by victory card, development cards, doubloons"),
+            OptionSpec(
+                "victory_cost",
+                int,
+                _SETUP.victory_costs[0],
+                "the victory card's price: 10 (first games) or 20 (the variant), "
+                "per seat for handicap play [black_fleet §11.3]",
+                choices=_SETUP.victory_costs,
+                per_seat=True,
+            ),
+            round_cap(
+                _SETUP.round_cap,
+                "not a rule [black_fleet §11.6]: the game stops after this "
+                "round; seats rank by victory card, development cards, doubloons",
+            ),
         ),
     )
 

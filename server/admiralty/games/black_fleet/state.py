@@ -76,17 +76,21 @@ class BlackFleetState(Table, FlowState):
         self.ended_by: str | None = None
         self.current = Turn()
         self._outcome: Outcome | None = None
-        self.flow.emit("game_started", {
-            "players": players,
-            "colours": [p.colour for p in self.seats],
-            "first_seat": 0,
-            "victory_costs": [p.victory_cost for p in self.seats],
-            "money": [p.money for p in self.seats],
-            "round_cap": round_cap,
-        })
+        self.flow.emit(
+            "game_started",
+            {
+                "players": players,
+                "colours": [p.colour for p in self.seats],
+                "first_seat": 0,
+                "victory_costs": [p.victory_cost for p in self.seats],
+                "money": [p.money for p in self.seats],
+                "round_cap": round_cap,
+            },
+        )
         self.deal()
-        self.flow.push(*[step(self._place, seat) for seat in range(players)],
-                       step(self._begin_turn, 0))
+        self.flow.push(
+            *[step(self._place, seat) for seat in range(players)], step(self._begin_turn, 0)
+        )
         self.flow.run()
         self._setup_events = self.flow.events
 
@@ -123,8 +127,11 @@ class BlackFleetState(Table, FlowState):
             redeal(rng, [*((getattr(player, hand), None) for player in others), (deck, None)])
         box = []
         for cost in self.data.setup.development_costs:
-            slots = {player.seat: [player.development[cost]] for player in others
-                     if cost not in player.bought}
+            slots = {
+                player.seat: [player.development[cost]]
+                for player in others
+                if cost not in player.bought
+            }
             spare = [card for card in new.box if self.data.development[card].cost == cost]
             redeal(rng, [*((slot, None) for slot in slots.values()), (spare, None)])
             for other, (card,) in slots.items():
@@ -164,20 +171,28 @@ class BlackFleetState(Table, FlowState):
     # -- setup placement [black_fleet §4.1] step 9 ---------------------------------------
 
     def _place(self, seat: int) -> None:
-        self.flow.ask(seat, _SETUP, "place_merchant", _PROMPTS["place_merchant"],
-                      self._placements(), step(self._placed, seat))
+        self.flow.ask(
+            seat,
+            _SETUP,
+            "place_merchant",
+            _PROMPTS["place_merchant"],
+            self._placements(),
+            step(self._placed, seat),
+        )
 
     def _placements(self) -> tuple[Option, ...]:
         """Every free space next to a port that still has cubes to load [black_fleet G12],
         [black_fleet G13]."""
         at, stock = self.at, self.stock
-        return tuple([
-            options.place(port.key, port.name, port.colour, space)
-            for port in self.data.board.ports.values()
-            if stock[port.colour]
-            for space in port.adjacent
-            if space not in at
-        ])
+        return tuple(
+            [
+                options.place(port.key, port.name, port.colour, space)
+                for port in self.data.board.ports.values()
+                if stock[port.colour]
+                for space in port.adjacent
+                if space not in at
+            ]
+        )
 
     def _placed(self, option: Option, seat: int) -> None:
         player = self.seats[seat]
@@ -199,11 +214,11 @@ class BlackFleetState(Table, FlowState):
         if income:
             self.pay(seat, income, "turn_income")
         windows = bool(player.fortune) or bool(player.mods.get("swap_own_ships"))
-        self.flow.push(*self._turn_steps(player.merchant.space is None, windows,
-                                         not player.pirate.in_play))
+        self.flow.push(
+            *self._turn_steps(player.merchant.space is None, windows, not player.pirate.in_play)
+        )
 
-    def _turn_steps(self, merchant_out: bool, windows: bool, pirate_out: bool
-                    ) -> list[Step]:
+    def _turn_steps(self, merchant_out: bool, windows: bool, pirate_out: bool) -> list[Step]:
         """The frames of a turn [black_fleet §5, §11] as pushed when it begins, without
         those that could only pass: re-entering a ship that is in play, and the fortune
         windows while the seat holds no fortune card and cannot swap its ships (no card
@@ -228,8 +243,14 @@ class BlackFleetState(Table, FlowState):
             return
         placements = self._placements()
         if placements:
-            self.flow.ask(active, _TURN, "reenter_merchant", _PROMPTS["reenter_merchant"],
-                          placements, step(self._placed, active))
+            self.flow.ask(
+                active,
+                _TURN,
+                "reenter_merchant",
+                _PROMPTS["reenter_merchant"],
+                placements,
+                step(self._placed, active),
+            )
         else:
             self.flow.emit("merchant_stays_out", {"seat": active})
 
@@ -244,8 +265,14 @@ class BlackFleetState(Table, FlowState):
             lairs = [options.lair(space) for space in board.lairs if space not in self.at]
             choices += lairs
             then += [step(self._lair)] * len(lairs)
-        self.flow.ask(self.active, _TURN, "reenter_pirate", _PROMPTS["reenter_pirate"],
-                      tuple(choices), tuple(then))
+        self.flow.ask(
+            self.active,
+            _TURN,
+            "reenter_pirate",
+            _PROMPTS["reenter_pirate"],
+            tuple(choices),
+            tuple(then),
+        )
 
     def _zone(self, option: Option) -> None:
         key = option.payload["zone"]
@@ -270,13 +297,28 @@ class BlackFleetState(Table, FlowState):
             return
         self.current.window = name
         if not choices:
-            self.flow.ask(self.active, _TURN, "play_fortune", _PLAY_FORTUNE_PROMPT, _PASS_ALONE,
-                          step(self._pass), optional=True, publish=True)
+            self.flow.ask(
+                self.active,
+                _TURN,
+                "play_fortune",
+                _PLAY_FORTUNE_PROMPT,
+                _PASS_ALONE,
+                step(self._pass),
+                optional=True,
+                publish=True,
+            )
             return
         play, swap = step(self._play_fortune, name), step(self._swap, name)
-        self.flow.ask(self.active, _TURN, "play_fortune", _PLAY_FORTUNE_PROMPT, (PASS, *choices),
-                      (step(self._pass), *[swap if o is SWAP else play for o in choices]),
-                      optional=True, publish=True)
+        self.flow.ask(
+            self.active,
+            _TURN,
+            "play_fortune",
+            _PLAY_FORTUNE_PROMPT,
+            (PASS, *choices),
+            (step(self._pass), *[swap if o is SWAP else play for o in choices]),
+            optional=True,
+            publish=True,
+        )
 
     def _pass(self, option: Option) -> None:
         """Nothing to do: the next frame runs (the window closes, nothing is bought)."""
@@ -309,8 +351,7 @@ class BlackFleetState(Table, FlowState):
         else:  # free_move: a ship, then where it goes
             choices = tuple([options.target(kind, who) for kind, who in found])
             then = tuple([step(self._pick_ship, card_id, f"{kind}:{who}") for kind, who in found])
-        self.flow.ask(self.active, _TURN, "choose_target", _PROMPTS["choose_target"],
-                      choices, then)
+        self.flow.ask(self.active, _TURN, "choose_target", _PROMPTS["choose_target"], choices, then)
 
     def _steal(self, option: Option, card_id: str) -> None:
         cards.steal_from(self, card_id, option.payload["seat"])
@@ -319,9 +360,14 @@ class BlackFleetState(Table, FlowState):
         cards.hide_pirate(self, option.payload["space"])
 
     def _pick_ship(self, option: Option, card_id: str, ref: str) -> None:
-        self.flow.ask(self.active, _TURN, "choose_destination", _PROMPTS["choose_destination"],
-                      cards.destination_options(self, card_id, ref),
-                      step(self._free_move, card_id, ref))
+        self.flow.ask(
+            self.active,
+            _TURN,
+            "choose_destination",
+            _PROMPTS["choose_destination"],
+            cards.destination_options(self, card_id, ref),
+            step(self._free_move, card_id, ref),
+        )
 
     def _free_move(self, option: Option, card_id: str, ref: str) -> None:
         payload = option.payload
@@ -337,8 +383,14 @@ class BlackFleetState(Table, FlowState):
             choices.append(
                 options.movement_card(c.id, c.navy, c.navy_move, c.pirate, c.merchant, c.fortune)
             )
-        self.flow.ask(self.active, _TURN, "play_movement", _PROMPTS["play_movement"],
-                      tuple(choices), step(self._played))
+        self.flow.ask(
+            self.active,
+            _TURN,
+            "play_movement",
+            _PROMPTS["play_movement"],
+            tuple(choices),
+            step(self._played),
+        )
 
     def _played(self, option: Option) -> None:
         card_id = option.payload["card"]
@@ -377,17 +429,25 @@ class BlackFleetState(Table, FlowState):
 
     def _choose_ship(self) -> None:
         ships = self.waiting_ships()
-        self.flow.ask(self.active, _TURN, "choose_ship", _PROMPTS["choose_ship"],
-                      tuple([options.ship(ship.kind, ship.navy) for ship in ships]),
-                      tuple([step(self._activate, ship.ref) for ship in ships]))
+        self.flow.ask(
+            self.active,
+            _TURN,
+            "choose_ship",
+            _PROMPTS["choose_ship"],
+            tuple([options.ship(ship.kind, ship.navy) for ship in ships]),
+            tuple([step(self._activate, ship.ref) for ship in ships]),
+        )
 
     def _activate(self, option: Option, ref: str) -> None:
         ship = self._by_ref[ref]
         current = self.current
         current.ship = ship
         current.points = points = movement.allowance(self, ship)
-        if (ship.navy is not None and not current.next_navy_spent
-                and self.seats[self.active].mods.get("move_bonus.next_navy", 0)):
+        if (
+            ship.navy is not None
+            and not current.next_navy_spent
+            and self.seats[self.active].mods.get("move_bonus.next_navy", 0)
+        ):
             current.next_navy_spent = True  # Signal Flags helped this navy, and no other
         current.acts = []
         if ship.space is not None:
@@ -409,10 +469,15 @@ class BlackFleetState(Table, FlowState):
         if not declined and space is not None:
             acting = actions.BY_KIND[ship.kind](self, self.seats[self.active], ship, space)
             if acting:
-                self.flow.ask(self.active, _TURN, "choose_action", _CHOOSE_ACTION_PROMPT,
-                              (PASS, *acting),
-                              (step(self._decline), *(step(self._act),) * len(acting)),
-                              optional=True)
+                self.flow.ask(
+                    self.active,
+                    _TURN,
+                    "choose_action",
+                    _CHOOSE_ACTION_PROMPT,
+                    (PASS, *acting),
+                    (step(self._decline), *(step(self._act),) * len(acting)),
+                    optional=True,
+                )
                 return
         free = space not in self.at
         if sailed and free:
@@ -421,8 +486,14 @@ class BlackFleetState(Table, FlowState):
         sails = movement.sail_options(self, ship)
         sail = step(self._sail)
         if free:
-            self.flow.ask(self.active, _TURN, "move_ship", _MOVE_SHIP_PROMPT,
-                          (STOP, *sails), (step(self._stop), *(sail,) * len(sails)))
+            self.flow.ask(
+                self.active,
+                _TURN,
+                "move_ship",
+                _MOVE_SHIP_PROMPT,
+                (STOP, *sails),
+                (step(self._stop), *(sail,) * len(sails)),
+            )
         else:
             self.flow.ask(self.active, _TURN, "move_ship", _MOVE_SHIP_PROMPT, tuple(sails), sail)
 
@@ -440,8 +511,14 @@ class BlackFleetState(Table, FlowState):
             current.acts.append(kind)
         if kind == "attack_pirate" and actions.may_rob(self, subject):
             self.flow.push(step(self._activation, False, False))  # once the cube is chosen
-            self.flow.ask(self.active, _TURN, "choose_target", _PROMPTS["choose_target"],
-                          actions.cube_options(self, subject), step(self._rob, subject))
+            self.flow.ask(
+                self.active,
+                _TURN,
+                "choose_target",
+                _PROMPTS["choose_target"],
+                actions.cube_options(self, subject),
+                step(self._rob, subject),
+            )
             return
         deed = actions.EFFECTS[kind](self, subject)
         if deed is not None:
@@ -464,8 +541,10 @@ class BlackFleetState(Table, FlowState):
         ship.zone = None
         ship.space = space
         current.points -= cost
-        self.flow.emit("ship_moved", {"seat": self.active, "ship": ship.ref, "from": origin,
-                                      "to": space, "steps": cost})
+        self.flow.emit(
+            "ship_moved",
+            {"seat": self.active, "ship": ship.ref, "from": origin, "to": space, "steps": cost},
+        )
         self._activation(False, True)
 
     def _stop(self, option: Option) -> None:
@@ -518,17 +597,28 @@ class BlackFleetState(Table, FlowState):
             return
         if owed or len(player.fortune) > self.fortune_limit(player):
             fortune = self.data.fortune
-            self.flow.ask(self.active, _TURN, "discard_fortune", _PROMPTS["discard_fortune"],
-                          tuple([options.discard(c, fortune[c].title) for c in player.fortune]),
-                          step(self._discarded, owed))
+            self.flow.ask(
+                self.active,
+                _TURN,
+                "discard_fortune",
+                _PROMPTS["discard_fortune"],
+                tuple([options.discard(c, fortune[c].title) for c in player.fortune]),
+                step(self._discarded, owed),
+            )
 
     def _discarded(self, option: Option, owed: int) -> None:
         card_id = option.payload["card"]
         self.seats[self.active].fortune.remove(card_id)
         self.fortune_discard.append(card_id)
-        self.flow.emit("fortune_discarded", {"seat": self.active, "card": card_id,
-                                             "title": option.payload["title"],
-                                             "reason": "icon" if owed else "hand_limit"})
+        self.flow.emit(
+            "fortune_discarded",
+            {
+                "seat": self.active,
+                "card": card_id,
+                "title": option.payload["title"],
+                "reason": "icon" if owed else "hand_limit",
+            },
+        )
         self._discard(max(0, owed - 1))
 
     # -- step 4: buying [black_fleet §5.8, §11] -------------------------------------------
@@ -547,8 +637,15 @@ class BlackFleetState(Table, FlowState):
             choices.append(options.buy_victory(player.victory_cost))
             then.append(step(self._buy_victory))
         if len(choices) > 1:  # buying nothing is no choice
-            self.flow.ask(self.active, _TURN, "buy", _PROMPTS["buy"], tuple(choices),
-                          tuple(then), optional=True)
+            self.flow.ask(
+                self.active,
+                _TURN,
+                "buy",
+                _PROMPTS["buy"],
+                tuple(choices),
+                tuple(then),
+                optional=True,
+            )
 
     def _buy_development(self, option: Option) -> None:
         """Pay and reveal; Trade Charter then asks for its port, Sea Charts draws a card."""
@@ -577,8 +674,14 @@ class BlackFleetState(Table, FlowState):
 
     def _name_port(self) -> None:
         ports = self.data.board.ports.values()
-        self.flow.ask(self.active, _TURN, "name_port", _PROMPTS["name_port"],
-                      tuple([options.port(p.key, p.name) for p in ports]), step(self._port_named))
+        self.flow.ask(
+            self.active,
+            _TURN,
+            "name_port",
+            _PROMPTS["name_port"],
+            tuple([options.port(p.key, p.name) for p in ports]),
+            step(self._port_named),
+        )
 
     def _port_named(self, option: Option) -> None:
         key = option.payload["port"]
@@ -608,5 +711,12 @@ class BlackFleetState(Table, FlowState):
         outcome = self._outcome = Outcome.from_ranking(
             [self.ranking_key(p) for p in self.seats], [p.money for p in self.seats]
         )
-        self.flow.emit("game_over", {"reason": reason, "places": list(outcome.places),
-                                     "scores": list(outcome.scores), "rounds": self.round})
+        self.flow.emit(
+            "game_over",
+            {
+                "reason": reason,
+                "places": list(outcome.places),
+                "scores": list(outcome.scores),
+                "rounds": self.round,
+            },
+        )

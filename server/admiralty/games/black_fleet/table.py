@@ -79,9 +79,12 @@ class Table:
         costs = list(setup.development_costs)
         for player in self.seats:
             dealt = [player.development[cost] for cost in costs]
-            self.flow.tell((player.seat,), "development_dealt",
-                           {"seat": player.seat, "cards": dealt},
-                           {"seat": player.seat, "costs": costs})
+            self.flow.tell(
+                (player.seat,),
+                "development_dealt",
+                {"seat": player.seat, "cards": dealt},
+                {"seat": player.seat, "costs": costs},
+            )
             self.draw_fortune(player, setup.fortune_start)
             self.draw_movement(player, setup.movement_hand)
 
@@ -156,9 +159,16 @@ class Table:
         cubes = min(self.capacity(player, "merchant") - len(ship.cargo), self.stock[port.colour])
         self.stock[port.colour] -= cubes
         ship.cargo += [port.colour] * cubes
-        self.flow.emit("merchant_loaded", {"seat": player.seat, "port": port.key,
-                                           "space": ship.space, "colour": port.colour,
-                                           "cubes": cubes})
+        self.flow.emit(
+            "merchant_loaded",
+            {
+                "seat": player.seat,
+                "port": port.key,
+                "space": ship.space,
+                "colour": port.colour,
+                "cubes": cubes,
+            },
+        )
 
     # -- money ---------------------------------------------------------------------------
 
@@ -167,8 +177,9 @@ class Table:
         [black_fleet G17]."""
         player = self.seats[seat]
         player.money += change
-        self.flow.emit("money", {"seat": seat, "change": change, "total": player.money,
-                                 "reason": reason})
+        self.flow.emit(
+            "money", {"seat": seat, "change": change, "total": player.money, "reason": reason}
+        )
 
     def transfer(self, source: int, target: int, amount: int, reason: str) -> None:
         """Move up to `amount` doubloons between seats; never below zero [black_fleet §R5.8]."""
@@ -188,7 +199,8 @@ class Table:
         k = self.shuffles[deck]
         self.shuffles[deck] = k + 1
         every = self.chance.shuffled(
-            self.data.movement if deck == "movement" else self.data.fortune, deck, k)
+            self.data.movement if deck == "movement" else self.data.fortune, deck, k
+        )
         rank = dict(zip(every, range(len(every)), strict=True))
         return sorted(cards, key=rank.__getitem__)
 

@@ -82,9 +82,13 @@ class Turn:
     def copy(self, ships: Mapping[str, Ship]) -> Turn:
         """An independent copy whose `ship` is the same ship among `ships` (a clone's):
         lists are copied, every other field is immutable and shared."""
-        return replace(self, activated=self.activated.copy(), acts=self.acts.copy(),
-                       log=self.log.copy(),
-                       ship=ships[self.ship.ref] if self.ship is not None else None)
+        return replace(
+            self,
+            activated=self.activated.copy(),
+            acts=self.acts.copy(),
+            log=self.log.copy(),
+            ship=ships[self.ship.ref] if self.ship is not None else None,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """Every field as JSON data (the ship by its reference), for the snapshot."""

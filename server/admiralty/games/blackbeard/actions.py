@@ -35,10 +35,13 @@ ISLE = DATA.sites["isle_of_pines"].area
 DRAW = opt("draw", "draw a Pirate card blind", draw=True)
 VARIANT_PLAYERS = 6
 """The smallest count of the 6-10-player variant: one pirate at a time [blackbeard §2.7]."""
-REDRAW = opt("redraw", "put it back, shuffle and draw another: 10 VP to every other player",
-             draw=True)
-DEPLOY_NOW, KEEP_CARD = opt("deploy", "deploy it now", deploy=True), opt("keep", "keep it",
-                                                                       deploy=False)
+REDRAW = opt(
+    "redraw", "put it back, shuffle and draw another: 10 VP to every other player", draw=True
+)
+DEPLOY_NOW, KEEP_CARD = (
+    opt("deploy", "deploy it now", deploy=True),
+    opt("keep", "keep it", deploy=False),
+)
 
 
 class PirateActions:
@@ -46,8 +49,7 @@ class PirateActions:
 
     flow: Flow
 
-    def __init__(self, table: Table, rolls: RollPoints, windows: AntiPirate,
-                 setup: Setup) -> None:
+    def __init__(self, table: Table, rolls: RollPoints, windows: AntiPirate, setup: Setup) -> None:
         self.table = table
         self.rolls = rolls
         self.windows = windows
@@ -55,8 +57,12 @@ class PirateActions:
 
     def performs(self) -> dict[str, Continuation]:
         """The steps that carry out its Actions, by Action."""
-        return {"move": self._do_move, "locate": self._do_locate,
-                "recover": self._do_recover, "ally": self._do_ally}
+        return {
+            "move": self._do_move,
+            "locate": self._do_locate,
+            "recover": self._do_recover,
+            "ally": self._do_ally,
+        }
 
     # ------------------------------------------------------------------ what is legal
 
@@ -105,12 +111,18 @@ class PirateActions:
             return self.move_targets(pirate)
         if action == "locate":
             ours = self.located_ids(pirate)
-            return tuple(merchant_option(m.port, merchant_label(m.id, m.face_up))
-                         for m in self.table.merchants_near(pirate) if m.located_by not in ours)
+            return tuple(
+                merchant_option(m.port, merchant_label(m.id, m.face_up))
+                for m in self.table.merchants_near(pirate)
+                if m.located_by not in ours
+            )
         if action == "loot":
             ours = self.located_ids(pirate)
-            return tuple(merchant_option(m.port, merchant_label(m.id, True))
-                         for m in self.table.merchants_near(pirate) if m.located_by in ours)
+            return tuple(
+                merchant_option(m.port, merchant_label(m.id, True))
+                for m in self.table.merchants_near(pirate)
+                if m.located_by in ours
+            )
         if action == "ally":
             return tuple(target_pirate(pid) for pid in self.ally_targets(pirate))
         if action == "attack":
@@ -138,15 +150,21 @@ class PirateActions:
         """Ports of his sea area a pirate may attack from At Sea [blackbeard §9.51]."""
         if pirate.port is not None or pirate.area not in DATA.areas:
             return []
-        return [port.code for port in PORTS_OF[pirate.area]
-                if not port.pirate_port and not self.table.ports[port.code].destroyed]
+        return [
+            port.code
+            for port in PORTS_OF[pirate.area]
+            if not port.pirate_port and not self.table.ports[port.code].destroyed
+        ]
 
     def grab_targets(self, pirate: Pirate) -> list[str]:
         """Another player's pirate In Port there and in D&R [blackbeard §9.61]."""
         if pirate.port is None:
             return []
-        return sorted(p.id for p in self.table.in_port(pirate.port)
-                      if p.owner != pirate.owner and p.ship.revelry is not None)
+        return sorted(
+            p.id
+            for p in self.table.in_port(pirate.port)
+            if p.owner != pirate.owner and p.ship.revelry is not None
+        )
 
     def retire_cases(self, pirate: Pirate) -> list[str]:
         """The cases of 18.41 open to him where he is; not B while allied
@@ -154,9 +172,16 @@ class PirateActions:
         code = pirate.port
         if code is None:
             return []
-        return list(mech.retirement_cases(DATA, DATA.ports[code], self.table.ports[code],
-                                          pirate, pardon_in_force=self.table.pardon_in_force,
-                                          allied=pirate.ally is not None))
+        return list(
+            mech.retirement_cases(
+                DATA,
+                DATA.ports[code],
+                self.table.ports[code],
+                pirate,
+                pardon_in_force=self.table.pardon_in_force,
+                allied=pirate.ally is not None,
+            )
+        )
 
     @staticmethod
     def located_ids(pirate: Pirate) -> tuple[str, ...]:
@@ -168,12 +193,17 @@ class PirateActions:
         allied nor in D&R; one alliance per player (both his pirates in a 4-5-player game,
         only two in a 2-3-player game) [blackbeard §11.11]."""
         code = pirate.port
-        if code is None or pirate.ally is not None or any(
-                p.ally is not None for p in self.table.pirates_of(pirate.owner)):
+        if (
+            code is None
+            or pirate.ally is not None
+            or any(p.ally is not None for p in self.table.pirates_of(pirate.owner))
+        ):
             return []
-        return sorted(p.id for p in self.table.in_port(code)
-                      if p.owner == pirate.owner and p.id != pirate.id
-                      and p.ship.revelry is None)
+        return sorted(
+            p.id
+            for p in self.table.in_port(code)
+            if p.owner == pirate.owner and p.id != pirate.id and p.ship.revelry is None
+        )
 
     # ------------------------------------------------------------------ A Move (7.0)
 
@@ -243,15 +273,23 @@ class PirateActions:
         roll = table.rolled["locate"]
         total = roll + table.rating(pirate, "ability") + bonus + table.bonus["locate"]
         found = total >= FIG["locate"]["target"]
-        self.flow.emit("locate_rolled", {"pirate": pid, "port": code, "roll": roll,
-                                         "total": total, "located": found})
+        self.flow.emit(
+            "locate_rolled",
+            {"pirate": pid, "port": code, "roll": roll, "total": total, "located": found},
+        )
         if found:
             merchant.face_up = True
             merchant.located_by = pid
             kind = DATA.merchants[merchant.id]
-            self.flow.emit("merchant_revealed", {"port": code, "merchant": merchant.id,
-                                                 "type": kind.id,
-                                                 "cargo_value": kind.cargo_value})
+            self.flow.emit(
+                "merchant_revealed",
+                {
+                    "port": code,
+                    "merchant": merchant.id,
+                    "type": kind.id,
+                    "cargo_value": kind.cargo_value,
+                },
+            )
         self.flow.push(self.windows.poll(T_MID, pirate.id))
 
     # ------------------------------------------------------------------ F Recover (16.0)
@@ -301,8 +339,14 @@ class PirateActions:
             options.append(DRAW)
         if free:
             options += [deploy_option(card) for card in hand]
-        self.flow.ask(seat, TURN, "draw_or_deploy", "Draw a Pirate card, or deploy one?",
-                      tuple(options), step(self._k_chosen, seat))
+        self.flow.ask(
+            seat,
+            TURN,
+            "draw_or_deploy",
+            "Draw a Pirate card, or deploy one?",
+            tuple(options),
+            step(self._k_chosen, seat),
+        )
 
     def _k_chosen(self, option: Option, seat: int) -> None:
         if option is not DRAW:
@@ -319,15 +363,24 @@ class PirateActions:
         options = ((DEPLOY_NOW,) if free else ()) + ((KEEP_CARD,) if keep else ())
         if self.may_redraw():
             options += (REDRAW,)
-        self.flow.ask(seat, TURN, "deploy_drawn", "Deploy the drawn pirate now?", options,
-                      step(self._k_drawn, seat, card))
+        self.flow.ask(
+            seat,
+            TURN,
+            "deploy_drawn",
+            "Deploy the drawn pirate now?",
+            options,
+            step(self._k_drawn, seat, card),
+        )
 
     def may_redraw(self) -> bool:
         """6-10 players: a drawn Pirate card may be put back for another, while the deck
         holds another card [blackbeard §2.7]."""
         table = self.table
-        return (table.players >= VARIANT_PLAYERS and table.options["pirate_redraw"]
-                and bool(table.pirate_deck))
+        return (
+            table.players >= VARIANT_PLAYERS
+            and table.options["pirate_redraw"]
+            and bool(table.pirate_deck)
+        )
 
     def _k_drawn(self, option: Option, seat: int, card: str) -> None:
         if option is DEPLOY_NOW:
@@ -341,8 +394,9 @@ class PirateActions:
         table = self.table
         table.seats[seat].pirate_cards.remove(card)
         table.pirate_shuffles += 1
-        table.pirate_deck = table.shuffled(sorted([*table.pirate_deck, card]), "pirates",
-                                           table.pirate_shuffles)
+        table.pirate_deck = table.shuffled(
+            sorted([*table.pirate_deck, card]), "pirates", table.pirate_shuffles
+        )
         self.flow.emit("pirate_redrawn", {"seat": seat})
         vp = mech.score(DATA, "H").vp
         for other in range(table.players):

@@ -38,10 +38,12 @@ if TYPE_CHECKING:
     from admiralty.games.blackbeard.crown import Crown
 
 INTERRUPT = Window.INTERRUPT
-AP_PROMPTS = {T_ANN: "The Pirate Action is announced: an anti-pirate act?",
-              T_ENTER: "The pirate enters a sea area or a port: a KC Reaction?",
-              T_MID: "A roll was made: an anti-pirate act?",
-              T_END: "The Pirate Action is over: an anti-pirate act?"}
+AP_PROMPTS = {
+    T_ANN: "The Pirate Action is announced: an anti-pirate act?",
+    T_ENTER: "The pirate enters a sea area or a port: a KC Reaction?",
+    T_MID: "A roll was made: an anti-pirate act?",
+    T_END: "The Pirate Action is over: an anti-pirate act?",
+}
 IN_PORT_ACTIONS = frozenset({"in_port", "grab", "recover", "sack", "ally"})
 """The Actions a KC may Oust (with Retirement B and D2) [blackbeard §10.42]."""
 NO_WINDOWS = frozenset({"retire"})
@@ -49,10 +51,12 @@ NO_WINDOWS = frozenset({"retire"})
 KC_DICE = FIGHT_FIGURES["kc_deploy_dice"]
 
 REACT = opt("react", "React with your King's Commissioner", act="react")
-KC_DEPLOY = opt("kc_deploy", "Try to bring in a King's Commissioner (3d6 under his NP)",
-                act="kc_deploy")
-KC_OUST = opt("kc_oust", "Oust the pirates from the port with your King's Commissioner",
-              act="kc_oust")
+KC_DEPLOY = opt(
+    "kc_deploy", "Try to bring in a King's Commissioner (3d6 under his NP)", act="kc_deploy"
+)
+KC_OUST = opt(
+    "kc_oust", "Oust the pirates from the port with your King's Commissioner", act="kc_oust"
+)
 
 Act = Callable[[Option, int, str, str], None]
 """An anti-pirate act: ``act(option, seat, point, pirate)``."""
@@ -60,21 +64,30 @@ Act = Callable[[Option, int, str, str], None]
 
 @cache
 def patrol_option(area: str) -> Option:
-    return Option("patrol", f"Attack with the warship patrolling {DATA.areas[area].name}",
-                  {"act": "patrol", "area": area})
+    return Option(
+        "patrol",
+        f"Attack with the warship patrolling {DATA.areas[area].name}",
+        {"act": "patrol", "area": area},
+    )
 
 
 @cache
 def kc_move_option(area: str) -> Option:
     name = DATA.areas[area].name if area in DATA.areas else DATA.transits[area].name
-    return Option(f"kc_move:{area}", f"Move your King's Commissioner to {name}",
-                  {"act": "kc_move", "area": area})
+    return Option(
+        f"kc_move:{area}",
+        f"Move your King's Commissioner to {name}",
+        {"act": "kc_move", "area": area},
+    )
 
 
 @cache
 def kc_port_option(code: int) -> Option:
-    return Option(f"kc_port:{code}", f"Attack the Pirate Port {DATA.ports[code].name}",
-                  {"act": "kc_port", "port": code})
+    return Option(
+        f"kc_port:{code}",
+        f"Attack the Pirate Port {DATA.ports[code].name}",
+        {"act": "kc_port", "port": code},
+    )
 
 
 class AntiPirate:
@@ -85,8 +98,15 @@ class AntiPirate:
     """Solitaire's anti-pirate side, whose moments are the windows there: given by the
     state once it is made (it acts through this side's acts)."""
 
-    def __init__(self, table: Table, rolls: RollPoints, fights: Fights, cards: ApCards,
-                 mutiny: Mutiny, ending: Ending) -> None:
+    def __init__(
+        self,
+        table: Table,
+        rolls: RollPoints,
+        fights: Fights,
+        cards: ApCards,
+        mutiny: Mutiny,
+        ending: Ending,
+    ) -> None:
         self.table = table
         self.rolls = rolls
         self.fights = fights
@@ -94,9 +114,14 @@ class AntiPirate:
         self.mutiny = mutiny
         self.ending = ending
         self.acts: dict[str, Act] = {
-            "react": self._act_react, "kc_deploy": self._act_kc_deploy,
-            "kc_move": self._act_kc_move, "kc_port": self._act_kc_port,
-            "kc_oust": self._act_kc_oust, "patrol": self._act_patrol, "card": cards.play}
+            "react": self._act_react,
+            "kc_deploy": self._act_kc_deploy,
+            "kc_move": self._act_kc_move,
+            "kc_port": self._act_kc_port,
+            "kc_oust": self._act_kc_oust,
+            "patrol": self._act_patrol,
+            "card": cards.play,
+        }
 
     # ------------------------------------------------------------------ KCs in play
 
@@ -133,8 +158,15 @@ class AntiPirate:
             return
         acts = self.ap_acts(seat, point, pirate)
         if acts is not None:
-            self.flow.ask(seat, INTERRUPT, "anti_pirate", AP_PROMPTS[point], (PASS, *acts),
-                          step(self._ap_act, seat, point, pid), polled=True)
+            self.flow.ask(
+                seat,
+                INTERRUPT,
+                "anti_pirate",
+                AP_PROMPTS[point],
+                (PASS, *acts),
+                step(self._ap_act, seat, point, pid),
+                polled=True,
+            )
 
     def ap_acts(self, seat: int, point: str, pirate: Pirate) -> list[Option] | None:
         """The acts `seat` may take now, or None when he is not polled."""
@@ -160,9 +192,9 @@ class AntiPirate:
             return False
         if point == T_ENTER:
             area = table.ap.entering
-        elif (point == T_MID or (point == T_ANN and table.ap.action in ("move", "loot",
-                                                                        "attack"))
-              ) and table.at_sea(pirate):
+        elif (
+            point == T_MID or (point == T_ANN and table.ap.action in ("move", "loot", "attack"))
+        ) and table.at_sea(pirate):
             area = pirate.area
         else:
             return False
@@ -174,23 +206,32 @@ class AntiPirate:
         table = self.table
         if table.ap.reaction or pirate.deployed_turn == table.turn.number or not table.kcs:
             return False
-        return any(kc.owner != pirate.owner and self.in_range(kc, area)
-                   for kc in table.kcs.values())
+        return any(
+            kc.owner != pirate.owner and self.in_range(kc, area) for kc in table.kcs.values()
+        )
 
     def _may_deploy_kc(self, seat: int, pirate: Pirate) -> bool:
         """L2: no KC of his yet, the pool not empty, the pirate At Sea with NP the 3d6 can
         roll under, one attempt per Pirate Action [blackbeard §10.12, §10.13, §4.62]."""
         table = self.table
-        return (not table.ap.kc_deploy and bool(table.kc_pool) and table.at_sea(pirate)
-                and pirate.notoriety > KC_DICE and table.kc_of(seat) is None)
+        return (
+            not table.ap.kc_deploy
+            and bool(table.kc_pool)
+            and table.at_sea(pirate)
+            and pirate.notoriety > KC_DICE
+            and table.kc_of(seat) is None
+        )
 
     def may_use_patrol(self, point: str, pirate: Pirate) -> bool:
         """L3, type B: a warship patrolling his sea area, at W1 of a Loot or a Port Attack,
         at W3 or W4 [blackbeard §6.43, §6.44]."""
         ap = self.table.ap
-        return (not ap.warship and pirate.area in self.table.patrols
-                and self.table.at_sea(pirate)
-                and (point == T_MID or (point == T_ANN and ap.action in ("loot", "attack"))))
+        return (
+            not ap.warship
+            and pirate.area in self.table.patrols
+            and self.table.at_sea(pirate)
+            and (point == T_MID or (point == T_ANN and ap.action in ("loot", "attack")))
+        )
 
     def _kc_actions(self, seat: int, point: str, pirate: Pirate) -> list[Option]:
         """L4, type C: one KC AP Action per Player Turn; a Move (one step, never into a
@@ -217,7 +258,8 @@ class AntiPirate:
             return False
         ap = self.table.ap
         oustable = ap.action in IN_PORT_ACTIONS or (
-            ap.action == "retire" and ap.target in ("B", "D2"))
+            ap.action == "retire" and ap.target in ("B", "D2")
+        )
         return oustable and kc.area in DATA.ports[code].areas
 
     # ------------------------------------------------------------------ acts
@@ -229,8 +271,10 @@ class AntiPirate:
         if act != "react":
             ap.used.append(seat)
         ap.acts += 1
-        self.flow.emit("anti_pirate_act", {"seat": seat, "act": act, "point": point,
-                                           "pirate": pid, "option": option.key})
+        self.flow.emit(
+            "anti_pirate_act",
+            {"seat": seat, "act": act, "point": point, "pirate": pid, "option": option.key},
+        )
         self.flow.push(self.after_act(point, pid))
         self.acts[act](option, seat, point, pid)
 
@@ -245,8 +289,11 @@ class AntiPirate:
         table = self.table
         pirate = table.pirates.get(pid)
         if pirate is not None and table.still_active(pid):
-            due = [self.mutiny.check(each.id, "anti_pirate") for each in table.alliance(pirate)
-                   if each.ship.loyalty == 0]
+            due = [
+                self.mutiny.check(each.id, "anti_pirate")
+                for each in table.alliance(pirate)
+                if each.ship.loyalty == 0
+            ]
             if due:
                 self.flow.push(*due, step(self._ap_closed, point, pid))
                 return
@@ -286,8 +333,10 @@ class AntiPirate:
         pirate = table.pirates[pid]
         roll = table.ap_roll(KC_DICE, "kc_deploy")
         success = roll < pirate.notoriety
-        self.flow.emit("kc_deploy_rolled", {"seat": seat, "roll": roll,
-                                            "notoriety": pirate.notoriety, "success": success})
+        self.flow.emit(
+            "kc_deploy_rolled",
+            {"seat": seat, "roll": roll, "notoriety": pirate.notoriety, "success": success},
+        )
         if success:
             kc = table.draw_from(table.kc_pool, *table.where("ap", table.ap.acts, "kc"))
             assert kc is not None
@@ -328,8 +377,11 @@ class AntiPirate:
             key = "defence:" + each.id
             table.rolled[key] = table.d6(*table.where("ap", table.ap.acts, key))
             rolls.append((each.id, key, 1, True, ("ap", table.ap.acts)))
-        self.flow.push(step(self._kc_port_result, seat, kc.id, code, point, pid,
-                            tuple(p.id for p in defenders)))
+        self.flow.push(
+            step(
+                self._kc_port_result, seat, kc.id, code, point, pid, tuple(p.id for p in defenders)
+            )
+        )
         self.rolls.points(rolls)
 
     def _in_port_against(self, code: int, seat: int) -> list[Pirate]:
@@ -339,11 +391,13 @@ class AntiPirate:
         active = table.turn.active
         assert active is not None
         rank = {s: k for k, s in enumerate((active, *table.others(active)))}
-        return sorted((p for p in table.in_port(code) if p.owner != seat),
-                      key=lambda p: (rank[p.owner], p.id))
+        return sorted(
+            (p for p in table.in_port(code) if p.owner != seat), key=lambda p: (rank[p.owner], p.id)
+        )
 
-    def _kc_port_result(self, seat: int, kc_id: str, code: int, point: str, active: str,
-                        pids: tuple[str, ...]) -> None:
+    def _kc_port_result(
+        self, seat: int, kc_id: str, code: int, point: str, active: str, pids: tuple[str, ...]
+    ) -> None:
         """A won attack puts the Active Pirate At Sea too: an Action he was doing In Port
         there stops, as after an Oust [blackbeard §10.41, §10.42]."""
         table = self.table
@@ -354,11 +408,17 @@ class AntiPirate:
             pirate = table.pirates.get(pid)
             if pirate is not None:
                 key = "defence:" + pid
-                scores[pid] = (table.rolled[key] + table.bonus[key] + pirate.ship.combat
-                               - mech.revelry_penalty(DATA, pirate.ship))
+                scores[pid] = (
+                    table.rolled[key]
+                    + table.bonus[key]
+                    + pirate.ship.combat
+                    - mech.revelry_penalty(DATA, pirate.ship)
+                )
         won = all(total > score for score in scores.values())
-        self.flow.emit("kc_port_attack", {"kc": kc_id, "port": code, "kc_score": total,
-                                          "defenders": scores, "success": won})
+        self.flow.emit(
+            "kc_port_attack",
+            {"kc": kc_id, "port": code, "kc_score": total, "defenders": scores, "success": won},
+        )
         if not won:
             return
         area = table.kcs[kc_id].area
@@ -381,8 +441,14 @@ class AntiPirate:
         kc = self.acting_kc(option, seat)
         assert kc is not None
         table.rolled["kc"] = table.ap_roll(1, "kc_oust")
-        self.rolls.roll(pid, "oust", 1, True, step(self._oust_result, seat, kc.id, point, pid),
-                        name=("ap", table.ap.acts))
+        self.rolls.roll(
+            pid,
+            "oust",
+            1,
+            True,
+            step(self._oust_result, seat, kc.id, point, pid),
+            name=("ap", table.ap.acts),
+        )
 
     def _oust_result(self, seat: int, kc_id: str, point: str, pid: str) -> None:
         table = self.table
@@ -391,11 +457,16 @@ class AntiPirate:
         assert code is not None
         there = self._in_port_against(code, seat)
         total = self.fights.crown_combat(DATA.kcs[kc_id].combat, table.rolled["kc"])
-        defence = table.rolled["oust"] + table.bonus["oust"] + sum(
-            p.ship.combat - mech.revelry_penalty(DATA, p.ship) for p in there)
+        defence = (
+            table.rolled["oust"]
+            + table.bonus["oust"]
+            + sum(p.ship.combat - mech.revelry_penalty(DATA, p.ship) for p in there)
+        )
         won = total > defence
-        self.flow.emit("kc_oust", {"kc": kc_id, "port": code, "kc_score": total,
-                                   "defence": defence, "success": won})
+        self.flow.emit(
+            "kc_oust",
+            {"kc": kc_id, "port": code, "kc_score": total, "defence": defence, "success": won},
+        )
         if not won:
             points = NOTORIETY["oust_failed"].factor
             for each in there:
@@ -425,16 +496,17 @@ class AntiPirate:
             modifier = DATA.card("kc_surprise").params["interception_bonus"]
         else:
             modifier = -FIGHT_FIGURES["kc_moved_in_penalty"] if moved else 0
-        self.flow.emit("kc_reacted", {"kc": kc.id, "seat": seat, "from": origin, "to": area,
-                                      "modifier": modifier})
+        self.flow.emit(
+            "kc_reacted",
+            {"kc": kc.id, "seat": seat, "from": origin, "to": area, "modifier": modifier},
+        )
         self.fights.ask_evade("kc", seat, kc.id, pid, modifier)
 
     # ------------------------------------------------------------------ B: a patrol (6.43)
 
     def _act_patrol(self, option: Option, seat: int, point: str, pid: str) -> None:
         self.table.ap.warship = True
-        self.fights.ask_evade("warship", seat, self.table.patrols[option.payload["area"]], pid,
-                              0)
+        self.fights.ask_evade("warship", seat, self.table.patrols[option.payload["area"]], pid, 0)
 
     # ------------------------------------------------------------------ T-END (W8)
 

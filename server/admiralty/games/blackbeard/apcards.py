@@ -26,8 +26,9 @@ from admiralty.games.flow import Flow, step
 
 INTERRUPT = Window.INTERRUPT
 ANY_TIME = frozenset({T_ANN, T_MID, T_END})
-IN_TRANSIT_TOO = frozenset({"doldrums", "mutiny_conspiracy", "scurvy_outbreak", "storm_at_sea",
-                            "wear_and_tear"})
+IN_TRANSIT_TOO = frozenset(
+    {"doldrums", "mutiny_conspiracy", "scurvy_outbreak", "storm_at_sea", "wear_and_tear"}
+)
 """Weather and crew cards, the only ones that reach a Transit Box [blackbeard §R4.3]."""
 EX_PIRATE = DATA.card("pirate_converts").params["kc"]
 ATTACK = opt("attack", "attack now", act="attack")
@@ -41,8 +42,7 @@ Effect = Callable[[int, str, str], None]
 
 @cache
 def ap_card_option(card: int) -> Option:
-    return Option(f"card:{card}", f"Play {DATA.events[card].title}",
-                  {"act": "card", "card": card})
+    return Option(f"card:{card}", f"Play {DATA.events[card].title}", {"act": "card", "card": card})
 
 
 class ApCards:
@@ -50,8 +50,9 @@ class ApCards:
 
     flow: Flow
 
-    def __init__(self, table: Table, rolls: RollPoints, fights: Fights, mutiny: Mutiny,
-                 bermuda: Bermuda) -> None:
+    def __init__(
+        self, table: Table, rolls: RollPoints, fights: Fights, mutiny: Mutiny, bermuda: Bermuda
+    ) -> None:
         self.table = table
         self.rolls = rolls
         self.fights = fights
@@ -59,7 +60,8 @@ class ApCards:
         self.bermuda = bermuda
         self.effects: dict[str, Effect] = {
             "debauchery_and_revelry": self._apcard_debauchery_and_revelry,
-            "doldrums": self._apcard_doldrums, "informer": self._apcard_informer,
+            "doldrums": self._apcard_doldrums,
+            "informer": self._apcard_informer,
             "kc_surprise": self._apcard_kc_surprise,
             "pirate_converts": self._apcard_pirate_converts,
             "merchant_fights_back": self._apcard_merchant_fights_back,
@@ -68,7 +70,8 @@ class ApCards:
             "storm_at_sea": self._apcard_storm_at_sea,
             "wear_and_tear": self._apcard_wear_and_tear,
             "warship_sighting": self._apcard_warship_sighting,
-            "piratical_ambition": self._apcard_piratical_ambition}
+            "piratical_ambition": self._apcard_piratical_ambition,
+        }
 
     def ap_cards(self, seat: int, point: str, pirate: Pirate) -> list[Option]:
         """The AP cards `seat` holds that he may play now: one of each title per Player
@@ -79,8 +82,11 @@ class ApCards:
         out = []
         for card in sorted(set(hand)):
             spec = self.table.deck_cards[card]
-            if spec.cls == "AP" and spec.key not in self.table.ap.titles \
-                    and self.card_fits(spec.key, seat, point, pirate):
+            if (
+                spec.cls == "AP"
+                and spec.key not in self.table.ap.titles
+                and self.card_fits(spec.key, seat, point, pirate)
+            ):
                 out.append(ap_card_option(card))
         return out
 
@@ -94,43 +100,61 @@ class ApCards:
             return False
         action = table.ap.action
         if key in ("doldrums", "wear_and_tear"):
-            return point == T_ANN and action == "move" and pirate.port is None and (
-                key == "wear_and_tear" or not isinstance(table.ap.target, int))
+            return (
+                point == T_ANN
+                and action == "move"
+                and pirate.port is None
+                and (key == "wear_and_tear" or not isinstance(table.ap.target, int))
+            )
         if key == "merchant_fights_back":
             return point == T_ANN and action == "loot"
         if key == "informer":
             return point == T_ANN and self._informed(pirate)
         if key == "warship_sighting":
-            return (not table.ap.warship and bool(table.warship_pool) and table.at_sea(pirate)
-                    and (point == T_MID or (point == T_ANN and action in ("loot", "attack"))))
+            return (
+                not table.ap.warship
+                and bool(table.warship_pool)
+                and table.at_sea(pirate)
+                and (point == T_MID or (point == T_ANN and action in ("loot", "attack")))
+            )
         if key == "debauchery_and_revelry":
             return all(each.ship.revelry is None for each in table.alliance(pirate))
         if key == "kc_surprise":
             return table.at_sea(pirate) and bool(table.kc_pool) and table.kc_room(seat)
         if key == "pirate_converts":
-            return (table.at_sea(pirate) and table.kc_room(seat)
-                    and EX_PIRATE not in table.kcs and EX_PIRATE not in table.kcs_killed)
+            return (
+                table.at_sea(pirate)
+                and table.kc_room(seat)
+                and EX_PIRATE not in table.kcs
+                and EX_PIRATE not in table.kcs_killed
+            )
         if key == "piratical_ambition" and seat == CROWN:  # the top of the Pirate deck
             return bool(table.pirate_deck)  # challenges [blackbeard §R19.4]
         if key == "piratical_ambition":
             return bool(table.seats[seat].pirate_cards) and (
                 not table.options["piratical_ambition_requires_free_slot"]
-                or len(table.pirates_of(seat)) < table.limits.map_limit)
+                or len(table.pirates_of(seat)) < table.limits.map_limit
+            )
         if key == "scurvy_outbreak":
             return pirate.port is None and not all(e.ship.scurvy for e in table.alliance(pirate))
         return key in ("mutiny_conspiracy", "storm_at_sea") and (
-            key == "mutiny_conspiracy" or pirate.port is None)
+            key == "mutiny_conspiracy" or pirate.port is None
+        )
 
     def _informed(self, pirate: Pirate) -> bool:
         """Informer: In-Port Activities, Recover or Retirement by bribe, at a national port
         not his Safe Haven nor of his Letter of Marque's nation [blackbeard §R4.5]."""
         code, ap = pirate.port, self.table.ap
-        if code is None or not (ap.action in ("in_port", "recover")
-                                or (ap.action == "retire" and ap.target == "D2")):
+        if code is None or not (
+            ap.action in ("in_port", "recover") or (ap.action == "retire" and ap.target == "D2")
+        ):
             return False
         port = DATA.ports[code]
-        return (not port.pirate_port and self.table.ports[code].safe_haven != pirate.id
-                and port.nation != pirate.ship.letter_of_marque)
+        return (
+            not port.pirate_port
+            and self.table.ports[code].safe_haven != pirate.id
+            and port.nation != pirate.ship.letter_of_marque
+        )
 
     # ------------------------------------------------------------------ playing one
 
@@ -195,13 +219,16 @@ class ApCards:
         value = DATA.merchants[merchant.id].cargo_value
         params = DATA.card("merchant_fights_back").params
         table.rolled["foe"] = table.ap_roll(1, "merchant") + value + params["merchant_bonus"]
-        self.rolls.roll(pid, "battle", 1, True, step(self._fought_merchant, pid),
-                        name=("ap", table.ap.acts))
+        self.rolls.roll(
+            pid, "battle", 1, True, step(self._fought_merchant, pid), name=("ap", table.ap.acts)
+        )
 
     def _fought_merchant(self, pid: str) -> None:
         score, against = self.fights.battle_score(pid), self.table.rolled["foe"]
-        self.flow.emit("merchant_fought", {"pirate": pid, "score": score, "against": against,
-                                           "pirate_won": score > against})
+        self.flow.emit(
+            "merchant_fought",
+            {"pirate": pid, "score": score, "against": against, "pirate_won": score > against},
+        )
         if score > against:
             return
         self.table.cancel_action(pid, "merchant_fights_back")  # the merchant escapes with it
@@ -217,15 +244,20 @@ class ApCards:
         for each in allies:
             dice = table.roll(2, *table.where("ap", table.ap.acts, "conspiracy", each.id))
             mutiny = mech.mutiny_conspiracy(DATA, dice, each.ship.loyalty)
-            self.flow.emit("conspiracy_rolled", {"pirate": each.id, "roll": sum(dice),
-                                                 "loyalty": each.ship.loyalty,
-                                                 "mutiny": mutiny})
+            self.flow.emit(
+                "conspiracy_rolled",
+                {
+                    "pirate": each.id,
+                    "roll": sum(dice),
+                    "loyalty": each.ship.loyalty,
+                    "mutiny": mutiny,
+                },
+            )
             if mutiny:
                 broke.append(each.id)
         if broke and len(allies) > 1:
             table.dissolve(allies[0], "mutiny")
-        self.flow.push(*(step(self.mutiny.mutiny_breaks_out, each, "conspiracy")
-                         for each in broke))
+        self.flow.push(*(step(self.mutiny.mutiny_breaks_out, each, "conspiracy") for each in broke))
 
     def _apcard_scurvy_outbreak(self, seat: int, point: str, pid: str) -> None:
         """A Scurvy marker: Crew Loyalty -1 now and at each of his owner's turns
@@ -246,8 +278,16 @@ class ApCards:
         if pirate.area in DATA.transits:
             roll += DATA.charts.storm_transit_modifier
         row = DATA.charts.storm_effect(roll)
-        self.flow.emit("storm", {"pirate": pid, "roll": roll, "speed_hits": row.speed_hits,
-                                 "sinks": row.sinks, "card": "storm_at_sea"})
+        self.flow.emit(
+            "storm",
+            {
+                "pirate": pid,
+                "roll": roll,
+                "speed_hits": row.speed_hits,
+                "sinks": row.sinks,
+                "card": "storm_at_sea",
+            },
+        )
         ids = {each.id for each in allies}
         for merchant in list(table.merchants.values()):
             if merchant.located_by in ids:
@@ -278,8 +318,7 @@ class ApCards:
         table = self.table
         table.ap.warship = True
         area = table.pirates[pid].area
-        warship = table.draw_from(table.warship_pool, *table.where("ap", table.ap.acts,
-                                                                   "warship"))
+        warship = table.draw_from(table.warship_pool, *table.where("ap", table.ap.acts, "warship"))
         assert warship is not None
         old = table.patrols.get(area)
         if old is None:
@@ -291,10 +330,14 @@ class ApCards:
         if seat == CROWN:  # the Crown's warships always attack [blackbeard §R19.4]
             self._sighting_attack(ATTACK, seat, warship, pid)
             return
-        self.flow.ask(seat, INTERRUPT, "sighting_attack",
-                      f"{DATA.warships[warship].name} is sighted: attack now, or leave it on "
-                      "Patrol?", (ATTACK, PATROL), step(self._sighting_attack, seat, warship,
-                                                        pid))
+        self.flow.ask(
+            seat,
+            INTERRUPT,
+            "sighting_attack",
+            f"{DATA.warships[warship].name} is sighted: attack now, or leave it on Patrol?",
+            (ATTACK, PATROL),
+            step(self._sighting_attack, seat, warship, pid),
+        )
 
     def _sighting_attack(self, option: Option, seat: int, warship: str, pid: str) -> None:
         if option is ATTACK:
@@ -312,8 +355,14 @@ class ApCards:
             newer = DATA.warships[new].combat >= DATA.warships[old].combat
             self._sighting_kept(KEEP_NEW if newer else KEEP_OLD, area, old, new)
             return
-        self.flow.ask(seat, INTERRUPT, "sighting_keep", "Which warship stays on Patrol?",
-                      (KEEP_OLD, KEEP_NEW), step(self._sighting_kept, area, old, new))
+        self.flow.ask(
+            seat,
+            INTERRUPT,
+            "sighting_keep",
+            "Which warship stays on Patrol?",
+            (KEEP_OLD, KEEP_NEW),
+            step(self._sighting_kept, area, old, new),
+        )
 
     def _sighting_kept(self, option: Option, area: str, old: str, new: str) -> None:
         table = self.table
@@ -332,9 +381,14 @@ class ApCards:
         if seat == CROWN:
             self._challenged(target_pirate(self.table.pirate_deck[-1]), seat, pid)
             return
-        self.flow.ask(seat, INTERRUPT, "challenger", "Which of your pirates challenges?",
-                      tuple(target_pirate(card) for card in self.table.seats[seat].pirate_cards),
-                      step(self._challenged, seat, pid))
+        self.flow.ask(
+            seat,
+            INTERRUPT,
+            "challenger",
+            "Which of your pirates challenges?",
+            tuple(target_pirate(card) for card in self.table.seats[seat].pirate_cards),
+            step(self._challenged, seat, pid),
+        )
 
     def _challenged(self, option: Option, seat: int, pid: str) -> None:
         table = self.table
@@ -353,13 +407,15 @@ class ApCards:
         assert challenger is not None
         ratings = table.rating(table.pirates[pid], "duel"), DATA.pirates[challenger.id].duel
         name = ("ap", table.ap.acts, bout)
-        table.rolled["duel_defender"] = sum(table.roll(ratings[0],
-                                                       *table.where("duel", *name, 0)))
-        table.rolled["duel_challenger"] = sum(table.roll(ratings[1],
-                                                         *table.where("duel", *name, 1)))
+        table.rolled["duel_defender"] = sum(table.roll(ratings[0], *table.where("duel", *name, 0)))
+        table.rolled["duel_challenger"] = sum(
+            table.roll(ratings[1], *table.where("duel", *name, 1))
+        )
         self.flow.push(step(self._ambition_result, pid, bout, sum(ratings)))
-        rolls = [(pid, "duel_defender", ratings[0], True, name),
-                 (challenger.id, "duel_challenger", ratings[1], True, name)]
+        rolls = [
+            (pid, "duel_defender", ratings[0], True, name),
+            (challenger.id, "duel_challenger", ratings[1], True, name),
+        ]
         table.bonus["duel_challenger"] = 0
         self.rolls.points(rolls if challenger.owner != CROWN else rolls[:1])
 
@@ -369,8 +425,16 @@ class ApCards:
         assert challenger is not None
         defence = table.rolled["duel_defender"] + table.bonus["duel_defender"]
         attack = table.rolled["duel_challenger"] + table.bonus["duel_challenger"]
-        self.flow.emit("duel", {"pirate": challenger.id, "victim": pid, "bout": bout,
-                                "attacker": attack, "defender": defence})
+        self.flow.emit(
+            "duel",
+            {
+                "pirate": challenger.id,
+                "victim": pid,
+                "bout": bout,
+                "attacker": attack,
+                "defender": defence,
+            },
+        )
         if attack == defence:
             self._ambition_duel(pid, bout + 1)
             return
@@ -379,8 +443,9 @@ class ApCards:
         defender = table.pirates[pid]
         if defence > attack:
             table.dead.append(challenger.id)
-            self.flow.emit("pirate_died", {"pirate": challenger.id, "seat": challenger.owner,
-                                           "cause": "duel"})
+            self.flow.emit(
+                "pirate_died", {"pirate": challenger.id, "seat": challenger.owner, "cause": "duel"}
+            )
             table.notoriety(defender, notoriety, "duel_won")
             table.loyalty_row(defender, "ambition_won")
             return
@@ -403,8 +468,15 @@ class ApCards:
         ship = old.ship
         old.ship = table.new_ship(ship.type)  # the dead captain leaves with an empty ship
         table.eliminate(old, "piratical_ambition")
-        captain = Pirate(new.id, new.owner, old.area, ship, port=old.port,
-                         cunning_used=new.cunning_used, deployed_turn=table.turn.number)
+        captain = Pirate(
+            new.id,
+            new.owner,
+            old.area,
+            ship,
+            port=old.port,
+            cunning_used=new.cunning_used,
+            deployed_turn=table.turn.number,
+        )
         table.pirates[new.id] = captain
         self.flow.emit("new_captain", {"pirate": new.id, "replaces": old.id, "seat": new.owner})
         table.notoriety(captain, notoriety, "duel_won")

@@ -41,8 +41,14 @@ def ready(players: int = 3, seed: int = 0, **options: object) -> BlackbeardState
     return state
 
 
-def pirate(state: BlackbeardState, seat: int, card: str, area: str, port: int | None = None,
-           ship: str = "sloop") -> Pirate:
+def pirate(
+    state: BlackbeardState,
+    seat: int,
+    card: str,
+    area: str,
+    port: int | None = None,
+    ship: str = "sloop",
+) -> Pirate:
     """Put `card` on the map for `seat`, taken from wherever it is (a hand, the deck)."""
     table = state.table
     for player in table.seats:
@@ -83,8 +89,13 @@ def remove_pirates(state: BlackbeardState) -> None:
         del table.pirates[pid]
 
 
-def merchant(state: BlackbeardState, code: int, merchant_id: str, face_up: bool = False,
-             located_by: str | None = None) -> Merchant:
+def merchant(
+    state: BlackbeardState,
+    code: int,
+    merchant_id: str,
+    face_up: bool = False,
+    located_by: str | None = None,
+) -> Merchant:
     """Put a merchant counter (from the pool or another box) in the port's box."""
     table = state.table
     for where, there in list(table.merchants.items()):

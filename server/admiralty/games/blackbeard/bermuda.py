@@ -39,14 +39,22 @@ class Bermuda:
         if pirate is None or pirate.port is not None or pirate.area not in BERMUDA:
             return
         partner = table.partner(pirate)
-        if partner is not None and partner.id < pid and partner.port is None \
-                and partner.area in BERMUDA:
+        if (
+            partner is not None
+            and partner.id < pid
+            and partner.port is None
+            and partner.area in BERMUDA
+        ):
             return  # asked once for the alliance, with the other ally
         seat = pirate.owner
-        self.flow.ask(seat, table.window_of(seat), "bermuda_area",
-                      f"{DATA.pirates[pid].name} leaves Bermuda: into which sea area?",
-                      tuple(o for o in area_options() if o.payload["area"] in BERMUDA),
-                      step(self._bermuda_area, pid))
+        self.flow.ask(
+            seat,
+            table.window_of(seat),
+            "bermuda_area",
+            f"{DATA.pirates[pid].name} leaves Bermuda: into which sea area?",
+            tuple(o for o in area_options() if o.payload["area"] in BERMUDA),
+            step(self._bermuda_area, pid),
+        )
 
     def _bermuda_area(self, option: Option, pid: str) -> None:
         area = option.payload["area"]

@@ -46,8 +46,9 @@ class EventCards:
 
     flow: Flow
 
-    def __init__(self, table: Table, rolls: RollPoints, mutiny: Mutiny, bermuda: Bermuda,
-                 ending: Ending) -> None:
+    def __init__(
+        self, table: Table, rolls: RollPoints, mutiny: Mutiny, bermuda: Bermuda, ending: Ending
+    ) -> None:
         self.table = table
         self.rolls = rolls
         self.mutiny = mutiny
@@ -55,15 +56,20 @@ class EventCards:
         self.ending = ending
         self.effects: dict[str, Callable[[Pirate, int], None]] = {
             "buried_treasure": self._event_buried_treasure,
-            "careening": self._event_careening, "fair_winds": self._event_fair_winds,
-            "harbour_pilot": self._event_harbour_pilot, "heavy_guns": self._event_heavy_guns,
-            "letter_of_marque": self._event_letter_of_marque}
+            "careening": self._event_careening,
+            "fair_winds": self._event_fair_winds,
+            "harbour_pilot": self._event_harbour_pilot,
+            "heavy_guns": self._event_heavy_guns,
+            "letter_of_marque": self._event_letter_of_marque,
+        }
         """An own-turn Event by its card's key: ``effect(pirate, card)``."""
         self.mpi: dict[str, Callable[[int], None]] = {
             "general_pardon": self._mpi_general_pardon,
-            "new_governors": self._mpi_new_governors, "hurricane": self._mpi_hurricane,
+            "new_governors": self._mpi_new_governors,
+            "hurricane": self._mpi_hurricane,
             "spanish_treasure_fleet": self._mpi_spanish_treasure_fleet,
-            "station_ships": self._mpi_station_ships}
+            "station_ships": self._mpi_station_ships,
+        }
         """A Must Play Immediately card by its key: ``mpi(card)``."""
 
     # ------------------------------------------------------------------ own-turn Events
@@ -77,8 +83,11 @@ class EventCards:
         if key == "buried_treasure":
             return [p for p in mine if not p.buried_treasure]
         if key == "careening":
-            return [p for p in mine if p.port is None and p.area in DATA.areas
-                    and p.ship.revelry is None]
+            return [
+                p
+                for p in mine
+                if p.port is None and p.area in DATA.areas and p.ship.revelry is None
+            ]
         if key == "fair_winds":
             return [p for p in mine if p.port is None and self._wind_steps(p)]
         if key == "harbour_pilot":
@@ -111,8 +120,14 @@ class EventCards:
             table.discard.append(card)
         options = [event_pirate_option(p.id) for p in self.event_pirates(card)]
         options += [event_kc_option(kc) for kc in self.event_kcs(card)]
-        self.flow.ask(table.turn.active, TURN, "event_pirate", "Which pirate?", tuple(options),
-                      step(self._event_pirate, card))
+        self.flow.ask(
+            table.turn.active,
+            TURN,
+            "event_pirate",
+            "Which pirate?",
+            tuple(options),
+            step(self._event_pirate, card),
+        )
 
     def _event_pirate(self, option: Option, card: int) -> None:
         table = self.table
@@ -129,8 +144,9 @@ class EventCards:
     def _event_careening(self, pirate: Pirate, card: int) -> None:
         """Up to 2 Speed hits removed At Sea [blackbeard §R4.5]."""
         full = self.table.full(pirate.ship)[1]
-        removed = min(self.table.deck_cards[card].params["speed_hits_removed"],
-                      full - pirate.ship.speed)
+        removed = min(
+            self.table.deck_cards[card].params["speed_hits_removed"], full - pirate.ship.speed
+        )
         pirate.ship.speed += removed
         self.flow.emit("careened", {"pirate": pirate.id, "speed_hits_removed": removed})
 
@@ -149,13 +165,20 @@ class EventCards:
         table = self.table
         assert table.turn.active is not None
         kc = table.kcs.get(mover)
-        places = table.neighbours[kc.area] if kc is not None else \
-            self._wind_steps(table.pirates[mover])
-        options = tuple(step_option("transit" if place in DATA.transits else "area", place)
-                        for place in places)
-        self.flow.ask(table.turn.active, TURN, "fair_winds_step", "Sail where?",
-                      options if first else (*options, STOP),
-                      step(self._wind_step, mover, steps - 1))
+        places = (
+            table.neighbours[kc.area] if kc is not None else self._wind_steps(table.pirates[mover])
+        )
+        options = tuple(
+            step_option("transit" if place in DATA.transits else "area", place) for place in places
+        )
+        self.flow.ask(
+            table.turn.active,
+            TURN,
+            "fair_winds_step",
+            "Sail where?",
+            options if first else (*options, STOP),
+            step(self._wind_step, mover, steps - 1),
+        )
 
     def _wind_step(self, option: Option, mover: str, steps: int) -> None:
         if option is STOP:
@@ -164,13 +187,17 @@ class EventCards:
         kc = table.kcs.get(mover)
         if kc is not None:  # a KC moved by the card: no other restriction [blackbeard §R4.5]
             origin, kc.area = kc.area, option.payload["target"]
-            self.flow.emit("kc_moved", {"kc": mover, "seat": kc.owner, "from": origin,
-                                        "to": kc.area, "fair_winds": True})
+            self.flow.emit(
+                "kc_moved",
+                {"kc": mover, "seat": kc.owner, "from": origin, "to": kc.area, "fair_winds": True},
+            )
         for pirate in table.alliance(table.pirates[mover]) if kc is None else ():
             origin, pirate.area = pirate.area, option.payload["target"]  # allies sail as one
             table.forget_located(pirate)  # [blackbeard §11.12]
-            self.flow.emit("moved", {"pirate": pirate.id, "from": origin, "to": pirate.area,
-                                     "fair_winds": True})
+            self.flow.emit(
+                "moved",
+                {"pirate": pirate.id, "from": origin, "to": pirate.area, "fair_winds": True},
+            )
         if steps > 0:
             self._wind_ask(mover, steps, False)
 
@@ -178,16 +205,29 @@ class EventCards:
         if pirate.port is None and pirate.area not in DATA.areas:
             return []
         areas = DATA.ports[pirate.port].areas if pirate.port is not None else (pirate.area,)
-        return sorted({p.code for area in areas for p in PORTS_OF[area]
-                       if not p.pirate_port and not self.table.ports[p.code].destroyed})
+        return sorted(
+            {
+                p.code
+                for area in areas
+                for p in PORTS_OF[area]
+                if not p.pirate_port and not self.table.ports[p.code].destroyed
+            }
+        )
 
     def _event_harbour_pilot(self, pirate: Pirate, card: int) -> None:
         """3 Information points for a port of his sea area [blackbeard §R4.5]."""
         assert self.table.turn.active is not None
-        self.flow.ask(self.table.turn.active, TURN, "event_port", "Information on which port?",
-                      tuple(opt(f"port:{code}", DATA.ports[code].name, port=code)
-                            for code in self._pilot_ports(pirate)),
-                      step(self._pilot_port, pirate.id, card))
+        self.flow.ask(
+            self.table.turn.active,
+            TURN,
+            "event_port",
+            "Information on which port?",
+            tuple(
+                opt(f"port:{code}", DATA.ports[code].name, port=code)
+                for code in self._pilot_ports(pirate)
+            ),
+            step(self._pilot_port, pirate.id, card),
+        )
 
     def _pilot_port(self, option: Option, pid: str, card: int) -> None:
         pirate, code = self.table.pirates[pid], option.payload["port"]
@@ -200,8 +240,9 @@ class EventCards:
             return False
         attitude = self.table.attitude(pirate, pirate.port)
         nation = DATA.ports[pirate.port].nation
-        return attitude == PIRATE_PORT or (attitude in FRIENDLY and nation is not None
-                                           and DATA.nations[nation].repairs)
+        return attitude == PIRATE_PORT or (
+            attitude in FRIENDLY and nation is not None and DATA.nations[nation].repairs
+        )
 
     def _event_heavy_guns(self, pirate: Pirate, card: int) -> None:
         pirate.ship.heavy_guns = True
@@ -223,10 +264,14 @@ class EventCards:
 
     def _event_letter_of_marque(self, pirate: Pirate, card: int) -> None:
         assert self.table.turn.active is not None
-        self.flow.ask(self.table.turn.active, TURN, "lom_nation",
-                      "Which nation's Letter of Marque?",
-                      tuple(nation_option(n) for n in self.lom_nations(pirate)),
-                      step(self._lom_nation, pirate.id))
+        self.flow.ask(
+            self.table.turn.active,
+            TURN,
+            "lom_nation",
+            "Which nation's Letter of Marque?",
+            tuple(nation_option(n) for n in self.lom_nations(pirate)),
+            step(self._lom_nation, pirate.id),
+        )
 
     def _lom_nation(self, option: Option, pid: str) -> None:
         nation = option.payload["nation"]
@@ -256,8 +301,9 @@ class EventCards:
         if table.pardons >= params["pardon_on_draw"]:
             table.pardon_in_force = True
         if table.options["general_pardon_copies"] == 1:
-            table.event_deck = table.shuffled(sorted([*table.event_deck, card]), "events",
-                                              table.event_shuffles)
+            table.event_deck = table.shuffled(
+                sorted([*table.event_deck, card]), "events", table.event_shuffles
+            )
             table.event_shuffles += 1
         else:
             table.discard.append(card)
@@ -270,8 +316,9 @@ class EventCards:
             governor = table.draw_from(table.anti_governors, *self._mpi_name("governor", index))
             if governor is None:
                 break
-            code = table.next_port(table.d66(*self._mpi_name("governor", index, "port")),
-                                   self._anti_fits)
+            code = table.next_port(
+                table.d66(*self._mpi_name("governor", index, "port")), self._anti_fits
+            )
             if code is None:
                 table.removed_governors.append(governor)
                 continue
@@ -279,8 +326,11 @@ class EventCards:
         self.bermuda.follow()  # Ousted from Bermuda: the owner picks [blackbeard §2.2, §7.3]
 
     def _anti_fits(self, code: int) -> bool:
-        return (not DATA.ports[code].pirate_port and not self.table.ports[code].destroyed
-                and self.table.governor_side(code) != "anti")
+        return (
+            not DATA.ports[code].pirate_port
+            and not self.table.ports[code].destroyed
+            and self.table.governor_side(code) != "anti"
+        )
 
     def _mpi_hurricane(self, card: int) -> None:
         """A d66 strikes the port's area(s): storm rolls for pirates At Sea, merchants
@@ -290,28 +340,39 @@ class EventCards:
         code = table.d66(*self._mpi_name("hurricane"))
         areas = DATA.ports[code].areas
         self.flow.emit("hurricane", {"port": code, "areas": list(areas)})
-        struck = [step(self._storm, pirate.id) for seat in table.order
-                  for pirate in sorted(table.pirates_of(seat), key=lambda p: p.id)
-                  if pirate.port is None and pirate.area in areas]
+        struck = [
+            step(self._storm, pirate.id)
+            for seat in table.order
+            for pirate in sorted(table.pirates_of(seat), key=lambda p: p.id)
+            if pirate.port is None and pirate.area in areas
+        ]
         self.flow.push(*struck, step(self._hurricane_after, card, code))
 
     def _storm(self, pid: str) -> None:
         """One Storm Effects roll for a pirate At Sea in the struck area [blackbeard §R5.4]."""
         if pid in self.table.pirates:
-            self.rolls.roll(pid, "storm", 1, False, step(self._storm_rolled, pid),
-                            name=("draw", self.table.turn.draws, pid))
+            self.rolls.roll(
+                pid,
+                "storm",
+                1,
+                False,
+                step(self._storm_rolled, pid),
+                name=("draw", self.table.turn.draws, pid),
+            )
 
     def _storm_rolled(self, pid: str) -> None:
         table = self.table
         pirate = table.pirates[pid]
         roll = table.rolled["storm"]
         row = DATA.charts.storm_effect(roll)
-        self.flow.emit("storm", {"pirate": pid, "roll": roll, "speed_hits": row.speed_hits,
-                                 "sinks": row.sinks})
+        self.flow.emit(
+            "storm", {"pirate": pid, "roll": roll, "speed_hits": row.speed_hits, "sinks": row.sinks}
+        )
         if row.sinks:
             table.sink(pirate, "hurricane")
-        elif not table.hit(pirate, "speed", row.speed_hits, "hurricane") \
-                and pirate.ship.loyalty == 0:
+        elif (
+            not table.hit(pirate, "speed", row.speed_hits, "hurricane") and pirate.ship.loyalty == 0
+        ):
             self.flow.push(self.mutiny.check(pid, "hurricane"))
 
     def _hurricane_after(self, card: int, code: int) -> None:
@@ -322,10 +383,13 @@ class EventCards:
                 if port.code in table.merchants:
                     table.remove_merchant(port.code)
         port = DATA.ports[code]
-        if (not port.pirate_port and not table.ports[code].destroyed
-                and table.options["hurricane_destroy_on"] == "six"
-                and table.d6(*self._mpi_name("hurricane", "destroy"))
-                == table.deck_cards[card].params["destroy_on"]):
+        if (
+            not port.pirate_port
+            and not table.ports[code].destroyed
+            and table.options["hurricane_destroy_on"] == "six"
+            and table.d6(*self._mpi_name("hurricane", "destroy"))
+            == table.deck_cards[card].params["destroy_on"]
+        ):
             table.destroy_port(code)
             self.bermuda.follow()
 
@@ -338,16 +402,19 @@ class EventCards:
 
         def fits(code: int) -> bool:
             port = DATA.ports[code]
-            return (port.nation == params["nation"] and port.area in params["areas"]
-                    and table.merchant_fits(code))
+            return (
+                port.nation == params["nation"]
+                and port.area in params["areas"]
+                and table.merchant_fits(code)
+            )
 
         for index in range(params["merchants"]):
             merchant = table.draw_from(table.merchant_pool, *self._mpi_name("fleet", index))
             if merchant is None:
                 break
-            table.place_merchant(table.next_port(table.d66(*self._mpi_name("fleet", index,
-                                                                           "port")), fits),
-                                 merchant)
+            table.place_merchant(
+                table.next_port(table.d66(*self._mpi_name("fleet", index, "port")), fits), merchant
+            )
         escort = params["escort_area"]
         if escort not in table.patrols:
             warship = table.draw_from(table.warship_pool, *self._mpi_name("escort"))
@@ -363,13 +430,13 @@ class EventCards:
             warship = table.draw_from(table.warship_pool, *self._mpi_name("station", index))
             if warship is None:
                 return
-            code = table.next_port(table.d66(*self._mpi_name("station", index, "port")),
-                                   lambda c: c in NAVAL_BASES
-                                   and DATA.ports[c].area not in table.patrols)
+            code = table.next_port(
+                table.d66(*self._mpi_name("station", index, "port")),
+                lambda c: c in NAVAL_BASES and DATA.ports[c].area not in table.patrols,
+            )
             if code is None:
                 table.warship_pool.append(warship)
                 table.warship_pool.sort()
                 continue
             table.patrols[DATA.ports[code].area] = warship
-            self.flow.emit("warship_patrol", {"area": DATA.ports[code].area,
-                                              "warship": warship})
+            self.flow.emit("warship_patrol", {"area": DATA.ports[code].area, "warship": warship})

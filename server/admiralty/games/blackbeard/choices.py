@@ -53,9 +53,14 @@ def subsets(holds: tuple[int, ...]) -> tuple[Option, ...]:
 @cache
 def orders(holds: tuple[int, ...]) -> tuple[Option, ...]:
     """Every order of the non-empty holds `holds` to pay a Booty Grab from [blackbeard §9.63]."""
-    return tuple(Option("order:" + ">".join(map(str, order)),
-                        "pay from holds " + ", ".join(map(str, order)), {"holds": list(order)})
-                 for order in permutations(holds))
+    return tuple(
+        Option(
+            "order:" + ">".join(map(str, order)),
+            "pay from holds " + ", ".join(map(str, order)),
+            {"holds": list(order)},
+        )
+        for order in permutations(holds)
+    )
 
 
 @cache
@@ -75,16 +80,21 @@ def step_option(kind: str, place: str | int) -> Option:
     """One step of a Move or of Fair Winds: into a port, a sea area or a transit box."""
     if kind == "port":
         assert isinstance(place, int)
-        return Option(f"port:{place}", f"enter {DATA.ports[place].name}",
-                      {"target": place, "kind": kind})
+        return Option(
+            f"port:{place}", f"enter {DATA.ports[place].name}", {"target": place, "kind": kind}
+        )
     assert isinstance(place, str)
     name = DATA.transits[place].name if kind == "transit" else DATA.areas[place].name
-    return Option(f"{'transit' if kind == 'transit' else 'move'}:{place}", f"to {name}",
-                  {"target": place, "kind": kind})
+    return Option(
+        f"{'transit' if kind == 'transit' else 'move'}:{place}",
+        f"to {name}",
+        {"target": place, "kind": kind},
+    )
 
 
 @cache
 def area_options() -> tuple[Option, ...]:
     """Every sea area, in the data's order."""
-    return tuple(Option(f"area:{area}", DATA.areas[area].name, {"area": area})
-                 for area in DATA.areas)
+    return tuple(
+        Option(f"area:{area}", DATA.areas[area].name, {"area": area}) for area in DATA.areas
+    )

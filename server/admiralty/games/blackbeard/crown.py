@@ -53,13 +53,17 @@ def crown_kc_option(act: str, kc: str, code: int | None = None) -> Option:
     on that Pirate Port."""
     name = f"The Crown's {DATA.kcs[kc].name}"
     if code is not None:
-        return Option(f"{act}:{code}", f"{name} attacks {DATA.ports[code].name}",
-                      {"act": act, "port": code, "kc": kc})
+        return Option(
+            f"{act}:{code}",
+            f"{name} attacks {DATA.ports[code].name}",
+            {"act": act, "port": code, "kc": kc},
+        )
     return Option(f"{act}:{kc}", f"{name} {CROWN_VERBS[act]}", {"act": act, "kc": kc})
 
 
-CROWN_DEPLOY = Option("kc_deploy", "The Crown tries to bring in a King's Commissioner",
-                      {"act": "kc_deploy"})
+CROWN_DEPLOY = Option(
+    "kc_deploy", "The Crown tries to bring in a King's Commissioner", {"act": "kc_deploy"}
+)
 
 
 def _area_number(area: str) -> int:
@@ -71,8 +75,15 @@ class Crown:
 
     flow: Flow
 
-    def __init__(self, table: Table, antipirate: AntiPirate, apcards: ApCards,
-                 cards: EventCards, mutiny: Mutiny, ending: Ending) -> None:
+    def __init__(
+        self,
+        table: Table,
+        antipirate: AntiPirate,
+        apcards: ApCards,
+        cards: EventCards,
+        mutiny: Mutiny,
+        ending: Ending,
+    ) -> None:
         self.table = table
         self.antipirate = antipirate
         self.apcards = apcards
@@ -118,9 +129,13 @@ class Crown:
         Locate roll or a failed Port Attack (T-MID); the Crown KC in range with the highest
         Combat, then Speed, then the lowest id [blackbeard §R19.3, §10.31]."""
         table = self.table
-        if (table.ap.reaction or pirate.deployed_turn == table.turn.number
-                or not table.at_sea(pirate) or point == T_END
-                or (point == T_ANN and table.ap.action not in ("move", "loot", "attack"))):
+        if (
+            table.ap.reaction
+            or pirate.deployed_turn == table.turn.number
+            or not table.at_sea(pirate)
+            or point == T_END
+            or (point == T_ANN and table.ap.action not in ("move", "loot", "attack"))
+        ):
             return None
         near = [kc for kc in table.crown_kcs() if self.antipirate.in_range(kc, pirate.area)]
         if not near:
@@ -132,8 +147,12 @@ class Crown:
         """The moment's one AP Action: the first eligible entry, budget permitting."""
         table = self.table
         pirate = table.pirates.get(pid)
-        if (pirate is None or not table.still_active(pid) or table.ap.cancelled
-                or self.budget_left() <= 0):
+        if (
+            pirate is None
+            or not table.still_active(pid)
+            or table.ap.cancelled
+            or self.budget_left() <= 0
+        ):
             return
         act = self._moment_1(pirate) if point == T_ANN else self._moment_2(point, pirate)
         if act is not None:
@@ -146,21 +165,32 @@ class Crown:
         if action in ("loot", "attack"):
             if self.antipirate.may_use_patrol(T_ANN, pirate):  # rows 1 and 5
                 return patrol_option(pirate.area)
-            keys = (("warship_sighting", "merchant_fights_back", "storm_at_sea")
-                    if action == "loot" else ("warship_sighting",))
+            keys = (
+                ("warship_sighting", "merchant_fights_back", "storm_at_sea")
+                if action == "loot"
+                else ("warship_sighting",)
+            )
             return self._first_card(keys, T_ANN, pirate)  # rows 2-4 and 6
         informer = self._row_card("informer", T_ANN, pirate)  # row 7
         if informer is not None:
             return informer
         code = pirate.port
         oustable = action == "in_port" or (action == "retire" and table.ap.target in ("B", "D2"))
-        if oustable and code is not None and not DATA.ports[code].pirate_port \
-                and not table.ap.kc_action:  # row 8
+        if (
+            oustable
+            and code is not None
+            and not DATA.ports[code].pirate_port
+            and not table.ap.kc_action
+        ):  # row 8
             there = [kc for kc in table.crown_kcs() if kc.area in DATA.ports[code].areas]
             if there:
                 return crown_kc_option("kc_oust", there[0].id)
-        if (action == "move" and not isinstance(table.ap.target, int) and pirate.port is None
-                and self.budget_left() >= DOLDRUMS_LEFT):  # row 9
+        if (
+            action == "move"
+            and not isinstance(table.ap.target, int)
+            and pirate.port is None
+            and self.budget_left() >= DOLDRUMS_LEFT
+        ):  # row 9
             return self._first_card(("doldrums", "wear_and_tear"), T_ANN, pirate)
         return None
 
@@ -198,9 +228,18 @@ class Crown:
         if act != "react":
             ap.crown += 1
         ap.acts += 1
-        self.flow.emit("anti_pirate_act", {"seat": CROWN, "act": act, "point": point,
-                                           "pirate": pid, "option": option.key, "crown": True,
-                                           "budget_used": ap.crown})
+        self.flow.emit(
+            "anti_pirate_act",
+            {
+                "seat": CROWN,
+                "act": act,
+                "point": point,
+                "pirate": pid,
+                "option": option.key,
+                "crown": True,
+                "budget_used": ap.crown,
+            },
+        )
         self.flow.push(after)
         self.antipirate.acts[act](option, CROWN, T_END if point == MOMENT_3 else point, pid)
 
@@ -217,8 +256,12 @@ class Crown:
         table = self.table
         pid, table.turn.card_actor = table.turn.card_actor, None
         pirate = table.pirates.get(pid) if pid is not None else None
-        if (table.turn.phase == "over" or pirate is None or not table.still_active(pirate.id)
-                or self.budget_left() <= 0):
+        if (
+            table.turn.phase == "over"
+            or pirate is None
+            or not table.still_active(pirate.id)
+            or self.budget_left() <= 0
+        ):
             return
         act = self._moment_3(pirate)
         if act is not None:
@@ -229,8 +272,12 @@ class Crown:
         table = self.table
         code = pirate.port
         transit = pirate.port is None and pirate.area in DATA.transits
-        if code is not None and DATA.ports[code].pirate_port and not table.ap.kc_action \
-                and not table.ports[code].destroyed:  # row 1
+        if (
+            code is not None
+            and DATA.ports[code].pirate_port
+            and not table.ap.kc_action
+            and not table.ports[code].destroyed
+        ):  # row 1
             there = [kc for kc in table.crown_kcs() if kc.area in DATA.ports[code].areas]
             if there:
                 return crown_kc_option("kc_port", there[0].id, code)
@@ -260,8 +307,13 @@ class Crown:
         """A crew brought to Loyalty 0 by a moment-3 act mutinies at once [blackbeard §14.11]."""
         pirate = self.table.pirates.get(pid)
         if pirate is not None:
-            self.flow.push(*(self.mutiny.check(each.id, "anti_pirate")
-                             for each in self.table.alliance(pirate) if each.ship.loyalty == 0))
+            self.flow.push(
+                *(
+                    self.mutiny.check(each.id, "anti_pirate")
+                    for each in self.table.alliance(pirate)
+                    if each.ship.loyalty == 0
+                )
+            )
 
     # ------------------------------------------------------------------ the Crown Phase
 
@@ -277,8 +329,7 @@ class Crown:
         table.turn.phase = "crown"
         self.flow.emit("crown_phase", {"turn": table.turn.number})
         self._crown_patrol()
-        self.flow.push(*(step(self._crown_draw, index)
-                         for index in range(DATA.setup.crown_draws)))
+        self.flow.push(*(step(self._crown_draw, index) for index in range(DATA.setup.crown_draws)))
 
     def _crown_patrol(self) -> None:
         """Each Crown KC neither in nor next to a sea area holding a pirate At Sea steps
@@ -298,11 +349,26 @@ class Crown:
             if distance[target.area] <= 1:
                 continue
             back = self._sea_distances(target.area)
-            nearer = min((near for near in self.antipirate.sea_neighbours(kc.area)
-                          if back.get(near) == distance[target.area] - 1), key=_area_number)
+            nearer = min(
+                (
+                    near
+                    for near in self.antipirate.sea_neighbours(kc.area)
+                    if back.get(near) == distance[target.area] - 1
+                ),
+                key=_area_number,
+            )
             origin, kc.area = kc.area, nearer
-            self.flow.emit("kc_moved", {"kc": kc.id, "seat": CROWN, "from": origin,
-                                        "to": nearer, "patrol": True, "toward": target.id})
+            self.flow.emit(
+                "kc_moved",
+                {
+                    "kc": kc.id,
+                    "seat": CROWN,
+                    "from": origin,
+                    "to": nearer,
+                    "patrol": True,
+                    "toward": target.id,
+                },
+            )
 
     def _sea_distances(self, start: str) -> dict[str, int]:
         """Steps from `start` to every sea area reachable over sea-area edges only."""

@@ -94,8 +94,7 @@ EFFECTS = frozenset(
 """The Event effects an engine interprets, by `key`: a card with another key needs code."""
 
 NP_MEASURES = frozenset(
-    {"cargo_value", "hostage_value", "port_value", "kc_combat", "warship_combat", "duel_sum",
-     "one"}
+    {"cargo_value", "hostage_value", "port_value", "kc_combat", "warship_combat", "duel_sum", "one"}
 )
 TRACKS = ("combat", "speed", "loyalty")
 KC_POOLS = ("named", "ex_pirate")
@@ -109,17 +108,26 @@ TIE_BREAKS = frozenset({"net_worth_vp", "retired", "highest_np", "shared"})
 FIGURES: Mapping[str, tuple[str, ...]] = {
     "locate": ("target", "relocated_bonus"),
     "hostage": ("ransom_dice", "ransom_per_value", "torture_dice"),
-    "port_attack": ("pirate_dice", "defense_dice", "marked_defense_dice",
-                    "success_combat_hits", "booty_per_pip"),
+    "port_attack": (
+        "pirate_dice",
+        "defense_dice",
+        "marked_defense_dice",
+        "success_combat_hits",
+        "booty_per_pip",
+    ),
     "sack": ("dice",),
     "booty_grab": ("attacker_bonus", "take_percent_per_point", "take_percent_max"),
-    "fight": ("option_2_4_bonus", "debauchery_penalty", "kc_deploy_dice",
-              "kc_moved_in_penalty", "warship_win_hits"),
+    "fight": (
+        "option_2_4_bonus",
+        "debauchery_penalty",
+        "kc_deploy_dice",
+        "kc_moved_in_penalty",
+        "warship_win_hits",
+    ),
     "mutiny": ("conspiracy_dice", "resolution_dice"),
     "repair": ("dice", "divisor", "safe_haven_bonus"),
     "safe_haven": ("price_per_pip",),
-    "cash": ("pirate_port_percent", "pro_pirate_percent", "safe_haven_percent",
-             "neutral_percent"),
+    "cash": ("pirate_port_percent", "pro_pirate_percent", "safe_haven_percent", "neutral_percent"),
 }
 """The charts' tables of plain numbers and the figures each must give."""
 
@@ -228,8 +236,20 @@ class Pirate:
 
     @property
     def ratings(self) -> dict[str, int]:
-        return dict(zip(RATINGS, (self.initiative, self.ability, self.leadership,
-                                  self.cruelty, self.cunning, self.duel), strict=True))
+        return dict(
+            zip(
+                RATINGS,
+                (
+                    self.initiative,
+                    self.ability,
+                    self.leadership,
+                    self.cruelty,
+                    self.cunning,
+                    self.duel,
+                ),
+                strict=True,
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -615,8 +635,9 @@ class GameData:
                 return card
         raise KeyError(key)
 
-    def deck(self, copies: Mapping[str, int] | None = None,
-             replaced: Iterable[EventCard] = ()) -> Deck:
+    def deck(
+        self, copies: Mapping[str, int] | None = None, replaced: Iterable[EventCard] = ()
+    ) -> Deck:
         """The deck with the copies of some titles changed (by key) and some titles
         replaced by variants of the same key (design options 2, 16, 22)."""
         cards = {card.key: card for card in self.events.values()}
@@ -658,8 +679,7 @@ class _Row:
             self.fail(f"missing field {key!r}")
         return default
 
-    def text(self, key: str, choices: Iterable[str] | None = None,
-             default: Any = _MISSING) -> Any:
+    def text(self, key: str, choices: Iterable[str] | None = None, default: Any = _MISSING) -> Any:
         if key not in self.raw and default is not _MISSING:
             return self.value(key, default)
         value = self.value(key)
@@ -669,8 +689,9 @@ class _Row:
             self.fail(f"{key} {value!r} is not one of {', '.join(map(str, allowed))}")
         return value
 
-    def number(self, key: str, low: int | None = None, high: int | None = None,
-               default: Any = _MISSING) -> Any:
+    def number(
+        self, key: str, low: int | None = None, high: int | None = None, default: Any = _MISSING
+    ) -> Any:
         if key not in self.raw and default is not _MISSING:
             return self.value(key, default)
         value = self.value(key)
@@ -688,8 +709,11 @@ class _Row:
 
     def texts(self, key: str, choices: Iterable[str] | None = None) -> tuple[str, ...]:
         value = self.value(key)
-        if not isinstance(value, list) or not value or not all(
-                isinstance(item, str) and item for item in value):
+        if (
+            not isinstance(value, list)
+            or not value
+            or not all(isinstance(item, str) and item for item in value)
+        ):
             self.fail(f"{key} must be a non-empty list of strings, got {value!r}")
         if len(set(value)) < len(value):
             self.fail(f"{key} lists an item twice: {value!r}")
@@ -726,8 +750,9 @@ class _File:
     def fail(self, problem: str) -> NoReturn:
         raise ValueError(f"{self.name}: {problem}")
 
-    def rows(self, table: str, key: str | None = None, parent: _Row | None = None
-             ) -> Iterator[_Row]:
+    def rows(
+        self, table: str, key: str | None = None, parent: _Row | None = None
+    ) -> Iterator[_Row]:
         """The rows of array `table` (of section `parent`, else of the file), each named by
         its position and `key` field; duplicate keys are refused."""
         if parent is None:
@@ -762,8 +787,7 @@ class _File:
             self.fail(f"unknown table(s) {', '.join(unknown)}")
 
 
-def _ids(file: _File, table: str, prefix: str, rows: Iterable[tuple[_Row, Iterable[str]]]
-         ) -> None:
+def _ids(file: _File, table: str, prefix: str, rows: Iterable[tuple[_Row, Iterable[str]]]) -> None:
     """Counter ids `prefix`01.. must be unique and run from 01 without a gap: their number
     is the number of counters."""
     seen: dict[str, _Row] = {}
@@ -777,15 +801,25 @@ def _ids(file: _File, table: str, prefix: str, rows: Iterable[tuple[_Row, Iterab
     expected = [f"{prefix}{n:02}" for n in range(1, len(seen) + 1)]
     missing = sorted(set(expected) - set(seen))
     if missing:
-        file.fail(f"[[{table}]] counter ids must run {prefix}01..{prefix}{len(seen):02} "
-                  f"without gaps; missing {', '.join(missing)}")
+        file.fail(
+            f"[[{table}]] counter ids must run {prefix}01..{prefix}{len(seen):02} "
+            f"without gaps; missing {', '.join(missing)}"
+        )
 
 
 # ---------------------------------------------------------------------------- the files
 
 
-def _map(file: _File) -> tuple[dict[str, Region], dict[str, Area], dict[str, TransitBox],
-                               tuple[Edge, ...], dict[str, Site], dict[str, _Row]]:
+def _map(
+    file: _File,
+) -> tuple[
+    dict[str, Region],
+    dict[str, Area],
+    dict[str, TransitBox],
+    tuple[Edge, ...],
+    dict[str, Site],
+    dict[str, _Row],
+]:
     regions = {}
     for row in file.rows("region", "id"):
         regions[row.text("id")] = Region(row.text("id"), row.text("name"), row.label())
@@ -794,8 +828,14 @@ def _map(file: _File) -> tuple[dict[str, Region], dict[str, Area], dict[str, Tra
     rows: dict[str, _Row] = {}
     numbers: dict[int, str] = {}
     for row in file.rows("area", "id"):
-        area = Area(row.text("id"), row.number("number", 1), row.text("name"),
-                    row.text("region", regions), row.text("cargo_column"), row.label())
+        area = Area(
+            row.text("id"),
+            row.number("number", 1),
+            row.text("name"),
+            row.text("region", regions),
+            row.text("cargo_column"),
+            row.label(),
+        )
         if area.number in numbers:
             row.fail(f"number {area.number} is also {numbers[area.number]}'s")
         numbers[area.number] = area.id
@@ -803,8 +843,7 @@ def _map(file: _File) -> tuple[dict[str, Region], dict[str, Area], dict[str, Tra
         row.done()
     transits: dict[str, TransitBox] = {}
     for row in file.rows("transit", "id"):
-        box = TransitBox(row.text("id"), row.number("number", 1), row.text("name"),
-                         row.label())
+        box = TransitBox(row.text("id"), row.number("number", 1), row.text("name"), row.label())
         if box.id in areas:
             row.fail(f"id {box.id!r} is also a sea area's")
         if box.number in numbers:
@@ -833,8 +872,9 @@ def _map(file: _File) -> tuple[dict[str, Region], dict[str, Area], dict[str, Tra
         row.done()
     sites = {}
     for row in file.rows("site", "id"):
-        sites[row.text("id")] = Site(row.text("id"), row.text("name"),
-                                     row.text("area", areas), row.label())
+        sites[row.text("id")] = Site(
+            row.text("id"), row.text("name"), row.text("area", areas), row.label()
+        )
         row.done()
     file.done()
     return regions, areas, transits, tuple(edges), sites, rows
@@ -856,13 +896,17 @@ def _connected(file: _File, locations: list[str], edges: Iterable[Edge], what: s
         file.fail(f"{what}: {', '.join(unreached)} cannot be reached from {locations[0]}")
 
 
-def _ports(file: _File, areas: Mapping[str, Area]
-           ) -> tuple[dict[str, Nation], dict[int, Port]]:
+def _ports(file: _File, areas: Mapping[str, Area]) -> tuple[dict[str, Nation], dict[int, Port]]:
     nations = {}
     for row in file.rows("nation", "id"):
-        nations[row.text("id")] = Nation(row.text("id"), row.text("name"), row.flag("ransom"),
-                                         row.flag("repairs"), row.flag("letters_of_marque"),
-                                         row.label())
+        nations[row.text("id")] = Nation(
+            row.text("id"),
+            row.text("name"),
+            row.flag("ransom"),
+            row.flag("repairs"),
+            row.flag("letters_of_marque"),
+            row.label(),
+        )
         row.done()
     ports = {}
     for row in file.rows("port", "code"):
@@ -874,16 +918,35 @@ def _ports(file: _File, areas: Mapping[str, Area]
         if pirate_port:
             present = [name for name in national if name in row.raw]
             if present or row.flag("naval_base", False):
-                row.fail(f"a Pirate Port has no nation, Value, Defense, attitude or naval "
-                         f"base; got {present or ['naval_base']}")
-            port = Port(code, row.text("name"), row.texts("areas", areas), None, None, None,
-                        None, False, True, row.label())
+                row.fail(
+                    f"a Pirate Port has no nation, Value, Defense, attitude or naval "
+                    f"base; got {present or ['naval_base']}"
+                )
+            port = Port(
+                code,
+                row.text("name"),
+                row.texts("areas", areas),
+                None,
+                None,
+                None,
+                None,
+                False,
+                True,
+                row.label(),
+            )
         else:
-            port = Port(code, row.text("name"), row.texts("areas", areas),
-                        row.text("nation", nations), row.number("value", 1),
-                        row.number("defense", 1),
-                        row.text("attitude", ("neutral", "pro_pirate", "anti_pirate")),
-                        row.flag("naval_base"), False, row.label())
+            port = Port(
+                code,
+                row.text("name"),
+                row.texts("areas", areas),
+                row.text("nation", nations),
+                row.number("value", 1),
+                row.number("defense", 1),
+                row.text("attitude", ("neutral", "pro_pirate", "anti_pirate")),
+                row.flag("naval_base"),
+                False,
+                row.label(),
+            )
         ports[code] = port
         row.done()
     file.done()
@@ -897,11 +960,19 @@ def _pirates(file: _File) -> dict[str, Pirate]:
         if not re.fullmatch(r"[A-Z]{2}", ident):
             row.fail(f"id {ident!r} is not two capital letters (the Pirate ID)")
         rating = {key: row.number(key, *RATING_BOUNDS[key]) for key in RATINGS}
-        pirates[ident] = Pirate(ident, row.text("name"), row.text("nickname", default=""),
-                                row.text("ship"), initiative=rating["initiative"],
-                                ability=rating["ability"], leadership=rating["leadership"],
-                                cruelty=rating["cruelty"], cunning=rating["cunning"],
-                                duel=rating["duel"], label=row.label())
+        pirates[ident] = Pirate(
+            ident,
+            row.text("name"),
+            row.text("nickname", default=""),
+            row.text("ship"),
+            initiative=rating["initiative"],
+            ability=rating["ability"],
+            leadership=rating["leadership"],
+            cruelty=rating["cruelty"],
+            cunning=rating["cunning"],
+            duel=rating["duel"],
+            label=row.label(),
+        )
         row.done()
     file.done()
     return pirates
@@ -924,18 +995,30 @@ def _ships(file: _File) -> _Ships:
     ship_types = {}
     ship_rows = {}
     for row in file.rows("ship_type", "id"):
-        ship = ShipType(row.text("id"), row.text("name"), row.text("frame"),
-                        row.number("combat", 1), row.number("speed"), row.number("holds", 1),
-                        row.flag("start"), row.label())
+        ship = ShipType(
+            row.text("id"),
+            row.text("name"),
+            row.text("frame"),
+            row.number("combat", 1),
+            row.number("speed"),
+            row.number("holds", 1),
+            row.flag("start"),
+            row.label(),
+        )
         ship_types[ship.id], ship_rows[ship.id] = ship, row
         row.done()
     if not any(ship.start for ship in ship_types.values()):
         file.fail("[[ship_type]]: no type may be chosen at deployment (start = true)")
     tracks = {}
     for row in file.rows("track", "id"):
-        track = Track(row.text("id", TRACKS), row.number("low"), row.number("high"),
-                      row.number("sunk", default=None), row.number("start", default=None),
-                      row.label())
+        track = Track(
+            row.text("id", TRACKS),
+            row.number("low"),
+            row.number("high"),
+            row.number("sunk", default=None),
+            row.number("start", default=None),
+            row.label(),
+        )
         if track.low > track.high:
             row.fail(f"low {track.low} is above high {track.high}")
         if track.sunk is not None and track.sunk >= track.low:
@@ -953,14 +1036,21 @@ def _ships(file: _File) -> _Ships:
         for name, value in (("combat", ship.combat), ("speed", ship.speed)):
             track = tracks[name]
             if not track.low <= value <= track.high:
-                ship_rows[ship.id].fail(f"{name} {value} is off the {name} track "
-                                        f"({track.low}..{track.high})")
+                ship_rows[ship.id].fail(
+                    f"{name} {value} is off the {name} track ({track.low}..{track.high})"
+                )
     merchant_types = {}
     merchant_rows = []
     for row in file.rows("merchant_type", "id"):
-        merchant = MerchantType(row.text("id"), row.text("name"), row.text("frame"),
-                                row.number("cargo_value", 0), row.flag("convertible"),
-                                row.texts("ids"), row.label())
+        merchant = MerchantType(
+            row.text("id"),
+            row.text("name"),
+            row.text("frame"),
+            row.number("cargo_value", 0),
+            row.flag("convertible"),
+            row.texts("ids"),
+            row.label(),
+        )
         if merchant.convertible and merchant.id not in ship_types:
             row.fail(f"a convertible merchant needs a [[ship_type]] with id {merchant.id!r}")
         merchant_types[merchant.id] = merchant
@@ -969,23 +1059,35 @@ def _ships(file: _File) -> _Ships:
     _ids(file, "merchant_type", "M", merchant_rows)
     classes = {}
     for row in file.rows("warship_class", "id"):
-        classes[row.text("id")] = WarshipClass(row.text("id"), row.text("name"),
-                                               row.text("guns"), row.number("speed", 0),
-                                               row.number("combat", 1), row.label())
+        classes[row.text("id")] = WarshipClass(
+            row.text("id"),
+            row.text("name"),
+            row.text("guns"),
+            row.number("speed", 0),
+            row.number("combat", 1),
+            row.label(),
+        )
         row.done()
     warships = {}
     warship_rows = []
     for row in file.rows("warship", "id"):
-        warship = Warship(row.text("id"), classes[row.text("class", classes)],
-                          row.text("name"), row.label())
+        warship = Warship(
+            row.text("id"), classes[row.text("class", classes)], row.text("name"), row.label()
+        )
         warships[warship.id] = warship
         warship_rows.append((row, (warship.id,)))
         row.done()
     _ids(file, "warship", "W", warship_rows)
     kcs = {}
     for row in file.rows("kc", "id"):
-        kc = KC(row.text("id"), row.text("name"), row.number("speed", 0),
-                row.number("combat", 1), row.text("pool", KC_POOLS), row.label())
+        kc = KC(
+            row.text("id"),
+            row.text("name"),
+            row.number("speed", 0),
+            row.number("combat", 1),
+            row.text("pool", KC_POOLS),
+            row.label(),
+        )
         if not re.fullmatch(r"K(\d+|X)", kc.id):
             row.fail(f"id {kc.id!r} is not K and a number, or KX")
         kcs[kc.id] = kc
@@ -993,8 +1095,14 @@ def _ships(file: _File) -> _Ships:
     kinds = {}
     hostage_rows = []
     for row in file.rows("hostage", "id"):
-        kind = HostageKind(row.text("id"), row.text("name"), row.number("information", 0),
-                           row.number("value", 1), row.texts("ids"), row.label())
+        kind = HostageKind(
+            row.text("id"),
+            row.text("name"),
+            row.number("information", 0),
+            row.number("value", 1),
+            row.texts("ids"),
+            row.label(),
+        )
         kinds[kind.id] = kind
         hostage_rows.append((row, kind.ids))
         row.done()
@@ -1002,24 +1110,42 @@ def _ships(file: _File) -> _Ships:
     governors = {}
     governor_rows = []
     for row in file.rows("governor", "id"):
-        governor = Governor(row.text("id"), row.text("side", GOVERNOR_SIDES),
-                            row.text("name"), row.label())
+        governor = Governor(
+            row.text("id"), row.text("side", GOVERNOR_SIDES), row.text("name"), row.label()
+        )
         governors[governor.id] = governor
         governor_rows.append((row, (governor.id,)))
         row.done()
     _ids(file, "governor", "G", governor_rows)
     markers = {}
     for row in file.rows("marker", "id"):
-        markers[row.text("id")] = Marker(row.text("id"), row.text("name"), row.text("rules"),
-                                         row.number("limit", 1, default=None), row.label())
+        markers[row.text("id")] = Marker(
+            row.text("id"),
+            row.text("name"),
+            row.text("rules"),
+            row.number("limit", 1, default=None),
+            row.label(),
+        )
         row.done()
     file.done()
-    return _Ships(ship_types, tracks, merchant_types, classes, warships, kcs, kinds,
-                  governors, markers)
+    return _Ships(
+        ship_types, tracks, merchant_types, classes, warships, kcs, kinds, governors, markers
+    )
 
 
-_CARD_FIELDS = ("number", "title", "key", "copies", "class", "play", "actions", "timing",
-                "when", "effect", "params")
+_CARD_FIELDS = (
+    "number",
+    "title",
+    "key",
+    "copies",
+    "class",
+    "play",
+    "actions",
+    "timing",
+    "when",
+    "effect",
+    "params",
+)
 
 
 def _events(file: _File) -> tuple[dict[int, EventCard], dict[int, _Row]]:
@@ -1030,8 +1156,10 @@ def _events(file: _File) -> tuple[dict[int, EventCard], dict[int, _Row]]:
     for row in file.rows("card", "number"):
         number, key, title = row.number("number", 1), row.text("key"), row.text("title")
         if key not in EFFECTS:
-            row.fail(f"unknown effect key {key!r} (an engine interprets only "
-                     f"{', '.join(sorted(EFFECTS))})")
+            row.fail(
+                f"unknown effect key {key!r} (an engine interprets only "
+                f"{', '.join(sorted(EFFECTS))})"
+            )
         if key in keys:
             row.fail(f"key {key!r} is also card {keys[key]}'s")
         if title.casefold() in titles:
@@ -1039,22 +1167,38 @@ def _events(file: _File) -> tuple[dict[int, EventCard], dict[int, _Row]]:
         keys[key], titles[title.casefold()] = number, number
         cls, play = row.text("class", CLASSES), row.text("play", PLAYS)
         if (cls == "MPI") != (play == "MPI"):
-            row.fail(f"a card is Must Play Immediately exactly when its class is MPI "
-                     f"(class {cls}, play {play})")
+            row.fail(
+                f"a card is Must Play Immediately exactly when its class is MPI "
+                f"(class {cls}, play {play})"
+            )
         actions = row.value("actions")
         if cls == "MPI" and actions != DASH:
             row.fail(f"a Must Play Immediately card has a dash for Actions, got {actions!r}")
         if cls == "AND" and actions != 1:
             row.fail(f"an Actions AND Event card gives exactly 1 Action, got {actions!r}")
-        if cls in ("OR", "AP") and actions != DIAMOND and not (
-                type(actions) is int and actions >= 1):
+        if (
+            cls in ("OR", "AP")
+            and actions != DIAMOND
+            and not (type(actions) is int and actions >= 1)
+        ):
             row.fail(f"actions must be a number of at least 1 or {DIAMOND!r}, got {actions!r}")
         params = row.value("params", {})
         if not isinstance(params, dict):
             row.fail("params must be a table")
-        card = EventCard(number, title, key, row.number("copies", 1), cls, play, actions,
-                         row.texts("timing", TIMINGS), row.text("when"), row.text("effect"),
-                         params, row.label())
+        card = EventCard(
+            number,
+            title,
+            key,
+            row.number("copies", 1),
+            cls,
+            play,
+            actions,
+            row.texts("timing", TIMINGS),
+            row.text("when"),
+            row.text("effect"),
+            params,
+            row.label(),
+        )
         cards[number], rows[number] = card, row
         row.done()
     numbers = sorted(cards)
@@ -1064,12 +1208,15 @@ def _events(file: _File) -> tuple[dict[int, EventCard], dict[int, _Row]]:
     return {number: cards[number] for number in numbers}, rows
 
 
-def _check_params(cards: Mapping[int, EventCard], rows: Mapping[int, _Row], data: GameData
-                  ) -> None:
+def _check_params(cards: Mapping[int, EventCard], rows: Mapping[int, _Row], data: GameData) -> None:
     """The places a card's params name must exist."""
     refs: Mapping[str, Mapping[str, Any]] = {
-        "area": data.areas, "escort_area": data.areas, "areas": data.areas,
-        "nation": data.nations, "kc": data.kcs, "site": data.sites,
+        "area": data.areas,
+        "escort_area": data.areas,
+        "areas": data.areas,
+        "nation": data.nations,
+        "kc": data.kcs,
+        "site": data.sites,
     }
     for number, card in cards.items():
         for name, value in card.params.items():
@@ -1088,9 +1235,14 @@ def _charts(file: _File) -> Charts:
     labels["cargo"] = cargo_section.label()
     cargo = []
     for row in file.rows("row", "roll", parent=cargo_section):
-        cargo.append(CargoRow(row.number("roll"),
-                              {column: row.number(column, 0) for column in columns},
-                              row.number("loyalty", -1, 1), row.label()))
+        cargo.append(
+            CargoRow(
+                row.number("roll"),
+                {column: row.number(column, 0) for column in columns},
+                row.number("loyalty", -1, 1),
+                row.label(),
+            )
+        )
         row.done()
     cargo_section.done()
     rolls = [row.roll for row in cargo]
@@ -1098,15 +1250,23 @@ def _charts(file: _File) -> Charts:
         file.fail(f"[[cargo.row]] rolls must run up by one without gaps, got {rolls}")
     notoriety = {}
     for row in file.rows("notoriety", "key"):
-        notoriety[row.text("key")] = NotorietyRow(row.text("key"), row.text("rule"),
-                                                  row.text("measure", sorted(NP_MEASURES)),
-                                                  row.number("factor", 1), row.label())
+        notoriety[row.text("key")] = NotorietyRow(
+            row.text("key"),
+            row.text("rule"),
+            row.text("measure", sorted(NP_MEASURES)),
+            row.number("factor", 1),
+            row.label(),
+        )
         row.done()
     loyalty = {}
     for row in file.rows("loyalty", "key"):
-        loyalty[row.text("key")] = LoyaltyRow(row.text("key"), row.text("rule"),
-                                              row.number("change"),
-                                              row.number("set", 0, default=None), row.label())
+        loyalty[row.text("key")] = LoyaltyRow(
+            row.text("key"),
+            row.text("rule"),
+            row.number("change"),
+            row.number("set", 0, default=None),
+            row.label(),
+        )
         row.done()
     storm_section = file.section("storm")
     modifier = storm_section.number("transit_modifier", 0)
@@ -1114,30 +1274,38 @@ def _charts(file: _File) -> Charts:
     storm: list[StormRow] = []
     for row in file.rows("row", parent=storm_section):
         sinks = row.flag("sinks", False)
-        storm_row = StormRow(row.number("low", 1), row.number("high", 1),
-                             row.number("speed_hits", 1, default=0) if not sinks else 0,
-                             sinks, row.label())
+        storm_row = StormRow(
+            row.number("low", 1),
+            row.number("high", 1),
+            row.number("speed_hits", 1, default=0) if not sinks else 0,
+            sinks,
+            row.label(),
+        )
         expected = storm[-1].high + 1 if storm else 1
         if storm_row.low != expected or storm_row.high < storm_row.low:
-            row.fail(f"rows must cover the rolls in order: expected low {expected}, "
-                     f"got {storm_row.low}..{storm_row.high}")
+            row.fail(
+                f"rows must cover the rolls in order: expected low {expected}, "
+                f"got {storm_row.low}..{storm_row.high}"
+            )
         if not sinks and storm_row.speed_hits == 0:
             row.fail("a row either gives speed_hits or sinks the ship")
         storm.append(storm_row)
         row.done()
     storm_section.done()
     if storm[-1].high < 6 + modifier:
-        file.fail(f"[[storm.row]] must cover rolls up to {6 + modifier} (1d6 + the transit "
-                  f"modifier), got up to {storm[-1].high}")
+        file.fail(
+            f"[[storm.row]] must cover rolls up to {6 + modifier} (1d6 + the transit "
+            f"modifier), got up to {storm[-1].high}"
+        )
     figures = {}
     for name, keys in FIGURES.items():
         section = file.section(name)
-        figures[name] = Figures(name, {key: section.number(key) for key in keys},
-                                section.label())
+        figures[name] = Figures(name, {key: section.number(key) for key in keys}, section.label())
         section.done()
     file.done()
-    return Charts(columns, tuple(cargo), notoriety, loyalty, modifier, tuple(storm), figures,
-                  labels)
+    return Charts(
+        columns, tuple(cargo), notoriety, loyalty, modifier, tuple(storm), figures, labels
+    )
 
 
 def _victory(file: _File) -> Victory:
@@ -1147,31 +1315,45 @@ def _victory(file: _File) -> Victory:
     labels["vp_track"] = track.label()
     track.done()
     worth = file.section("net_worth")
-    rate, pirate_rate = worth.number("doubloons_per_vp", 1), worth.number(
-        "pirate_port_doubloons_per_vp", 1)
+    rate, pirate_rate = (
+        worth.number("doubloons_per_vp", 1),
+        worth.number("pirate_port_doubloons_per_vp", 1),
+    )
     labels["net_worth"] = worth.label()
     worth.done()
     scoring = {}
     for row in file.rows("scoring", "case"):
         scoring[row.text("case")] = ScoringCase(
-            row.text("case"), row.text("key"), row.text("who", sorted(SCORERS)),
-            row.number("np_divisor", 0), row.flag("net_worth", False),
-            row.number("kc_combat_divisor", 0, default=0), row.number("per_hit", 0, default=0),
-            row.number("sunk_np_divisor", 0, default=0), row.number("fixed", 0, default=0),
-            row.label())
+            row.text("case"),
+            row.text("key"),
+            row.text("who", sorted(SCORERS)),
+            row.number("np_divisor", 0),
+            row.flag("net_worth", False),
+            row.number("kc_combat_divisor", 0, default=0),
+            row.number("per_hit", 0, default=0),
+            row.number("sunk_np_divisor", 0, default=0),
+            row.number("fixed", 0, default=0),
+            row.label(),
+        )
         row.done()
     retirement = {}
     for row in file.rows("retirement", "case"):
-        retirement[row.text("case")] = RetirementCase(row.text("case"), row.text("key"),
-                                                      row.text("where"),
-                                                      row.text("rate", RETIREMENT_RATES),
-                                                      row.label())
+        retirement[row.text("case")] = RetirementCase(
+            row.text("case"),
+            row.text("key"),
+            row.text("where"),
+            row.text("rate", RETIREMENT_RATES),
+            row.label(),
+        )
         row.done()
     prices = {}
     for row in file.rows("retirement_price", "key"):
-        prices[row.text("key")] = RetirementPrice(row.text("key", RETIREMENT_PRICES),
-                                                  row.number("refuse_max", 0, 5),
-                                                  row.number("price_per_pip", 0), row.label())
+        prices[row.text("key")] = RetirementPrice(
+            row.text("key", RETIREMENT_PRICES),
+            row.number("refuse_max", 0, 5),
+            row.number("price_per_pip", 0),
+            row.label(),
+        )
         row.done()
     missing = [key for key in RETIREMENT_PRICES if key not in prices]
     if missing:
@@ -1184,16 +1366,22 @@ def _victory(file: _File) -> Victory:
         row.label()
         row.done()
     file.done()
-    return Victory(start, flip_at, rate, pirate_rate, scoring, retirement, prices,
-                   tuple(breaks), labels)
+    return Victory(
+        start, flip_at, rate, pirate_rate, scoring, retirement, prices, tuple(breaks), labels
+    )
 
 
 def _setup(file: _File) -> Setup:
     counts: list[PlayerCount] = []
     for row in file.rows("players", "players"):
-        count = PlayerCount(row.number("players", 1), row.number("up_to", 1),
-                            row.number("map_limit", 1), row.number("dealt", 1),
-                            row.number("hand_limit", 1), row.label())
+        count = PlayerCount(
+            row.number("players", 1),
+            row.number("up_to", 1),
+            row.number("map_limit", 1),
+            row.number("dealt", 1),
+            row.number("hand_limit", 1),
+            row.label(),
+        )
         if count.up_to < count.players:
             row.fail(f"up_to {count.up_to} is below players {count.players}")
         if counts and count.players <= counts[-1].up_to:
@@ -1208,29 +1396,36 @@ def _setup(file: _File) -> Setup:
     labels["hands"] = hands.label()
     hands.done()
     merchants = file.section("merchants")
-    at_setup, below, up_to = (merchants.number(key, 0)
-                              for key in ("at_setup", "phase_below", "phase_up_to"))
+    at_setup, below, up_to = (
+        merchants.number(key, 0) for key in ("at_setup", "phase_below", "phase_up_to")
+    )
     if up_to < below:
         merchants.fail(f"phase_up_to {up_to} is below phase_below {below}")
     labels["merchants"] = merchants.label()
     merchants.done()
     solitaire = file.section("solitaire")
-    row_start, draws = solitaire.number("threat_row_start", 0), solitaire.number(
-        "crown_draws", 0)
+    row_start, draws = solitaire.number("threat_row_start", 0), solitaire.number("crown_draws", 0)
     labels["solitaire"] = solitaire.label()
     solitaire.done()
     levels = {}
     for row in file.rows("solitaire_level", "key"):
-        level = SolitaireLevel(row.text("key"), row.number("ap_budget", 0),
-                               row.number("kc_limit", 0), row.number("threat_row", 1),
-                               row.number("vp_target", 1), row.flag("option_2_4"), row.label())
+        level = SolitaireLevel(
+            row.text("key"),
+            row.number("ap_budget", 0),
+            row.number("kc_limit", 0),
+            row.number("threat_row", 1),
+            row.number("vp_target", 1),
+            row.flag("option_2_4"),
+            row.label(),
+        )
         if level.threat_row < row_start:
             row.fail(f"threat_row {level.threat_row} is below the {row_start} cards of setup")
         levels[level.key] = level
         row.done()
     file.done()
-    return Setup(tuple(counts), event_hand, at_setup, below, up_to, row_start, draws, levels,
-                 labels)
+    return Setup(
+        tuple(counts), event_hand, at_setup, below, up_to, row_start, draws, levels, labels
+    )
 
 
 # ---------------------------------------------------------------------------- loading
@@ -1254,8 +1449,12 @@ def _load(directory: Path) -> GameData:
     regions, areas, transits, edges, sites, area_rows = _map(map_file)
     locations = [*areas, *transits]
     _connected(map_file, locations, edges, "the map is not connected")
-    _connected(map_file, locations, (edge for edge in edges if not edge.removable),
-               "without its removable edges (design option 11) the map is not connected")
+    _connected(
+        map_file,
+        locations,
+        (edge for edge in edges if not edge.removable),
+        "without its removable edges (design option 11) the map is not connected",
+    )
     nations, ports = _ports(_File(directory, "ports.toml"), areas)
     pirates = _pirates(_File(directory, "pirates.toml"))
     ships = _ships(_File(directory, "ships.toml"))
@@ -1264,9 +1463,11 @@ def _load(directory: Path) -> GameData:
     charts = _charts(_File(directory, "charts.toml"))
     for area in areas.values():
         if area.cargo_column not in charts.cargo_columns:
-            area_rows[area.id].fail(f"cargo_column {area.cargo_column!r} is not a column of "
-                                    f"the Cargo Table (charts.toml: "
-                                    f"{', '.join(charts.cargo_columns)})")
+            area_rows[area.id].fail(
+                f"cargo_column {area.cargo_column!r} is not a column of "
+                f"the Cargo Table (charts.toml: "
+                f"{', '.join(charts.cargo_columns)})"
+            )
     data = GameData(
         regions=regions,
         areas=areas,
@@ -1296,7 +1497,9 @@ def _load(directory: Path) -> GameData:
     deal = data.setup.event_hand * data.setup.max_players
     held = data.deck().by_play()["HUP"]
     if held < deal:
-        events_file.fail(f"the deck holds {held} Hold-until-Played cards, fewer than the "
-                         f"opening deal of {deal} ({data.setup.event_hand} cards x "
-                         f"{data.setup.max_players} players)")
+        events_file.fail(
+            f"the deck holds {held} Hold-until-Played cards, fewer than the "
+            f"opening deal of {deal} ({data.setup.event_hand} cards x "
+            f"{data.setup.max_players} players)"
+        )
     return data

@@ -29,9 +29,11 @@ if TYPE_CHECKING:
 REOPEN: dict[str, Callable[[BlackbeardState, Request, Step], None]] = {
     "choose_card": lambda state, request, then: None,  # `_card_phase` is on the stack
     "skull_and_crossbones": lambda state, request, then: state.flow.push(
-        step(state.rolls._rp_skull, *then[1])),
+        step(state.rolls._rp_skull, *then[1])
+    ),
     "deploy_card": lambda state, request, then: state.flow.push(
-        step(state.setup._deploy_ask, request.seat, 2 if request.optional else 1)),
+        step(state.setup._deploy_ask, request.seat, 2 if request.optional else 1)
+    ),
     "draw_or_deploy": lambda state, request, then: state.actions.action_k(request.seat),
     "anti_pirate": lambda state, request, then: state.antipirate._offer_ap(*then[1]),
 }
@@ -39,8 +41,12 @@ REOPEN: dict[str, Callable[[BlackbeardState, Request, Step], None]] = {
 (after `Flow.withdraw`) as the step that opened it would."""
 RELIST = {"new_captain", "challenger"}
 """Requests that list their seat's Pirate cards, one option each."""
-PINNED = {"use_card": "events", "deploy_area": "pirate_cards", "deploy_ship": "pirate_cards",
-          "deploy_drawn": "pirate_cards"}
+PINNED = {
+    "use_card": "events",
+    "deploy_area": "pirate_cards",
+    "deploy_ship": "pirate_cards",
+    "deploy_drawn": "pirate_cards",
+}
 """Requests whose answer goes on with one card of their seat's hand (an argument), and
 which hand that is."""
 
@@ -57,8 +63,9 @@ def determinize(state: BlackbeardState, seat: int, rng: random.Random) -> Blackb
     if not (asked is not None and asked.request.kind == "draft_pick"):  # an open draft
         hands.append(("pirate_cards", table.pirate_deck, set()))
     for attr, deck, undealt in hands:
-        hidden = {player.seat: getattr(player, attr)[:] for player in table.seats
-                  if player.seat != seat}
+        hidden = {
+            player.seat: getattr(player, attr)[:] for player in table.seats if player.seat != seat
+        }
         holder, kept = _pinned(new, other, attr)
         if holder is not None:
             hidden[holder].remove(kept)
@@ -78,8 +85,7 @@ def _not_in(cards: set) -> Callable[[Any], bool]:
     return lambda card: card not in cards
 
 
-def _pinned(state: BlackbeardState, request: Request | None, attr: str
-            ) -> tuple[int | None, Any]:
+def _pinned(state: BlackbeardState, request: Request | None, attr: str) -> tuple[int | None, Any]:
     """The seat and the card of its hand `attr` that the answer to its open `request`
     goes on with (`PINNED`): that card stays. (None, None) when there is none."""
     if request is None or PINNED.get(request.kind) != attr:
@@ -93,8 +99,9 @@ def _pinned(state: BlackbeardState, request: Request | None, attr: str
 
 def _merchants(table: Table, rng: random.Random) -> None:
     """The face-down merchants and the merchant pool, dealt again [blackbeard §6.31]."""
-    face_down = [merchant for _, merchant in sorted(table.merchants.items())
-                 if not merchant.face_up]
+    face_down = [
+        merchant for _, merchant in sorted(table.merchants.items()) if not merchant.face_up
+    ]
     slots = [[merchant.id] for merchant in face_down]
     redeal(rng, [*((slot, None) for slot in slots), (table.merchant_pool, None)])
     for merchant, (merchant_id,) in zip(face_down, slots, strict=True):

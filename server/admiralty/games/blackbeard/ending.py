@@ -25,15 +25,18 @@ class Ending:
         and his score is the margin over it [blackbeard §R19.6]."""
         table = self.table
         for pirate in list(table.pirates.values()):
-            table.score(pirate.owner, mech.score(DATA, "G", notoriety=pirate.notoriety).vp,
-                        "G", pirate.id)
+            table.score(
+                pirate.owner, mech.score(DATA, "G", notoriety=pirate.notoriety).vp, "G", pirate.id
+            )
         if table.players == 1:
             self._solitaire_over(reason)
             return
         places = mech.places(DATA, table.seats, tie_breaks=table.options["tie_breaks"])
         self._over(Outcome(places, tuple(s.vp for s in table.seats)), reason)
-        self.flow.emit("game_over", {"reason": reason, "vp": [s.vp for s in table.seats],
-                                     "places": list(places)})
+        self.flow.emit(
+            "game_over",
+            {"reason": reason, "vp": [s.vp for s in table.seats], "places": list(places)},
+        )
         self.flow.stop()
 
     def _solitaire_over(self, reason: str) -> None:
@@ -41,9 +44,18 @@ class Ending:
         vp, target = table.seats[0].vp, table.level.vp_target
         margin = vp - target
         self._over(Outcome((1,), (margin,)), reason)
-        self.flow.emit("game_over", {"reason": reason, "vp": [vp], "places": [1],
-                                     "target": target, "margin": margin, "won": margin >= 0,
-                                     "level": table.options["solitaire_level"]})
+        self.flow.emit(
+            "game_over",
+            {
+                "reason": reason,
+                "vp": [vp],
+                "places": [1],
+                "target": target,
+                "margin": margin,
+                "won": margin >= 0,
+                "level": table.options["solitaire_level"],
+            },
+        )
         self.flow.stop()
 
     def _over(self, outcome: Outcome, reason: str) -> None:
@@ -55,8 +67,13 @@ class Ending:
         """Solitaire ends as soon as the player has no pirate on the map, no Pirate card
         and an empty Pirate deck [blackbeard §R19.6]; True when it just did."""
         table = self.table
-        if (table.players != 1 or table.turn.phase in ("over", "setup") or table.pirates
-                or table.seats[0].pirate_cards or table.pirate_deck):
+        if (
+            table.players != 1
+            or table.turn.phase in ("over", "setup")
+            or table.pirates
+            or table.seats[0].pirate_cards
+            or table.pirate_deck
+        ):
             return False
         self.game_over("no_pirates")
         return True

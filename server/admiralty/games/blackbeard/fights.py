@@ -19,8 +19,7 @@ from admiralty.games.flow import Flow, step
 TURN = Window.TURN
 FIGHT_FIGURES = FIG["fight"]
 EVADE, FIGHT = opt("evade", "evade", act="evade"), opt("fight", "fight", act="fight")
-SURRENDER = opt("surrender", "surrender with the Letter of Marque and retire",
-                act="surrender")
+SURRENDER = opt("surrender", "surrender with the Letter of Marque and retire", act="surrender")
 
 
 class Fights:
@@ -40,21 +39,32 @@ class Fights:
         active = self.table.turn.active
         assert active is not None
         name = DATA.kcs[counter].name if foe == "kc" else DATA.warships[counter].name
-        self.flow.ask(active, TURN, f"{foe}_attack",
-                      f"{name} attacks {DATA.pirates[pid].name}: evade or fight?",
-                      (EVADE, FIGHT), step(self._evade_or_fight, foe, seat, counter, pid,
-                                           modifier))
+        self.flow.ask(
+            active,
+            TURN,
+            f"{foe}_attack",
+            f"{name} attacks {DATA.pirates[pid].name}: evade or fight?",
+            (EVADE, FIGHT),
+            step(self._evade_or_fight, foe, seat, counter, pid, modifier),
+        )
 
-    def _evade_or_fight(self, option: Option, foe: str, seat: int, counter: str, pid: str,
-                        modifier: int) -> None:
+    def _evade_or_fight(
+        self, option: Option, foe: str, seat: int, counter: str, pid: str, modifier: int
+    ) -> None:
         if option is FIGHT:
             self._battle(foe, seat, counter, pid)
             return
         table = self.table
-        speed = (DATA.kcs[counter].speed if foe == "kc" else DATA.warships[counter].speed)
+        speed = DATA.kcs[counter].speed if foe == "kc" else DATA.warships[counter].speed
         table.rolled["foe"] = table.ap_roll(1, foe, "evasion") + speed + modifier
-        self.rolls.roll(pid, "evade", 1, True, step(self._evaded, foe, seat, counter, pid),
-                        name=("ap", table.ap.acts))
+        self.rolls.roll(
+            pid,
+            "evade",
+            1,
+            True,
+            step(self._evaded, foe, seat, counter, pid),
+            name=("ap", table.ap.acts),
+        )
 
     def _evaded(self, foe: str, seat: int, counter: str, pid: str) -> None:
         """Pirate at least the other: he escapes and his Action is lost (not a Move, against
@@ -62,12 +72,23 @@ class Fights:
         table = self.table
         pirate = table.pirates[pid]
         ship, _ = self.fighter(pirate)
-        score = (mech.evasion_score(DATA, table.rolled["evade"], ship,
-                                    heavy_guns=table.options["heavy_guns"])
-                 + table.bonus["evade"])
+        score = (
+            mech.evasion_score(
+                DATA, table.rolled["evade"], ship, heavy_guns=table.options["heavy_guns"]
+            )
+            + table.bonus["evade"]
+        )
         escaped = score >= table.rolled["foe"]
-        self.flow.emit("evasion", {"pirate": pid, "foe": counter, "score": score,
-                                   "against": table.rolled["foe"], "escaped": escaped})
+        self.flow.emit(
+            "evasion",
+            {
+                "pirate": pid,
+                "foe": counter,
+                "score": score,
+                "against": table.rolled["foe"],
+                "escaped": escaped,
+            },
+        )
         if escaped:
             if foe == "warship" or table.ap.action != "move":
                 table.cancel_action(pid, "evaded")
@@ -75,9 +96,14 @@ class Fights:
         if foe == "kc" and pirate.ally is None and pirate.ship.letter_of_marque is not None:
             active = table.turn.active
             assert active is not None
-            self.flow.ask(active, TURN, "kc_surrender",
-                          f"Intercepted by {DATA.kcs[counter].name}: fight or surrender?",
-                          (FIGHT, SURRENDER), step(self._surrender, seat, counter, pid))
+            self.flow.ask(
+                active,
+                TURN,
+                "kc_surrender",
+                f"Intercepted by {DATA.kcs[counter].name}: fight or surrender?",
+                (FIGHT, SURRENDER),
+                step(self._surrender, seat, counter, pid),
+            )
             return
         self._battle(foe, seat, counter, pid)
 
@@ -99,16 +125,20 @@ class Fights:
         combat = DATA.kcs[counter].combat if foe == "kc" else DATA.warships[counter].combat
         table.rolled["foe"] = self.crown_combat(combat, table.ap_roll(1, foe, "battle"))
         fought = self._fought_kc if foe == "kc" else self._fought_warship
-        self.rolls.roll(pid, "battle", 1, True, step(fought, seat, counter, pid),
-                        name=("ap", table.ap.acts))
+        self.rolls.roll(
+            pid, "battle", 1, True, step(fought, seat, counter, pid), name=("ap", table.ap.acts)
+        )
 
     def battle_score(self, pid: str) -> int:
         """The pirate's battle roll: 1d6 + Combat + Skill [blackbeard §6.46]."""
         table = self.table
         ship, skill = self.fighter(table.pirates[pid])
-        return (mech.battle_score(DATA, table.rolled["battle"], ship, skill,
-                                  heavy_guns=table.options["heavy_guns"])
-                + table.bonus["battle"])
+        return (
+            mech.battle_score(
+                DATA, table.rolled["battle"], ship, skill, heavy_guns=table.options["heavy_guns"]
+            )
+            + table.bonus["battle"]
+        )
 
     def _fought_kc(self, seat: int, kc_id: str, pid: str) -> None:
         """Pirate above: the KC is killed, the pirate gains 2 x its Combat in NP and +1
@@ -117,15 +147,24 @@ class Fights:
         table = self.table
         score, kc = self.battle_score(pid), DATA.kcs[kc_id]
         won = score > table.rolled["foe"]
-        self.flow.emit("kc_battle", {"pirate": pid, "kc": kc_id, "score": score,
-                                     "against": table.rolled["foe"], "pirate_won": won})
+        self.flow.emit(
+            "kc_battle",
+            {
+                "pirate": pid,
+                "kc": kc_id,
+                "score": score,
+                "against": table.rolled["foe"],
+                "pirate_won": won,
+            },
+        )
         pirate = table.pirates[pid]
         if won:
             del table.kcs[kc_id]
             table.kcs_killed.append(kc_id)
             self.flow.emit("kc_killed", {"kc": kc_id, "seat": seat})
-            table.shared_notoriety(pirate, NOTORIETY["kc_defeated"].factor * kc.combat,
-                                   "kc_defeated")
+            table.shared_notoriety(
+                pirate, NOTORIETY["kc_defeated"].factor * kc.combat, "kc_defeated"
+            )
             table.shared_loyalty_row(pirate, "kc_defeated")
             self.ap_score(seat, "D", pid, kc_combat=kc.combat)
             return
@@ -142,8 +181,16 @@ class Fights:
         score = self.battle_score(pid)
         against = table.rolled["foe"]
         won = score > against
-        self.flow.emit("warship_battle", {"pirate": pid, "warship": warship, "score": score,
-                                          "against": against, "pirate_won": won})
+        self.flow.emit(
+            "warship_battle",
+            {
+                "pirate": pid,
+                "warship": warship,
+                "score": score,
+                "against": against,
+                "pirate_won": won,
+            },
+        )
         pirate = table.pirates[pid]
         before = tuple((each.id, each.notoriety) for each in table.alliance(pirate))
         if won:
@@ -160,14 +207,14 @@ class Fights:
         self.flow.push(step(self._warship_sinkings, seat, before, hits))
         self.split_hits(pid, "combat", hits, "warship")
 
-    def _warship_sinkings(self, seat: int, before: tuple[tuple[str, int], ...],
-                          hits: int) -> None:
+    def _warship_sinkings(self, seat: int, before: tuple[tuple[str, int], ...], hits: int) -> None:
         """Case E: 1 VP per hit of a battle the warship won, and half the NP of each ship
         it sank [blackbeard §R18.12]."""
         for index, (pid, notoriety) in enumerate(before):
             sunk = pid not in self.table.pirates
-            self.ap_score(seat, "E", pid, notoriety=notoriety, sunk=sunk,
-                          hits=hits if index == 0 else 0)
+            self.ap_score(
+                seat, "E", pid, notoriety=notoriety, sunk=sunk, hits=hits if index == 0 else 0
+            )
 
     def _warship_gone(self, warship: str) -> None:
         """A beaten warship goes back to its pool [blackbeard §6.47]."""
@@ -195,8 +242,9 @@ class Fights:
 
     def crown_combat(self, combat: int, roll: int) -> int:
         """A warship's or a KC's battle roll (+2 under option 2.4) [blackbeard §2.4]."""
-        return mech.crown_battle_score(DATA, roll, combat,
-                                       option_2_4_plus2=self.table.options["option_2_4_plus2"])
+        return mech.crown_battle_score(
+            DATA, roll, combat, option_2_4_plus2=self.table.options["option_2_4_plus2"]
+        )
 
     def fighter(self, pirate: Pirate) -> tuple[Ship, int]:
         """The ship and Skill that fight for `pirate`: an alliance has the higher Combat,
@@ -206,10 +254,15 @@ class Fights:
         if len(allies) == 1:
             return pirate.ship, DATA.pirates[pirate.id].ability
         ships = [each.ship for each in allies]
-        ship = Ship(pirate.ship.type, max(s.combat for s in ships), min(s.speed for s in ships),
-                    pirate.ship.loyalty, [],
-                    revelry=next((s.revelry for s in ships if s.revelry), None),
-                    heavy_guns=any(s.heavy_guns for s in ships))
+        ship = Ship(
+            pirate.ship.type,
+            max(s.combat for s in ships),
+            min(s.speed for s in ships),
+            pirate.ship.loyalty,
+            [],
+            revelry=next((s.revelry for s in ships if s.revelry), None),
+            heavy_guns=any(s.heavy_guns for s in ships),
+        )
         return ship, sum(DATA.pirates[each.id].ability for each in allies)
 
     # ------------------------------------------------------------------ an alliance's hits
@@ -231,10 +284,14 @@ class Fights:
             return
         if hits % 2:
             seat = pirate.owner
-            self.flow.ask(seat, table.window_of(seat), "alliance_hit",
-                          "Which ship takes the odd hit?",
-                          (target_pirate(pid), target_pirate(partner.id)),
-                          step(self._odd_hit, pid, partner.id, hits, reason))
+            self.flow.ask(
+                seat,
+                table.window_of(seat),
+                "alliance_hit",
+                "Which ship takes the odd hit?",
+                (target_pirate(pid), target_pirate(partner.id)),
+                step(self._odd_hit, pid, partner.id, hits, reason),
+            )
             return
         self._odd_hit(target_pirate(pid), pid, partner.id, hits, reason)
 
@@ -243,5 +300,9 @@ class Fights:
         table = self.table
         for each in (pid, other):
             if each in table.pirates:
-                table.hit(table.pirates[each], "combat",
-                          hits // 2 + (hits % 2 if each == chosen else 0), reason)
+                table.hit(
+                    table.pirates[each],
+                    "combat",
+                    hits // 2 + (hits % 2 if each == chosen else 0),
+                    reason,
+                )

@@ -27,14 +27,20 @@ class Blackbeard(Game):
         default_players=4,
         hidden_information=True,  # hands, face-down merchants, pools and decks
         windows=(Window.TURN, Window.INTERRUPT, Window.SETUP),
-        automated=(Actor("the Crown", (1,),
-                         "its fixed priority rules and the seeded dice; no seat is "
-                         "asked [blackbeard §R19.3, §R19.4]"),),
+        automated=(
+            Actor(
+                "the Crown",
+                (1,),
+                "its fixed priority rules and the seeded dice; no seat is "
+                "asked [blackbeard §R19.3, §R19.4]",
+            ),
+        ),
         options=SPECS,
     )
 
-    def new_game(self, players: int, seed: int,
-                 options: Mapping[str, Any] | None = None) -> BlackbeardState:
+    def new_game(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> BlackbeardState:
         self.check_players(players)
         resolved = self.resolve_options(options, players)
         return BlackbeardState.new(players, seed, solitaire_options(resolved, players))
@@ -43,17 +49,46 @@ class Blackbeard(Game):
         """The map, the ports, the Pirate cards, the ship types and the Event titles."""
         near = DATA.neighbours()
         return {
-            "areas": [{"id": a.id, "number": a.number, "name": a.name, "region": a.region,
-                       "neighbours": list(near[a.id])} for a in DATA.areas.values()],
-            "transits": [{"id": t.id, "name": t.name, "neighbours": list(near[t.id])}
-                         for t in DATA.transits.values()],
-            "ports": [{"code": p.code, "name": p.name, "areas": list(p.areas),
-                       "nation": p.nation, "value": p.value, "defense": p.defense,
-                       "pirate_port": p.pirate_port, "naval_base": p.naval_base}
-                      for p in DATA.ports.values()],
+            "areas": [
+                {
+                    "id": a.id,
+                    "number": a.number,
+                    "name": a.name,
+                    "region": a.region,
+                    "neighbours": list(near[a.id]),
+                }
+                for a in DATA.areas.values()
+            ],
+            "transits": [
+                {"id": t.id, "name": t.name, "neighbours": list(near[t.id])}
+                for t in DATA.transits.values()
+            ],
+            "ports": [
+                {
+                    "code": p.code,
+                    "name": p.name,
+                    "areas": list(p.areas),
+                    "nation": p.nation,
+                    "value": p.value,
+                    "defense": p.defense,
+                    "pirate_port": p.pirate_port,
+                    "naval_base": p.naval_base,
+                }
+                for p in DATA.ports.values()
+            ],
             "pirates": [{"id": p.id, "name": p.name, **p.ratings} for p in DATA.pirates.values()],
-            "ship_types": [{"id": s.id, "combat": s.combat, "speed": s.speed, "holds": s.holds}
-                           for s in DATA.ship_types.values()],
-            "events": [{"number": c.number, "title": c.title, "card_class": c.cls,
-                        "actions": c.actions, "key": c.key} for c in DATA.events.values()],
+            "ship_types": [
+                {"id": s.id, "combat": s.combat, "speed": s.speed, "holds": s.holds}
+                for s in DATA.ship_types.values()
+            ],
+            "events": [
+                {
+                    "number": c.number,
+                    "title": c.title,
+                    "card_class": c.cls,
+                    "actions": c.actions,
+                    "key": c.key,
+                }
+                for c in DATA.events.values()
+            ],
         }

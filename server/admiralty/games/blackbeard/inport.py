@@ -21,8 +21,11 @@ TURN = Window.TURN
 
 @cache
 def repair_option(speed: int, combat: int) -> Option:
-    return Option(f"repair:speed={speed},combat={combat}",
-                  f"{speed} to Speed, {combat} to Combat", {"speed": speed, "combat": combat})
+    return Option(
+        f"repair:speed={speed},combat={combat}",
+        f"{speed} to Speed, {combat} to Combat",
+        {"speed": speed, "combat": combat},
+    )
 
 
 class InPort:
@@ -49,38 +52,56 @@ class InPort:
             assert pirate.port is not None
             code, each = pirate.port, pirate.id
             attitude, port = table.attitude(pirate, code), DATA.ports[code]
-            ransoms = tuple(h.id for h in pirate.ship.hostages
-                            if mech.may_ransom(DATA, port, attitude, h))
-            steps += (step(self._ip_ransom, each, ransoms), step(self._ip_cash, each),
-                      step(self._ip_repair, each), step(self._ip_safe_haven, each),
-                      step(self._ip_revelry, each))
+            ransoms = tuple(
+                h.id for h in pirate.ship.hostages if mech.may_ransom(DATA, port, attitude, h)
+            )
+            steps += (
+                step(self._ip_ransom, each, ransoms),
+                step(self._ip_cash, each),
+                step(self._ip_repair, each),
+                step(self._ip_safe_haven, each),
+                step(self._ip_revelry, each),
+            )
         self.flow.push(*steps)
 
     def _ip_ransom(self, pid: str, hostages: tuple[str, ...]) -> None:
         if not hostages or pid not in self.table.pirates:
             return
         self.flow.push(step(self._ip_ransom, pid, tuple(hostages[1:])))
-        self.flow.ask(self.table.turn.seat, TURN, "ransom",
-                      f"Ransom {DATA.hostages[hostages[0]].name}?", YES_NO,
-                      step(self._ip_ransomed, pid, hostages[0]))
+        self.flow.ask(
+            self.table.turn.seat,
+            TURN,
+            "ransom",
+            f"Ransom {DATA.hostages[hostages[0]].name}?",
+            YES_NO,
+            step(self._ip_ransomed, pid, hostages[0]),
+        )
 
     def _ip_ransomed(self, option: Option, pid: str, hostage: str) -> None:
         """2d6 x Value x 50 doubloons into one hold, even a full one [blackbeard §9.42]."""
         if option is NO:
             return
-        self.rolls.roll(pid, "ransom", FIG["hostage"]["ransom_dice"], False,
-                        step(self._ip_ransom_paid, pid, hostage), name=(hostage,))
+        self.rolls.roll(
+            pid,
+            "ransom",
+            FIG["hostage"]["ransom_dice"],
+            False,
+            step(self._ip_ransom_paid, pid, hostage),
+            name=(hostage,),
+        )
 
     def _ip_ransom_paid(self, pid: str, hostage: str) -> None:
         table = self.table
         pirate = table.pirates[pid]
         total = table.rolled["ransom"]
-        amount = mech.ransom(DATA, as_dice(total, FIG["hostage"]["ransom_dice"]),
-                             DATA.hostages[hostage])
+        amount = mech.ransom(
+            DATA, as_dice(total, FIG["hostage"]["ransom_dice"]), DATA.hostages[hostage]
+        )
         pirate.ship.hostages = [h for h in pirate.ship.hostages if h.id != hostage]
         table.return_hostage(hostage)
-        self.flow.emit("ransomed", {"pirate": pid, "hostage": hostage, "roll": total,
-                                    "doubloons": amount})
+        self.flow.emit(
+            "ransomed", {"pirate": pid, "hostage": hostage, "roll": total, "doubloons": amount}
+        )
         self.loot.stow("ransom_hold", pid, amount)
 
     def _ip_cash(self, pid: str) -> None:
@@ -91,8 +112,14 @@ class InPort:
         full = tuple(i for i, d in enumerate(pirate.ship.holds) if d)
         if not (attitude in FRIENDLY or attitude == PIRATE_PORT) or not full:
             return
-        self.flow.ask(self.table.turn.seat, TURN, "cash_holds", "Which holds do you cash?",
-                      subsets(full), step(self._ip_cashed, pid))
+        self.flow.ask(
+            self.table.turn.seat,
+            TURN,
+            "cash_holds",
+            "Which holds do you cash?",
+            subsets(full),
+            step(self._ip_cashed, pid),
+        )
 
     def _ip_cashed(self, option: Option, pid: str) -> None:
         """At the port's rate, rounded up on the total [blackbeard §9.43]; in a Pirate Port
@@ -110,8 +137,15 @@ class InPort:
         for i in holds:
             pirate.ship.holds[i] = 0
         pirate.net_worth += gained
-        self.flow.emit("cashed", {"pirate": pid, "booty": total, "net_worth_gained": gained,
-                                  "net_worth": pirate.net_worth})
+        self.flow.emit(
+            "cashed",
+            {
+                "pirate": pid,
+                "booty": total,
+                "net_worth_gained": gained,
+                "net_worth": pirate.net_worth,
+            },
+        )
         if result.revelry is not None:
             table.turn.must_revel = pid
 
@@ -128,11 +162,14 @@ class InPort:
         attitude, port = table.attitude(pirate, pirate.port), DATA.ports[pirate.port]
         if attitude == PIRATE_PORT:
             table.repair(pirate, speed_damage, combat_damage)
-            self.flow.emit("repaired", {"pirate": pid, "speed": speed_damage,
-                                        "combat": combat_damage})
+            self.flow.emit(
+                "repaired", {"pirate": pid, "speed": speed_damage, "combat": combat_damage}
+            )
             return
-        if attitude not in FRIENDLY or mech.repair_points(DATA, pirate.ship, port, attitude,
-                                                          1) == 0:
+        if (
+            attitude not in FRIENDLY
+            or mech.repair_points(DATA, pirate.ship, port, attitude, 1) == 0
+        ):
             return  # no repairs at all there (Arab ports)
         self.rolls.roll(pid, "repair", 1, False, step(self._ip_repair_rolled, pid))
 
@@ -145,10 +182,17 @@ class InPort:
         hits = mech.repair_points(DATA, pirate.ship, port, attitude, roll)
         self.flow.emit("repair_rolled", {"pirate": pid, "roll": roll, "hits": hits})
         ship = pirate.ship
-        self.flow.ask(self.table.turn.seat, TURN, "repair_split", "How many repairs go to Speed?",
-                      tuple(repair_option(speed - ship.speed, combat - ship.combat)
-                            for combat, speed in mech.repairs(DATA, ship, hits)),
-                      step(self._repaired, pid))
+        self.flow.ask(
+            self.table.turn.seat,
+            TURN,
+            "repair_split",
+            "How many repairs go to Speed?",
+            tuple(
+                repair_option(speed - ship.speed, combat - ship.combat)
+                for combat, speed in mech.repairs(DATA, ship, hits)
+            ),
+            step(self._repaired, pid),
+        )
 
     def _repaired(self, option: Option, pid: str) -> None:
         speed, combat = option.payload["speed"], option.payload["combat"]
@@ -161,11 +205,18 @@ class InPort:
         pirate = table.pirates.get(pid)
         if pirate is None or pirate.port is None:
             return
-        if not mech.may_buy_safe_haven(DATA, DATA.ports[pirate.port],
-                                       table.ports[pirate.port], pirate):
+        if not mech.may_buy_safe_haven(
+            DATA, DATA.ports[pirate.port], table.ports[pirate.port], pirate
+        ):
             return
-        self.flow.ask(self.table.turn.seat, TURN, "safe_haven", "Try to buy a Safe Haven here?",
-                      YES_NO, step(self._ip_haven_attempt, pid))
+        self.flow.ask(
+            self.table.turn.seat,
+            TURN,
+            "safe_haven",
+            "Try to buy a Safe Haven here?",
+            YES_NO,
+            step(self._ip_haven_attempt, pid),
+        )
 
     def _ip_haven_attempt(self, option: Option, pid: str) -> None:
         if option is NO:
@@ -187,9 +238,14 @@ class InPort:
         if pirate.net_worth < price:
             self.flow.emit("safe_haven_declined", {"pirate": pid, "port": pirate.port})
             return
-        self.flow.ask(self.table.turn.seat, TURN, "pay_safe_haven",
-                      f"Pay {price} for the Safe Haven?", (PAY, REFUSE),
-                      step(self._ip_haven_paid, pid, price))
+        self.flow.ask(
+            self.table.turn.seat,
+            TURN,
+            "pay_safe_haven",
+            f"Pay {price} for the Safe Haven?",
+            (PAY, REFUSE),
+            step(self._ip_haven_paid, pid, price),
+        )
 
     def _ip_haven_paid(self, option: Option, pid: str, price: int) -> None:
         table = self.table

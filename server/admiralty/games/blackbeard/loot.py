@@ -25,8 +25,11 @@ SHARE_UNIT = 50
 @cache
 def hold_option(index: int, doubloons: int) -> Option:
     if doubloons:
-        return Option(f"dump:{index}", f"dump hold {index} ({doubloons}) and use it",
-                      {"hold": index, "dump": doubloons})
+        return Option(
+            f"dump:{index}",
+            f"dump hold {index} ({doubloons}) and use it",
+            {"hold": index, "dump": doubloons},
+        )
     return Option(f"hold:{index}", f"empty hold {index}", {"hold": index, "dump": 0})
 
 
@@ -37,14 +40,19 @@ def into_option(index: int) -> Option:
 
 @cache
 def convert_option(kind: str) -> Option:
-    return Option(f"convert:{kind}", f"convert to the {DATA.ship_types[kind].name}",
-                  {"convert": kind, "hold": None})
+    return Option(
+        f"convert:{kind}",
+        f"convert to the {DATA.ship_types[kind].name}",
+        {"convert": kind, "hold": None},
+    )
 
 
 LEAVE = opt("leave", "leave the Booty (declining it)", hold=None)
 KEEP, DECLINE = opt("keep", "keep the Booty", keep=True), opt("decline", "release it", keep=False)
-RANSOM, TORTURE = opt("ransom", "hold for ransom", fate="ransom"), opt("torture", "torture",
-                                                                     fate="torture")
+RANSOM, TORTURE = (
+    opt("ransom", "hold for ransom", fate="ransom"),
+    opt("torture", "torture", fate="torture"),
+)
 
 
 def as_dice(total: int, count: int) -> list[int]:
@@ -57,8 +65,9 @@ def as_dice(total: int, count: int) -> list[int]:
 
 def hold_options(holds: list[int]) -> list[Option]:
     """The holds a Booty may go into: the empty ones, then the full ones dumped."""
-    return ([hold_option(i, d) for i, d in enumerate(holds) if not d]
-            + [hold_option(i, d) for i, d in enumerate(holds) if d])
+    return [hold_option(i, d) for i, d in enumerate(holds) if not d] + [
+        hold_option(i, d) for i, d in enumerate(holds) if d
+    ]
 
 
 class Loot:
@@ -89,15 +98,30 @@ class Loot:
         cargo = mech.cargo(DATA, roll, kind, pirate.area)
         booty, change = cargo.doubloons, cargo.loyalty
         hostage = table.draw_from(table.hostage_pool, *table.where("hostage"))
-        self.flow.emit("loot_rolled", {"pirate": pid, "port": code, "roll": roll,
-                                       "cargo_value": kind.cargo_value, "booty": booty,
-                                       "loyalty": change, "hostage": hostage})
-        self.flow.ask(self.table.turn.seat, TURN, "loot_keep",
-                      "Keep the Booty (cargo and hostage)?", (KEEP, DECLINE),
-                      step(self._loot_keep, pid, code, booty, change, hostage))
+        self.flow.emit(
+            "loot_rolled",
+            {
+                "pirate": pid,
+                "port": code,
+                "roll": roll,
+                "cargo_value": kind.cargo_value,
+                "booty": booty,
+                "loyalty": change,
+                "hostage": hostage,
+            },
+        )
+        self.flow.ask(
+            self.table.turn.seat,
+            TURN,
+            "loot_keep",
+            "Keep the Booty (cargo and hostage)?",
+            (KEEP, DECLINE),
+            step(self._loot_keep, pid, code, booty, change, hostage),
+        )
 
-    def _loot_keep(self, option: Option, pid: str, code: int, booty: int, change: int,
-                   hostage: str | None) -> None:
+    def _loot_keep(
+        self, option: Option, pid: str, code: int, booty: int, change: int, hostage: str | None
+    ) -> None:
         table = self.table
         pirate = table.pirates[pid]
         if option is DECLINE:
@@ -107,8 +131,9 @@ class Loot:
             table.remove_merchant(code)
             self.flow.emit("loot_declined", {"pirate": pid, "port": code})
             return
-        self.flow.push(step(self._loot_hostage, pid, code, hostage),
-                       step(self._loot_end, pid, code))
+        self.flow.push(
+            step(self._loot_hostage, pid, code, hostage), step(self._loot_end, pid, code)
+        )
         if booty == 0:  # a cargo of nothing needs no hold but is taken [blackbeard §8.33]
             self._cargo_taken(pirate, code, change, 0, None)
             return
@@ -121,11 +146,18 @@ class Loot:
         partner = table.partner(pirate)
         if partner is not None:  # each ally's ship stows his share [blackbeard §11.13]
             booty, other = self._split(pirate, partner, booty)
-        self.flow.ask(self.table.turn.seat, TURN, "cargo_hold", "Where does the cargo go?",
-                      tuple(options), step(self._cargo_placed, pid, code, booty, change, other))
+        self.flow.ask(
+            self.table.turn.seat,
+            TURN,
+            "cargo_hold",
+            "Where does the cargo go?",
+            tuple(options),
+            step(self._cargo_placed, pid, code, booty, change, other),
+        )
 
-    def _cargo_placed(self, option: Option, pid: str, code: int, booty: int,
-                      change: int, other: int = 0) -> None:
+    def _cargo_placed(
+        self, option: Option, pid: str, code: int, booty: int, change: int, other: int = 0
+    ) -> None:
         """Step 2: an empty hold, a dumped hold, a converted ship, or the cargo left; an
         ally's share then goes into his own ship [blackbeard §8.33, §8.5, §11.13]."""
         table = self.table
@@ -143,8 +175,9 @@ class Loot:
         hold = option.payload["hold"]
         self._cargo_taken(pirate, code, change, booty, hold)
 
-    def _cargo_taken(self, pirate: Pirate, code: int, change: int, booty: int,
-                     hold: int | None) -> None:
+    def _cargo_taken(
+        self, pirate: Pirate, code: int, change: int, booty: int, hold: int | None
+    ) -> None:
         table = self.table
         if hold is not None:
             self._stow_in(pirate.id, hold, booty)
@@ -157,8 +190,9 @@ class Loot:
         """The new ship at full Combat and Speed; Loyalty +1 larger, -1 smaller; the old
         cargoes kept, the new one needing a hold [blackbeard §8.5]."""
         ship = pirate.ship
-        new = mech.conversion(DATA, ship, DATA.merchants[self.table.merchants[code].id],
-                              storing_cargo=True)
+        new = mech.conversion(
+            DATA, ship, DATA.merchants[self.table.merchants[code].id], storing_cargo=True
+        )
         cargoes = [d for d in ship.holds if d]
         holds = DATA.ship_types[new.type].holds
         ship.type, ship.combat, ship.speed = new.type, new.combat, new.speed
@@ -176,13 +210,16 @@ class Loot:
             ship.holds = cargoes + [0] * (capacity - len(cargoes))
             self._cargo_taken(pirate, code, change, booty, len(cargoes))
             return
-        self.flow.ask(self.table.turn.seat, TURN, "dump_cargo", "Which old cargo goes overboard?",
-                      tuple(opt(f"dump:{i}", f"dump hold {i} ({ship.holds[i]})", hold=i)
-                            for i in full),
-                      step(self._convert_dumped, pid, code, booty, change))
+        self.flow.ask(
+            self.table.turn.seat,
+            TURN,
+            "dump_cargo",
+            "Which old cargo goes overboard?",
+            tuple(opt(f"dump:{i}", f"dump hold {i} ({ship.holds[i]})", hold=i) for i in full),
+            step(self._convert_dumped, pid, code, booty, change),
+        )
 
-    def _convert_dumped(self, option: Option, pid: str, code: int, booty: int,
-                        change: int) -> None:
+    def _convert_dumped(self, option: Option, pid: str, code: int, booty: int, change: int) -> None:
         pirate = self.table.pirates[pid]
         dumped = pirate.ship.holds.pop(option.payload["hold"])
         self.flow.emit("cargo_dumped", {"pirate": pid, "doubloons": dumped})
@@ -192,8 +229,14 @@ class Loot:
         """Ransom (a Nationality marker of the destination) or torture [blackbeard §8.43]."""
         if hostage is None:
             return
-        self.flow.ask(self.table.turn.seat, TURN, "hostage_fate", "The hostage: ransom or torture?",
-                      (RANSOM, TORTURE), step(self._hostage_fate, pid, code, hostage))
+        self.flow.ask(
+            self.table.turn.seat,
+            TURN,
+            "hostage_fate",
+            "The hostage: ransom or torture?",
+            (RANSOM, TORTURE),
+            step(self._hostage_fate, pid, code, hostage),
+        )
 
     def _hostage_fate(self, option: Option, pid: str, code: int, hostage: str) -> None:
         pirate = self.table.pirates[pid]
@@ -213,9 +256,17 @@ class Loot:
         result = mech.torture(DATA, roll, cruelty, DATA.hostages[hostage])
         if result.talks:
             pirate.information[code] = pirate.information.get(code, 0) + result.information
-        self.flow.emit("tortured", {"pirate": pid, "hostage": hostage, "roll": roll,
-                                    "talked": result.talks, "port": code,
-                                    "information": result.information})
+        self.flow.emit(
+            "tortured",
+            {
+                "pirate": pid,
+                "hostage": hostage,
+                "roll": roll,
+                "talked": result.talks,
+                "port": code,
+                "information": result.information,
+            },
+        )
         table.shared_notoriety(pirate, result.notoriety, "torture")
         table.shared_loyalty(pirate, result.loyalty, "torture")
         table.return_hostage(hostage)
@@ -228,8 +279,14 @@ class Loot:
     def ask_revelry(self, pid: str) -> None:
         """Voluntary D&R, for a pirate not in D&R already [blackbeard §8.35, §9.4]."""
         if self.table.pirates[pid].ship.revelry is None:
-            self.flow.ask(self.table.turn.seat, TURN, "revelry", "Debauchery & Revelry?", YES_NO,
-                          step(self._revelry_choice, pid))
+            self.flow.ask(
+                self.table.turn.seat,
+                TURN,
+                "revelry",
+                "Debauchery & Revelry?",
+                YES_NO,
+                step(self._revelry_choice, pid),
+            )
 
     def _revelry_choice(self, option: Option, pid: str) -> None:
         if option is YES:
@@ -250,8 +307,9 @@ class Loot:
         if roll <= params["dig_fail_max"]:
             self.flow.emit("treasure_dug", {"pirate": pid, "roll": roll, "doubloons": 0})
             return
-        self.rolls.roll(pid, "treasure", params["treasure_dice"], False,
-                        step(self._treasure_rolled, pid))
+        self.rolls.roll(
+            pid, "treasure", params["treasure_dice"], False, step(self._treasure_rolled, pid)
+        )
 
     def _treasure_rolled(self, pid: str) -> None:
         rolled = self.table.rolled["treasure"]
@@ -282,10 +340,14 @@ class Loot:
         if partner is not None:
             amount, other = self._split(pirate, partner, amount)
             self.flow.push(step(self._ask_into_hold, kind, partner.id, other, False))
-        self.flow.ask(self.table.turn.seat, TURN, kind,
-                      f"Into which hold of {DATA.pirates[pid].name} ({amount})?",
-                      tuple(into_option(i) for i in range(len(pirate.ship.holds))),
-                      step(self._into_hold, pid, amount))
+        self.flow.ask(
+            self.table.turn.seat,
+            TURN,
+            kind,
+            f"Into which hold of {DATA.pirates[pid].name} ({amount})?",
+            tuple(into_option(i) for i in range(len(pirate.ship.holds))),
+            step(self._into_hold, pid, amount),
+        )
 
     def _into_hold(self, option: Option, pid: str, amount: int) -> None:
         self.table.pirates[pid].ship.holds[option.payload["hold"]] += amount
@@ -311,10 +373,14 @@ class Loot:
         pirate = self.table.pirates.get(pid)
         if pirate is None:
             return
-        self.flow.ask(self.table.turn.seat, TURN, "share_hold",
-                      f"Where does {DATA.pirates[pid].name}'s share ({booty}) go?",
-                      (*hold_options(pirate.ship.holds), LEAVE),
-                      step(self._share_stowed, pid, booty))
+        self.flow.ask(
+            self.table.turn.seat,
+            TURN,
+            "share_hold",
+            f"Where does {DATA.pirates[pid].name}'s share ({booty}) go?",
+            (*hold_options(pirate.ship.holds), LEAVE),
+            step(self._share_stowed, pid, booty),
+        )
 
     def _share_stowed(self, option: Option, pid: str, booty: int) -> None:
         self.stowed(option, pid, booty)
@@ -330,5 +396,6 @@ class Loot:
     def _stow_in(self, pid: str, hold: int, booty: int) -> None:
         ship = self.table.pirates[pid].ship
         dumped, ship.holds[hold] = ship.holds[hold], booty
-        self.flow.emit("cargo_taken", {"pirate": pid, "hold": hold, "booty": booty,
-                                       "dumped": dumped})
+        self.flow.emit(
+            "cargo_taken", {"pirate": pid, "hold": hold, "booty": booty, "dumped": dumped}
+        )

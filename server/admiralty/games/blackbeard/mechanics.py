@@ -54,8 +54,12 @@ AP_AWARDS = ("D", "E", "F")
 """The 18.12 cases that design option 7 (`ap_vp_awards`) scales [blackbeard §R18.12]."""
 
 _AP_AWARD_FACTOR = {"none": 0, "standard": 1, "doubled": 2}
-_CASH_PERCENT = {PIRATE_PORT: "pirate_port_percent", PRO_PIRATE: "pro_pirate_percent",
-                 SAFE_HAVEN: "safe_haven_percent", NEUTRAL: "neutral_percent"}
+_CASH_PERCENT = {
+    PIRATE_PORT: "pirate_port_percent",
+    PRO_PIRATE: "pro_pirate_percent",
+    SAFE_HAVEN: "safe_haven_percent",
+    NEUTRAL: "neutral_percent",
+}
 """The attitudes that allow In-Port Activities, with their cash rates [blackbeard §9.43]."""
 _RANSOM_ATTITUDES = frozenset({PRO_PIRATE, SAFE_HAVEN, NEUTRAL})
 _TIE_BREAK_VALUES: dict[str, Callable[[Player], int]] = {
@@ -222,8 +226,9 @@ def _part(value: int, divisor: int) -> int:
 # ---------------------------------------------------------------------------- ports
 
 
-def port_attitude(data: GameData, port: Port, state: PortState, pirate: Pirate, *,
-                  letter_of_marque: bool = True) -> str:
+def port_attitude(
+    data: GameData, port: Port, state: PortState, pirate: Pirate, *, letter_of_marque: bool = True
+) -> str:
     """The port's attitude toward `pirate`, in the rules' order: destroyed, Pirate Port,
     his Safe Haven, Anti-Pirate for a nation in his ship's Attack History, Pro-Pirate for
     his LoM's nation, then the Governor's side, else Neutral
@@ -245,8 +250,15 @@ def port_attitude(data: GameData, port: Port, state: PortState, pirate: Pirate, 
     return PRO_PIRATE if data.governors[state.governor].side == "pro" else ANTI_PIRATE
 
 
-def may_enter(data: GameData, port: Port, state: PortState, pirate: Pirate, *,
-              pardon_in_force: bool, letter_of_marque: bool = True) -> bool:
+def may_enter(
+    data: GameData,
+    port: Port,
+    state: PortState,
+    pirate: Pirate,
+    *,
+    pardon_in_force: bool,
+    letter_of_marque: bool = True,
+) -> bool:
     """Whether a Move may take `pirate` into the port: never a destroyed one, an
     Anti-Pirate one only under the General Pardon, English and not in D&R
     [blackbeard §9.31, §R18.41]."""
@@ -256,8 +268,7 @@ def may_enter(data: GameData, port: Port, state: PortState, pirate: Pirate, *,
     return pardon_in_force and port.nation == PARDON_NATION and pirate.ship.revelry is None
 
 
-def next_available_port(data: GameData, code: int, takes: Callable[[Port], bool]
-                        ) -> Port | None:
+def next_available_port(data: GameData, code: int, takes: Callable[[Port], bool]) -> Port | None:
     """The port of d66 `code`, or the next in code order (66 wraps to 11) that `takes`
     the piece; None when no port does [blackbeard §3.0, §6.32, §R1.5.3]."""
     codes = list(data.ports)
@@ -288,8 +299,12 @@ def cargo(data: GameData, roll: int, merchant: MerchantType, area: str) -> Cargo
     Cargo Value when it is taken [blackbeard §8.32, §8.33, §R5.1]."""
     column = data.areas[area].cargo_column
     doubloons, loyalty = data.charts.cargo_booty(_die(roll) + merchant.cargo_value, column)
-    return Cargo(doubloons, _notoriety(data, "loot", merchant.cargo_value), loyalty,
-                 _loyalty(data, "cargo_declined"))
+    return Cargo(
+        doubloons,
+        _notoriety(data, "loot", merchant.cargo_value),
+        loyalty,
+        _loyalty(data, "cargo_declined"),
+    )
 
 
 def booty_holds(holds: Sequence[int], doubloons: int) -> tuple[int, ...]:
@@ -302,16 +317,22 @@ def booty_holds(holds: Sequence[int], doubloons: int) -> tuple[int, ...]:
     return (empty[0],) if empty else tuple(range(len(holds)))
 
 
-def conversion(data: GameData, ship: Ship, merchant: MerchantType, *, storing_cargo: bool
-               ) -> Conversion:
+def conversion(
+    data: GameData, ship: Ship, merchant: MerchantType, *, storing_cargo: bool
+) -> Conversion:
     """The captured merchant as his new ship: full Combat and Speed, Crew Loyalty +1 if it
     has more holds, -1 if fewer; the old cargoes to dump so that they and the new cargo
     (`storing_cargo`) fit [blackbeard §8.5]."""
     if not merchant.convertible:
         raise ValueError(f"a {merchant.name} cannot be converted")
     new, old = data.ship_types[merchant.id], data.ship_types[ship.type]
-    loyalty = (_loyalty(data, "larger_ship") if new.holds > old.holds
-               else _loyalty(data, "smaller_ship") if new.holds < old.holds else 0)
+    loyalty = (
+        _loyalty(data, "larger_ship")
+        if new.holds > old.holds
+        else _loyalty(data, "smaller_ship")
+        if new.holds < old.holds
+        else 0
+    )
     full = sum(1 for held in ship.holds if held) + storing_cargo
     return Conversion(new.id, new.combat, new.speed, loyalty, max(0, full - new.holds))
 
@@ -320,22 +341,28 @@ def torture(data: GameData, roll: int, cruelty: int, hostage: HostageKind) -> To
     """1d6 above Cruelty: he gives his Information; either way NP = his Value and Crew
     Loyalty +1 [blackbeard §8.45, §8.46]."""
     talks = _die(roll) > cruelty
-    return Torture(talks, hostage.information if talks else 0,
-                   _notoriety(data, "torture", hostage.value), _loyalty(data, "torture"))
+    return Torture(
+        talks,
+        hostage.information if talks else 0,
+        _notoriety(data, "torture", hostage.value),
+        _loyalty(data, "torture"),
+    )
 
 
 def may_ransom(data: GameData, port: Port, attitude: str, hostage: Hostage) -> bool:
     """Ransom is paid at a Pro-Pirate port, his Safe Haven or a Neutral port of the
     hostage's nation, whose nation ransoms (never Arab or Portuguese) [blackbeard §9.42]."""
-    return (attitude in _RANSOM_ATTITUDES and port.nation == hostage.nation
-            and data.nations[hostage.nation].ransom)
+    return (
+        attitude in _RANSOM_ATTITUDES
+        and port.nation == hostage.nation
+        and data.nations[hostage.nation].ransom
+    )
 
 
 def ransom(data: GameData, dice: Sequence[int], hostage: HostageKind) -> int:
     """2d6 x Value x 50 doubloons, into one hold [blackbeard §9.42]."""
     figures = data.charts.figures["hostage"]
-    return (_dice(dice, figures["ransom_dice"]) * hostage.value
-            * figures["ransom_per_value"])
+    return _dice(dice, figures["ransom_dice"]) * hostage.value * figures["ransom_per_value"]
 
 
 # ---------------------------------------------------------------------------- in port
@@ -351,8 +378,9 @@ def cash(data: GameData, booty: int, attitude: str) -> Cash:
     return Cash(_percent_up(booty, percent), INVOLUNTARY if attitude == PIRATE_PORT else None)
 
 
-def repair_points(data: GameData, ship: Ship, port: Port, attitude: str,
-                  roll: int | None = None) -> int:
+def repair_points(
+    data: GameData, ship: Ship, port: Port, attitude: str, roll: int | None = None
+) -> int:
     """The hits one In-Port Activities Action removes: every hit at a Pirate Port (no
     roll), none where the nation allows no repairs (Arab), else half of 1d6 rounded up,
     +2 at his Safe Haven [blackbeard §9.44]."""
@@ -378,15 +406,20 @@ def repairs(data: GameData, ship: Ship, points: int) -> list[tuple[int, int]]:
     combat_hits, speed_hits = max(0, full.combat - ship.combat), max(0, full.speed - ship.speed)
     high = min(points, speed_hits)
     low = min(max(0, points - combat_hits), high)
-    return [(ship.combat + min(points - to_speed, combat_hits), ship.speed + to_speed)
-            for to_speed in range(low, high + 1)]
+    return [
+        (ship.combat + min(points - to_speed, combat_hits), ship.speed + to_speed)
+        for to_speed in range(low, high + 1)
+    ]
 
 
 def may_buy_safe_haven(data: GameData, port: Port, state: PortState, pirate: Pirate) -> bool:
     """A Safe Haven is bought at a Pro-Pirate port (a LoM does not make one) that is nobody's
     Safe Haven, from a Governor he has never tried to bribe [blackbeard §9.45]."""
-    return (port_attitude(data, port, state, pirate, letter_of_marque=False) == PRO_PIRATE
-            and state.safe_haven is None and state.governor not in pirate.bribed)
+    return (
+        port_attitude(data, port, state, pirate, letter_of_marque=False) == PRO_PIRATE
+        and state.safe_haven is None
+        and state.governor not in pirate.bribed
+    )
 
 
 def safe_haven_price(data: GameData, roll: int) -> int:
@@ -429,23 +462,30 @@ def _heavy_guns(ship: Ship, heavy_guns: str, *, evasion: bool) -> int:
     return 1
 
 
-def battle_score(data: GameData, roll: int, ship: Ship, ability: int, *, heavy_guns: str
-                 ) -> int:
+def battle_score(data: GameData, roll: int, ship: Ship, ability: int, *, heavy_guns: str) -> int:
     """The pirate's roll against a warship or a KC: 1d6 + Combat + Skill, Combat -2 in
     D&R [blackbeard §6.46, §10.35, §13.23]."""
-    return (_die(roll) + ship.combat - revelry_penalty(data, ship) + ability
-            + _heavy_guns(ship, heavy_guns, evasion=False))
+    return (
+        _die(roll)
+        + ship.combat
+        - revelry_penalty(data, ship)
+        + ability
+        + _heavy_guns(ship, heavy_guns, evasion=False)
+    )
 
 
 def evasion_score(data: GameData, roll: int, ship: Ship, *, heavy_guns: str) -> int:
     """The pirate's roll to evade a warship or a KC: 1d6 + Speed, -2 in D&R; he escapes
     with a score at least the other's [blackbeard §6.45, §10.33, §13.23]."""
-    return (_die(roll) + ship.speed - revelry_penalty(data, ship)
-            + _heavy_guns(ship, heavy_guns, evasion=True))
+    return (
+        _die(roll)
+        + ship.speed
+        - revelry_penalty(data, ship)
+        + _heavy_guns(ship, heavy_guns, evasion=True)
+    )
 
 
-def crown_battle_score(data: GameData, roll: int, combat: int, *, option_2_4_plus2: bool
-                       ) -> int:
+def crown_battle_score(data: GameData, roll: int, combat: int, *, option_2_4_plus2: bool) -> int:
     """A warship's or KC's combat roll: 1d6 + Combat, +2 under rule 2.4's option
     [blackbeard §2.4, §6.46, §10.35]."""
     bonus = data.charts.figures["fight"]["option_2_4_bonus"] if option_2_4_plus2 else 0
@@ -455,17 +495,24 @@ def crown_battle_score(data: GameData, roll: int, combat: int, *, option_2_4_plu
 # ---------------------------------------------------------------------------- port attack
 
 
-def port_attack_score(data: GameData, roll: int, pirate: Pirate, port: Port, *,
-                      heavy_guns: str) -> int:
+def port_attack_score(
+    data: GameData, roll: int, pirate: Pirate, port: Port, *, heavy_guns: str
+) -> int:
     """The pirate's attack: 1d6 + Combat + Skill + his Information for that port
     [blackbeard §9.52, §8.46]."""
     ability = data.pirates[pirate.id].ability
-    return (_die(roll) + pirate.ship.combat + ability + pirate.information.get(port.code, 0)
-            + _heavy_guns(pirate.ship, heavy_guns, evasion=False))
+    return (
+        _die(roll)
+        + pirate.ship.combat
+        + ability
+        + pirate.information.get(port.code, 0)
+        + _heavy_guns(pirate.ship, heavy_guns, evasion=False)
+    )
 
 
-def alliance_attack_score(data: GameData, roll: int, pirates: Sequence[Pirate], port: Port, *,
-                          heavy_guns: str) -> int:
+def alliance_attack_score(
+    data: GameData, roll: int, pirates: Sequence[Pirate], port: Port, *, heavy_guns: str
+) -> int:
     """Allies attack as one: 1d6 + the higher of the two ships' Combat + the Skills of both
     pirates (+ the better Information on the port; Heavy Guns once if either ship has them)
     [blackbeard §11.12, §9.52, §R4.5].
@@ -516,8 +563,7 @@ def draft_order(first: int, players: int, picks: int) -> list[int]:
     return out
 
 
-def port_defense_score(data: GameData, dice: Sequence[int], port: Port, state: PortState
-                       ) -> int:
+def port_defense_score(data: GameData, dice: Sequence[int], port: Port, state: PortState) -> int:
     """The port's roll: 1d6 + Defense, 2d6 + Defense once it has a Port Attack marker
     [blackbeard §9.52, §9.58]."""
     figures = data.charts.figures["port_attack"]
@@ -533,8 +579,13 @@ def port_attack(data: GameData, port: Port, pirate_score: int, port_score: int) 
     if pirate_score <= port_score:
         return PortAttack(False, port_score - pirate_score, 0, 0, False)
     hits = data.charts.figures["port_attack"]["success_combat_hits"]
-    return PortAttack(True, hits, _notoriety(data, "port_attack", port.value or 0),
-                      _loyalty(data, "port_attack"), True)
+    return PortAttack(
+        True,
+        hits,
+        _notoriety(data, "port_attack", port.value or 0),
+        _loyalty(data, "port_attack"),
+        True,
+    )
 
 
 def port_booty(data: GameData, port: Port, dice: Sequence[int]) -> int:
@@ -549,15 +600,18 @@ def sack(data: GameData, port: Port, roll: int, cruelty: int) -> Sack:
     [blackbeard §9.55, §9.59, §13.11]."""
     if _dice((roll,), data.charts.figures["sack"]["dice"]) + cruelty <= (port.defense or 0):
         return Sack(False, 0, 0, None)
-    return Sack(True, _notoriety(data, "sack", port.value or 0),
-                _loyalty(data, "sack") + revelry_loyalty(data, pirate_port=False), INVOLUNTARY)
+    return Sack(
+        True,
+        _notoriety(data, "sack", port.value or 0),
+        _loyalty(data, "sack") + revelry_loyalty(data, pirate_port=False),
+        INVOLUNTARY,
+    )
 
 
 # ---------------------------------------------------------------------------- damage
 
 
-def damage(data: GameData, ship: Ship, track: str, hits: int, *, sunk_positions: int
-           ) -> Damage:
+def damage(data: GameData, ship: Ship, track: str, hits: int, *, sunk_positions: int) -> Damage:
     """`hits` hits on one track ("combat" or "speed"), one at a time: Sunk at Combat 0 or
     at Speed `sunk_positions`; each fall of Speed from 0 to -1 costs Crew Loyalty -1
     [blackbeard §6.25, §6.26, §6.27, §R0.4]."""
@@ -581,13 +635,21 @@ def crew_loyalty(data: GameData, loyalty: int, change: int, *, crew_loyalty_max:
 # ---------------------------------------------------------------------------- booty grab
 
 
-def booty_grab(data: GameData, attacker_roll: int, attacker_ability: int, defender_roll: int,
-               defender_ability: int, *, skull_and_crossbones: int = 0) -> BootyGrab:
+def booty_grab(
+    data: GameData,
+    attacker_roll: int,
+    attacker_ability: int,
+    defender_roll: int,
+    defender_ability: int,
+    *,
+    skull_and_crossbones: int = 0,
+) -> BootyGrab:
     """Attacker 1d6 + Skill + 1 against defender 1d6 + Skill (+ his Skull and Crossbones
     bonus): higher succeeds, a tie is a duel, lower costs the attacker Crew Loyalty -2
     [blackbeard §9.62]."""
-    attack = _die(attacker_roll) + attacker_ability + data.charts.figures["booty_grab"][
-        "attacker_bonus"]
+    attack = (
+        _die(attacker_roll) + attacker_ability + data.charts.figures["booty_grab"]["attacker_bonus"]
+    )
     difference = attack - (_die(defender_roll) + defender_ability + skull_and_crossbones)
     if difference > 0:
         return BootyGrab(SUCCESS, difference, 0)
@@ -600,8 +662,9 @@ def booty_taken(data: GameData, roll: int, difference: int, booty: int) -> int:
     """(1d6 + the difference) x 10 % of the defender's Booty, at most 100 %, rounded up
     [blackbeard §9.63, §R5.7]."""
     figures = data.charts.figures["booty_grab"]
-    percent = min((_die(roll) + difference) * figures["take_percent_per_point"],
-                  figures["take_percent_max"])
+    percent = min(
+        (_die(roll) + difference) * figures["take_percent_per_point"], figures["take_percent_max"]
+    )
     return _percent_up(booty, percent)
 
 
@@ -626,8 +689,13 @@ def take_from_holds(holds: Sequence[int], amount: int, order: Sequence[int]) -> 
     return left
 
 
-def duel(data: GameData, first_rating: int, first_dice: Sequence[int], second_rating: int,
-         second_dice: Sequence[int]) -> Duel:
+def duel(
+    data: GameData,
+    first_rating: int,
+    first_dice: Sequence[int],
+    second_rating: int,
+    second_dice: Sequence[int],
+) -> Duel:
     """Each duellist rolls as many dice as his Duel rating; the higher total wins (the
     loser dies), NP = both ratings; a tie is no result [blackbeard §15.11, §15.12]."""
     first, second = _dice(first_dice, first_rating), _dice(second_dice, second_rating)
@@ -658,33 +726,54 @@ def mutiny(data: GameData, roll: int, leadership: int, loyalty: int) -> Mutiny:
         row = data.charts.loyalty["mutiny_succeeded"]
         return Mutiny(SUCCEEDED, (row.set_to or 0) + row.change)
     if roll == leadership:
-        return Mutiny(AVERTED, max(data.tracks["loyalty"].low,
-                                   loyalty + _loyalty(data, "mutiny_averted")))
+        return Mutiny(
+            AVERTED, max(data.tracks["loyalty"].low, loyalty + _loyalty(data, "mutiny_averted"))
+        )
     return Mutiny(CRUSHED, loyalty)
 
 
 # ---------------------------------------------------------------------------- victory
 
 
-def score(data: GameData, case: str, *, notoriety: int = 0, net_worth: int = 0,
-          doubloons_per_vp: int = 0, kc_combat: int = 0, hits: int = 0, sunk: bool = False,
-          ap_vp_awards: str = "standard") -> Score:
+def score(
+    data: GameData,
+    case: str,
+    *,
+    notoriety: int = 0,
+    net_worth: int = 0,
+    doubloons_per_vp: int = 0,
+    kc_combat: int = 0,
+    hits: int = 0,
+    sunk: bool = False,
+    ap_vp_awards: str = "standard",
+) -> Score:
     """VP of an 18.12 case, read from its row: a share of the NP, the Net Worth at
     `doubloons_per_vp` (retirement), a share of a KC's Combat, per warship hit (+ a share of
     the NP if it sank him), a fixed award; cases D-F scaled by design option 7
     [blackbeard §R18.12, §R18.3, §10.36]."""
     row = data.victory.scoring[case]
-    vp = (_part(notoriety, row.np_divisor) + _part(kc_combat, row.kc_combat_divisor)
-          + row.per_hit * hits + (_part(notoriety, row.sunk_np_divisor) if sunk else 0)
-          + row.fixed)
+    vp = (
+        _part(notoriety, row.np_divisor)
+        + _part(kc_combat, row.kc_combat_divisor)
+        + row.per_hit * hits
+        + (_part(notoriety, row.sunk_np_divisor) if sunk else 0)
+        + row.fixed
+    )
     if case in AP_AWARDS:
         vp *= _AP_AWARD_FACTOR[ap_vp_awards]
     from_net_worth = net_worth // doubloons_per_vp if row.net_worth else 0
     return Score(vp + from_net_worth, from_net_worth)
 
 
-def retirement_score(data: GameData, retirement: str, notoriety: int, net_worth: int, *,
-                     net_worth_per_vp: int, pirate_port_retirement_rate: int) -> Score:
+def retirement_score(
+    data: GameData,
+    retirement: str,
+    notoriety: int,
+    net_worth: int,
+    *,
+    net_worth_per_vp: int,
+    pirate_port_retirement_rate: int,
+) -> Score:
     """18.12 A for a retirement by 18.41 case `retirement` (A, B, C, D1, D2): NP + 1 VP per
     full `net_worth_per_vp` of Net Worth (after any price), or per full
     `pirate_port_retirement_rate` in a Pirate Port [blackbeard §R18.12, §R18.3]."""
@@ -693,8 +782,15 @@ def retirement_score(data: GameData, retirement: str, notoriety: int, net_worth:
     return score(data, "A", notoriety=notoriety, net_worth=net_worth, doubloons_per_vp=rate)
 
 
-def retirement_cases(data: GameData, port: Port, state: PortState, pirate: Pirate, *,
-                     pardon_in_force: bool, allied: bool = False) -> tuple[str, ...]:
+def retirement_cases(
+    data: GameData,
+    port: Port,
+    state: PortState,
+    pirate: Pirate,
+    *,
+    pardon_in_force: bool,
+    allied: bool = False,
+) -> tuple[str, ...]:
     """The 18.41 cases open to `pirate` In Port there (none in D&R or a destroyed port):
     A a Pirate Port; B his LoM's nation (not while allied); C an English port under the
     Pardon; D1 his Safe Haven; D2 a Pro-Pirate port whose Governor he never tried to
@@ -705,8 +801,7 @@ def retirement_cases(data: GameData, port: Port, state: PortState, pirate: Pirat
     attitude = port_attitude(data, port, state, pirate, letter_of_marque=False)
     open_cases = {
         "A": port.pirate_port,
-        "B": not allied and port.nation is not None
-        and port.nation == pirate.ship.letter_of_marque,
+        "B": not allied and port.nation is not None and port.nation == pirate.ship.letter_of_marque,
         "C": pardon_in_force and port.nation == PARDON_NATION,
         "D1": attitude == SAFE_HAVEN,
         "D2": attitude == PRO_PIRATE and state.governor not in pirate.bribed,
@@ -714,8 +809,14 @@ def retirement_cases(data: GameData, port: Port, state: PortState, pirate: Pirat
     return tuple(case for case, allowed in open_cases.items() if allowed)
 
 
-def retirement_price(data: GameData, retirement: str, roll: int | None = None, *,
-                     bribe_retirement: str, safe_haven_retirement_automatic: bool) -> Bribe:
+def retirement_price(
+    data: GameData,
+    retirement: str,
+    roll: int | None = None,
+    *,
+    bribe_retirement: str,
+    safe_haven_retirement_automatic: bool,
+) -> Bribe:
     """What retiring by 18.41 case `retirement` costs: A, B, C nothing; D1 (unless design
     option 6 makes it free) and D2 a 1d6, at most `refuse_max` refused, else the roll x
     the price per pip (design option 5 picks D2's row) [blackbeard §R18.41]."""
@@ -736,8 +837,10 @@ def places(data: GameData, players: Sequence[Player], *, tie_breaks: str) -> tup
     """Each player's place (1 first; tied players share one): the most VP, then (option
     `tie_breaks` "standard") the data's tie-breaks in order up to "shared"
     [blackbeard §R18.5]."""
-    breaks = (list(itertools.takewhile(lambda key: key != "shared", data.victory.tie_breaks))
-              if tie_breaks == "standard" else [])
-    keys = [(player.vp, *(_TIE_BREAK_VALUES[key](player) for key in breaks))
-            for player in players]
+    breaks = (
+        list(itertools.takewhile(lambda key: key != "shared", data.victory.tie_breaks))
+        if tie_breaks == "standard"
+        else []
+    )
+    keys = [(player.vp, *(_TIE_BREAK_VALUES[key](player) for key in breaks)) for player in players]
     return Outcome.from_ranking(keys, [player.vp for player in players]).places

@@ -37,8 +37,7 @@ class Mutiny:
             self.mutiny_breaks_out(pid, when)
 
     def mutiny_breaks_out(self, pid: str, when: str) -> None:
-        self.rolls.roll(pid, "mutiny", 1, False, step(self._mutiny_rolled, pid),
-                        name=(pid, when))
+        self.rolls.roll(pid, "mutiny", 1, False, step(self._mutiny_rolled, pid), name=(pid, when))
 
     def _mutiny_rolled(self, pid: str) -> None:
         table = self.table
@@ -48,22 +47,27 @@ class Mutiny:
         roll = table.rolled["mutiny"]
         leadership = DATA.pirates[pid].leadership
         result = mech.mutiny(DATA, roll, leadership, pirate.ship.loyalty)
-        self.flow.emit("mutiny", {"pirate": pid, "roll": roll, "leadership": leadership,
-                                  "result": result.result})
+        self.flow.emit(
+            "mutiny",
+            {"pirate": pid, "roll": roll, "leadership": leadership, "result": result.result},
+        )
         if result.result != mech.SUCCEEDED:
             pirate.ship.loyalty = result.loyalty
             return
         seat = pirate.owner
         cards = table.seats[seat].pirate_cards
         if cards:
-            self.flow.ask(seat, table.window_of(seat), "new_captain",
-                          "Who takes command of the ship?",
-                          tuple(pirate_option(card) for card in cards),
-                          step(self._new_captain, pid, result.loyalty))
+            self.flow.ask(
+                seat,
+                table.window_of(seat),
+                "new_captain",
+                "Who takes command of the ship?",
+                tuple(pirate_option(card) for card in cards),
+                step(self._new_captain, pid, result.loyalty),
+            )
         elif table.pirate_deck:
             card = table.pirate_deck.pop()
-            self.flow.tell((seat,), "pirate_drawn", {"seat": seat, "card": card},
-                           {"seat": seat})
+            self.flow.tell((seat,), "pirate_drawn", {"seat": seat, "card": card}, {"seat": seat})
             cards.append(card)
             self._new_captain(pirate_option(card), pid, result.loyalty)
         else:
@@ -80,8 +84,9 @@ class Mutiny:
         old.ship = table.new_ship(ship.type)  # the old record leaves with an empty ship
         table.eliminate(old, "mutiny")
         table.seats[old.owner].pirate_cards.remove(card)
-        new = Pirate(card, old.owner, old.area, ship, port=old.port,
-                     deployed_turn=table.turn.number)
+        new = Pirate(
+            card, old.owner, old.area, ship, port=old.port, deployed_turn=table.turn.number
+        )
         table.pirates[card] = new
         new.ship.loyalty = loyalty
         self.flow.emit("new_captain", {"pirate": card, "replaces": pid, "seat": old.owner})

@@ -59,9 +59,19 @@ class Ship:
         return [index for index, doubloons in enumerate(self.holds) if not doubloons]
 
     def copy(self) -> Ship:
-        return Ship(self.type, self.combat, self.speed, self.loyalty, self.holds[:],
-                    [hostage.copy() for hostage in self.hostages], set(self.attack_history),
-                    self.letter_of_marque, self.heavy_guns, self.scurvy, self.revelry)
+        return Ship(
+            self.type,
+            self.combat,
+            self.speed,
+            self.loyalty,
+            self.holds[:],
+            [hostage.copy() for hostage in self.hostages],
+            set(self.attack_history),
+            self.letter_of_marque,
+            self.heavy_guns,
+            self.scurvy,
+            self.revelry,
+        )
 
 
 @dataclass(slots=True)
@@ -103,10 +113,24 @@ class Pirate:
         return self.port is None
 
     def copy(self) -> Pirate:
-        return Pirate(self.id, self.owner, self.area, self.ship.copy(), self.port,
-                      self.notoriety, self.net_worth, self.cunning_used, dict(self.information),
-                      set(self.bribed), self.buried_treasure, self.sack_pending,
-                      self.deployed_turn, self.half_move, self.recover_progress, self.ally)
+        return Pirate(
+            self.id,
+            self.owner,
+            self.area,
+            self.ship.copy(),
+            self.port,
+            self.notoriety,
+            self.net_worth,
+            self.cunning_used,
+            dict(self.information),
+            set(self.bribed),
+            self.buried_treasure,
+            self.sack_pending,
+            self.deployed_turn,
+            self.half_move,
+            self.recover_progress,
+            self.ally,
+        )
 
 
 @dataclass(slots=True)
@@ -169,9 +193,16 @@ class Player:
     """The highest NP any pirate of his reached (a tie-break) [blackbeard §R18.5]."""
 
     def copy(self) -> Player:
-        return Player(self.seat, self.events[:], self.pirate_cards[:], self.vp,
-                      self.vp_from_net_worth, self.retired[:], self.eliminated[:],
-                      self.best_notoriety)
+        return Player(
+            self.seat,
+            self.events[:],
+            self.pirate_cards[:],
+            self.vp,
+            self.vp_from_net_worth,
+            self.retired[:],
+            self.eliminated[:],
+            self.best_notoriety,
+        )
 
 
 @dataclass(slots=True)
@@ -225,9 +256,11 @@ class Deployment:
     written: dict[int, list[str]] = field(default_factory=dict)
 
     def copy(self) -> Deployment:
-        return Deployment(self.passed[:],
-                          {seat: chosen[:] for seat, chosen in self.placing.items()},
-                          {seat: areas[:] for seat, areas in self.written.items()})
+        return Deployment(
+            self.passed[:],
+            {seat: chosen[:] for seat, chosen in self.placing.items()},
+            {seat: areas[:] for seat, areas in self.written.items()},
+        )
 
 
 T_ANN, T_ENTER, T_MID, T_END = "T-ANN", "T-ENTER", "T-MID", "T-END"
@@ -282,7 +315,20 @@ class Interference:
         self.new_action(None, None)
 
     def copy(self) -> Interference:
-        return Interference(self.used[:], self.kc_action, self.titles[:], self.action,
-                            self.target, self.warship, self.kc_deploy, self.reaction,
-                            self.cancelled, self.entering, self.revelry[:], self.surprise,
-                            self.sighted, self.acts, self.crown)
+        return Interference(
+            self.used[:],
+            self.kc_action,
+            self.titles[:],
+            self.action,
+            self.target,
+            self.warship,
+            self.kc_deploy,
+            self.reaction,
+            self.cancelled,
+            self.entering,
+            self.revelry[:],
+            self.surprise,
+            self.sighted,
+            self.acts,
+            self.crown,
+        )

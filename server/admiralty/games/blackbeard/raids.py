@@ -30,8 +30,15 @@ class Raids:
 
     flow: Flow
 
-    def __init__(self, table: Table, rolls: RollPoints, windows: AntiPirate, fights: Fights,
-                 loot: Loot, bermuda: Bermuda) -> None:
+    def __init__(
+        self,
+        table: Table,
+        rolls: RollPoints,
+        windows: AntiPirate,
+        fights: Fights,
+        loot: Loot,
+        bermuda: Bermuda,
+    ) -> None:
         self.table = table
         self.rolls = rolls
         self.windows = windows
@@ -41,8 +48,12 @@ class Raids:
 
     def performs(self) -> dict[str, Continuation]:
         """The steps that carry out its Actions, by Action."""
-        return {"attack": self._do_attack, "sack": self._do_sack, "grab": self._do_grab,
-                "retire": self._do_retire}
+        return {
+            "attack": self._do_attack,
+            "sack": self._do_sack,
+            "grab": self._do_grab,
+            "retire": self._do_retire,
+        }
 
     # ------------------------------------------------------------------ G Attack Port (9.5)
 
@@ -52,14 +63,18 @@ class Raids:
         table = self.table
         state = table.ports[code]
         table.rolled["attack"] = table.d6(*table.where("attack"))
-        marked = FIG["port_attack"]["marked_defense_dice"] if state.attacked else \
-            FIG["port_attack"]["defense_dice"]
+        marked = (
+            FIG["port_attack"]["marked_defense_dice"]
+            if state.attacked
+            else FIG["port_attack"]["defense_dice"]
+        )
         defense = table.roll(marked, *table.where("defense"))
         table.rolled["defense"] = mech.port_defense_score(DATA, defense, DATA.ports[code], state)
-        self.flow.emit("port_defense_rolled", {"port": code, "dice": list(defense),
-                                               "defense": table.rolled["defense"]})
-        self.rolls.roll(pid, "attack", 1, True, step(self._attack_result, pid, code),
-                        rolled=True)
+        self.flow.emit(
+            "port_defense_rolled",
+            {"port": code, "dice": list(defense), "defense": table.rolled["defense"]},
+        )
+        self.rolls.roll(pid, "attack", 1, True, step(self._attack_result, pid, code), rolled=True)
 
     def _attack_result(self, pid: str, code: int) -> None:
         table = self.table
@@ -76,16 +91,24 @@ class Raids:
         total += table.bonus["attack"]
         result = mech.port_attack(DATA, port, total, against)
         won = result.success
-        self.flow.emit("port_attacked", {"pirate": pid, "port": code, "roll": roll,
-                                         "total": total, "defense": against, "success": won})
+        self.flow.emit(
+            "port_attacked",
+            {
+                "pirate": pid,
+                "port": code,
+                "roll": roll,
+                "total": total,
+                "defense": against,
+                "success": won,
+            },
+        )
         state.attacked = True
         for each in allies:
             ship = each.ship
             ship.attack_history.add(port.nation)
             if ship.letter_of_marque == port.nation:
                 ship.letter_of_marque = None
-                self.flow.emit("letter_of_marque_lost", {"pirate": each.id,
-                                                         "nation": port.nation})
+                self.flow.emit("letter_of_marque_lost", {"pirate": each.id, "nation": port.nation})
             if state.safe_haven == each.id:
                 state.safe_haven = None
         if not won:
@@ -102,8 +125,7 @@ class Raids:
             each.sack_pending = code
             each.ship.scurvy = False
         self.flow.push(step(self._attack_hit, pid, result.hits))
-        self.rolls.roll(pid, "booty", port.value, False,
-                        step(self._attack_booty_rolled, pid, code))
+        self.rolls.roll(pid, "booty", port.value, False, step(self._attack_booty_rolled, pid, code))
 
     def _attack_booty_rolled(self, pid: str, code: int) -> None:
         """(Port Value) d6 x 100 into a whole hold, a full one dumped; allies share it
@@ -114,9 +136,14 @@ class Raids:
         booty = mech.port_booty(DATA, port, as_dice(table.rolled["booty"], port.value or 0))
         self.flow.emit("port_booty", {"pirate": pid, "port": code, "booty": booty})
         booty = self.loot.booty_split(pirate, booty)
-        self.flow.ask(self.table.turn.seat, TURN, "attack_hold", "Where does the port's Booty go?",
-                      (*hold_options(pirate.ship.holds), LEAVE),
-                      step(self._attack_booty, pid, booty))
+        self.flow.ask(
+            self.table.turn.seat,
+            TURN,
+            "attack_hold",
+            "Where does the port's Booty go?",
+            (*hold_options(pirate.ship.holds), LEAVE),
+            step(self._attack_booty, pid, booty),
+        )
 
     def _attack_booty(self, option: Option, pid: str, booty: int) -> None:
         self.loot.stowed(option, pid, booty)
@@ -148,8 +175,16 @@ class Raids:
         roll = table.rolled["sack"]
         cruelty = table.rating(pirate, "cruelty") + table.bonus["sack"]
         result = mech.sack(DATA, port, roll, cruelty)
-        self.flow.emit("sack_rolled", {"pirate": pid, "port": code, "roll": roll,
-                                       "total": roll + cruelty, "success": result.destroyed})
+        self.flow.emit(
+            "sack_rolled",
+            {
+                "pirate": pid,
+                "port": code,
+                "roll": roll,
+                "total": roll + cruelty,
+                "success": result.destroyed,
+            },
+        )
         if not result.destroyed:
             return
         allies = table.alliance(pirate)
@@ -170,8 +205,9 @@ class Raids:
         table.rolled["grab_attacker"] = table.d6(*table.where("grab_attacker"))
         table.rolled["grab_defender"] = table.d6(*table.where("grab_defender"))
         self.flow.push(step(self._grab_result, pid, victim))
-        self.rolls.points([(pid, "grab_attacker", 1, True, ()),
-                           (victim, "grab_defender", 1, True, ())])
+        self.rolls.points(
+            [(pid, "grab_attacker", 1, True, ()), (victim, "grab_defender", 1, True, ())]
+        )
 
     def _grab_result(self, pid: str, victim: str) -> None:
         table = self.table
@@ -179,52 +215,76 @@ class Raids:
             return
         pirate = table.pirates[pid]
         attack, defend = table.rolled["grab_attacker"], table.rolled["grab_defender"]
-        result = mech.booty_grab(DATA, attack, table.rating(pirate, "ability")
-                                 + table.bonus["grab_attacker"], defend,
-                                 DATA.pirates[victim].ability,
-                                 skull_and_crossbones=table.bonus["grab_defender"])
-        self.flow.emit("booty_grab", {"pirate": pid, "victim": victim, "attack_roll": attack,
-                                      "defense_roll": defend, "result": result.result,
-                                      "difference": result.difference})
+        result = mech.booty_grab(
+            DATA,
+            attack,
+            table.rating(pirate, "ability") + table.bonus["grab_attacker"],
+            defend,
+            DATA.pirates[victim].ability,
+            skull_and_crossbones=table.bonus["grab_defender"],
+        )
+        self.flow.emit(
+            "booty_grab",
+            {
+                "pirate": pid,
+                "victim": victim,
+                "attack_roll": attack,
+                "defense_roll": defend,
+                "result": result.result,
+                "difference": result.difference,
+            },
+        )
         if result.result == mech.FAILURE:
             table.shared_loyalty(pirate, result.loyalty, "booty_grab_failed")
             return
         if result.result == mech.DUEL:
             self._duel(pid, victim, 0)
             return
-        self.rolls.roll(pid, "take", 1, False,
-                        step(self._grab_take, pid, victim, result.difference))
+        self.rolls.roll(
+            pid, "take", 1, False, step(self._grab_take, pid, victim, result.difference)
+        )
 
     def _grab_take(self, pid: str, victim: str, difference: int) -> None:
         table = self.table
         target, take = table.pirates[victim], table.rolled["take"]
         amount = mech.booty_taken(DATA, take, difference, target.ship.booty)
-        self.flow.emit("booty_grab_take", {"pirate": pid, "victim": victim, "roll": take,
-                                           "doubloons": amount})
+        self.flow.emit(
+            "booty_grab_take", {"pirate": pid, "victim": victim, "roll": take, "doubloons": amount}
+        )
         if not amount:
             return
         full = tuple(i for i, d in enumerate(target.ship.holds) if d)
-        self.flow.ask(target.owner, INTERRUPT, "hold_order",
-                      "Pay from your holds in which order?", orders(full),
-                      step(self._grab_order, pid, victim, amount))
+        self.flow.ask(
+            target.owner,
+            INTERRUPT,
+            "hold_order",
+            "Pay from your holds in which order?",
+            orders(full),
+            step(self._grab_order, pid, victim, amount),
+        )
 
     def _grab_order(self, option: Option, pid: str, victim: str, amount: int) -> None:
         target = self.table.pirates[victim]
-        target.ship.holds = mech.take_from_holds(target.ship.holds, amount,
-                                                 option.payload["holds"])
+        target.ship.holds = mech.take_from_holds(target.ship.holds, amount, option.payload["holds"])
         self.loot.stow("grab_hold", pid, amount)
 
     def _duel(self, pid: str, victim: str, bout: int) -> None:
         """Each rolls his Dueling in dice; a tie again if both want it [blackbeard §15.11]."""
         table = self.table
         ratings = table.rating(table.pirates[pid], "duel"), DATA.pirates[victim].duel
-        table.rolled["duel_attacker"] = sum(table.roll(ratings[0],
-                                                       *table.where("duel", bout, "attacker")))
-        table.rolled["duel_defender"] = sum(table.roll(ratings[1],
-                                                       *table.where("duel", bout, "defender")))
+        table.rolled["duel_attacker"] = sum(
+            table.roll(ratings[0], *table.where("duel", bout, "attacker"))
+        )
+        table.rolled["duel_defender"] = sum(
+            table.roll(ratings[1], *table.where("duel", bout, "defender"))
+        )
         self.flow.push(step(self._duel_result, pid, victim, bout))
-        self.rolls.points([(pid, "duel_attacker", ratings[0], True, (bout,)),
-                           (victim, "duel_defender", ratings[1], True, (bout,))])
+        self.rolls.points(
+            [
+                (pid, "duel_attacker", ratings[0], True, (bout,)),
+                (victim, "duel_defender", ratings[1], True, (bout,)),
+            ]
+        )
 
     def _duel_result(self, pid: str, victim: str, bout: int) -> None:
         """The higher total wins; NP = both Duel ratings [blackbeard §15.11, §15.12]."""
@@ -232,13 +292,28 @@ class Raids:
         a_total = table.rolled["duel_attacker"] + table.bonus["duel_attacker"]
         d_total = table.rolled["duel_defender"] + table.bonus["duel_defender"]
         ratings = table.rating(table.pirates[pid], "duel"), DATA.pirates[victim].duel
-        notoriety = mech.duel(DATA, ratings[0], [1] * ratings[0], ratings[1],
-                              [1] * ratings[1]).notoriety
-        self.flow.emit("duel", {"pirate": pid, "victim": victim, "bout": bout,
-                                "attacker": a_total, "defender": d_total})
+        notoriety = mech.duel(
+            DATA, ratings[0], [1] * ratings[0], ratings[1], [1] * ratings[1]
+        ).notoriety
+        self.flow.emit(
+            "duel",
+            {
+                "pirate": pid,
+                "victim": victim,
+                "bout": bout,
+                "attacker": a_total,
+                "defender": d_total,
+            },
+        )
         if a_total == d_total:
-            self.flow.ask(self.table.turn.seat, TURN, "duel_again", "Duel again?", YES_NO,
-                          step(self._duel_again, pid, victim, bout, 0))
+            self.flow.ask(
+                self.table.turn.seat,
+                TURN,
+                "duel_again",
+                "Duel again?",
+                YES_NO,
+                step(self._duel_again, pid, victim, bout, 0),
+            )
             return
         winner, loser = (pid, victim) if a_total > d_total else (victim, pid)
         self._duel_won(winner, loser, notoriety)
@@ -248,8 +323,14 @@ class Raids:
             self.flow.emit("duel_ended", {"pirate": pid, "victim": victim})
             return
         if asked == 0:
-            self.flow.ask(self.table.pirates[victim].owner, INTERRUPT, "duel_again",
-                          "Duel again?", YES_NO, step(self._duel_again, pid, victim, bout, 1))
+            self.flow.ask(
+                self.table.pirates[victim].owner,
+                INTERRUPT,
+                "duel_again",
+                "Duel again?",
+                YES_NO,
+                step(self._duel_again, pid, victim, bout, 1),
+            )
             return
         self._duel(pid, victim, bout + 1)
 
@@ -260,9 +341,14 @@ class Raids:
         won = table.pirates[winner]
         table.notoriety(won, notoriety, "duel_won")
         self.flow.push(step(self._duel_kill, loser))
-        self.flow.ask(won.owner, table.window_of(won.owner), "spoils",
-                      "Take the loser's possessions, or swap ships?", (TAKE, SWAP),
-                      step(self._spoils, winner, loser))
+        self.flow.ask(
+            won.owner,
+            table.window_of(won.owner),
+            "spoils",
+            "Take the loser's possessions, or swap ships?",
+            (TAKE, SWAP),
+            step(self._spoils, winner, loser),
+        )
 
     def _spoils(self, option: Option, winner: str, loser: str) -> None:
         table = self.table
@@ -276,10 +362,12 @@ class Raids:
             won.ship, lost.ship = new, table.new_ship(old.type)
             self.flow.emit("ships_swapped", {"pirate": winner, "from": loser})
             return
-        steps = [step(self._spoil_hold, winner, loser, i) for i, d in enumerate(lost.ship.holds)
-                 if d]
-        steps += [step(self._spoil_item, winner, loser, "hostage", h.id)
-                  for h in lost.ship.hostages]
+        steps = [
+            step(self._spoil_hold, winner, loser, i) for i, d in enumerate(lost.ship.holds) if d
+        ]
+        steps += [
+            step(self._spoil_item, winner, loser, "hostage", h.id) for h in lost.ship.hostages
+        ]
         if lost.ship.letter_of_marque is not None:
             steps.append(step(self._spoil_item, winner, loser, "letter_of_marque", ""))
         if lost.information:
@@ -290,10 +378,14 @@ class Raids:
         table = self.table
         won, lost = table.pirates[winner], table.pirates[loser]
         amount = lost.ship.holds[index]
-        self.flow.ask(won.owner, table.window_of(won.owner), "spoil_hold",
-                      f"Take the {amount} doubloons of hold {index}?",
-                      (SKIP, *(into_option(i) for i in range(len(won.ship.holds)))),
-                      step(self._spoil_hold_taken, winner, loser, index))
+        self.flow.ask(
+            won.owner,
+            table.window_of(won.owner),
+            "spoil_hold",
+            f"Take the {amount} doubloons of hold {index}?",
+            (SKIP, *(into_option(i) for i in range(len(won.ship.holds)))),
+            step(self._spoil_hold_taken, winner, loser, index),
+        )
 
     def _spoil_hold_taken(self, option: Option, winner: str, loser: str, index: int) -> None:
         if option is SKIP:
@@ -304,12 +396,18 @@ class Raids:
 
     def _spoil_item(self, winner: str, loser: str, item: str, hostage: str) -> None:
         won = self.table.pirates[winner]
-        self.flow.ask(won.owner, self.table.window_of(won.owner), "spoil_item",
-                      f"Take the loser's {item.replace('_', ' ')}?", YES_NO,
-                      step(self._spoil_item_taken, winner, loser, item, hostage))
+        self.flow.ask(
+            won.owner,
+            self.table.window_of(won.owner),
+            "spoil_item",
+            f"Take the loser's {item.replace('_', ' ')}?",
+            YES_NO,
+            step(self._spoil_item_taken, winner, loser, item, hostage),
+        )
 
-    def _spoil_item_taken(self, option: Option, winner: str, loser: str, item: str,
-                          hostage: str) -> None:
+    def _spoil_item_taken(
+        self, option: Option, winner: str, loser: str, item: str, hostage: str
+    ) -> None:
         if option is NO:
             return
         won, lost = self.table.pirates[winner], self.table.pirates[loser]
@@ -347,9 +445,10 @@ class Raids:
 
     def _terms(self) -> dict[str, Any]:
         options = self.table.options
-        return {"bribe_retirement": options["bribe_retirement"],
-                "safe_haven_retirement_automatic":
-                    options["safe_haven_retirement_automatic"]}
+        return {
+            "bribe_retirement": options["bribe_retirement"],
+            "safe_haven_retirement_automatic": options["safe_haven_retirement_automatic"],
+        }
 
     def _retire_rolled(self, pid: str, case: str) -> None:
         table = self.table
@@ -361,8 +460,14 @@ class Raids:
             self.flow.emit("retirement_refused", {"pirate": pid, "roll": roll})
             table.loyalty(pirate, bribe.failed_loyalty, "bribe_failed")
             return
-        self.flow.ask(self.table.turn.seat, TURN, "pay_retirement", f"Pay {price} to retire?",
-                      (PAY, REFUSE), step(self._retire_paid, pid, case, price))
+        self.flow.ask(
+            self.table.turn.seat,
+            TURN,
+            "pay_retirement",
+            f"Pay {price} to retire?",
+            (PAY, REFUSE),
+            step(self._retire_paid, pid, case, price),
+        )
 
     def _retire_paid(self, option: Option, pid: str, case: str, price: int) -> None:
         if option is REFUSE:

@@ -17,8 +17,10 @@ from admiralty.games.blackbeard.pieces import Pirate
 from admiralty.games.blackbeard.table import DATA, Table
 from admiralty.games.flow import Flow, Step, step
 
-ACCEPT, REROLL = opt("accept", "accept the roll", reroll=False), opt("reroll", "re-roll it",
-                                                                     reroll=True)
+ACCEPT, REROLL = (
+    opt("accept", "accept the roll", reroll=False),
+    opt("reroll", "re-roll it", reroll=True),
+)
 PLAY_SKULL = opt("skull", "play Skull and Crossbones", play=True)
 SKULL = DATA.card("skull_and_crossbones")
 
@@ -34,8 +36,17 @@ class RollPoints:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    def roll(self, pid: str, key: str, dice: int, skull: bool, then: Step, *,
-             rolled: bool = False, name: tuple[str | int, ...] = ()) -> None:
+    def roll(
+        self,
+        pid: str,
+        key: str,
+        dice: int,
+        skull: bool,
+        then: Step,
+        *,
+        rolled: bool = False,
+        name: tuple[str | int, ...] = (),
+    ) -> None:
         """Roll `dice` d6 for `pid` (unless `rolled`), then its roll point; `then` applies
         the result from `rolled[key]` + `bonus[key]`."""
         table = self.table
@@ -49,9 +60,11 @@ class RollPoints:
         first)."""
         for _, key, _, _, _ in rolls:
             self.table.bonus[key] = 0
-        cunning = [step(self._rp_cunning, pid, key, dice, name)
-                   for pid, key, dice, _, name in rolls
-                   if self.table.options["cunning"] and dice <= 3]
+        cunning = [
+            step(self._rp_cunning, pid, key, dice, name)
+            for pid, key, dice, _, name in rolls
+            if self.table.options["cunning"] and dice <= 3
+        ]
         skulls = [step(self._rp_skull, pid, key) for pid, key, _, skull, _ in rolls if skull]
         self.flow.push(*cunning, *skulls)
 
@@ -71,13 +84,19 @@ class RollPoints:
         pirate = self.roller(pid)
         if pirate is None or self.cunning_left(pirate) <= 0:
             return
-        self.flow.ask(pirate.owner, self.table.window_of(pirate.owner), "cunning",
-                      f"Re-roll the {key.replace('_', ' ')} roll ({self.table.rolled[key]}) "
-                      "with a Cunning point?", (ACCEPT, REROLL),
-                      step(self._rp_rerolled, pid, key, dice, name))
+        self.flow.ask(
+            pirate.owner,
+            self.table.window_of(pirate.owner),
+            "cunning",
+            f"Re-roll the {key.replace('_', ' ')} roll ({self.table.rolled[key]}) "
+            "with a Cunning point?",
+            (ACCEPT, REROLL),
+            step(self._rp_rerolled, pid, key, dice, name),
+        )
 
-    def _rp_rerolled(self, option: Option, pid: str, key: str, dice: int,
-                     name: tuple[str | int, ...]) -> None:
+    def _rp_rerolled(
+        self, option: Option, pid: str, key: str, dice: int, name: tuple[str | int, ...]
+    ) -> None:
         if option is ACCEPT:
             return
         pirate = self.roller(pid)
@@ -86,9 +105,16 @@ class RollPoints:
         pirate.cunning_used += 1
         old = table.rolled[key]
         table.rolled[key] = sum(table.roll(dice, *table.where(key, *name, "reroll")))
-        self.flow.emit("rerolled", {"pirate": pid, "roll": key, "was": old,
-                                    "now": table.rolled[key],
-                                    "cunning_used": pirate.cunning_used})
+        self.flow.emit(
+            "rerolled",
+            {
+                "pirate": pid,
+                "roll": key,
+                "was": old,
+                "now": table.rolled[key],
+                "cunning_used": pirate.cunning_used,
+            },
+        )
 
     def _skull_cost(self) -> int:
         options = self.table.options
@@ -103,10 +129,15 @@ class RollPoints:
             return
         seat = pirate.owner
         held = SKULL.number in self.table.seats[seat].events
-        self.flow.ask(seat, self.table.window_of(seat), "skull_and_crossbones",
-                      f"Play Skull and Crossbones on the {key.replace('_', ' ')} roll?",
-                      (ACCEPT, PLAY_SKULL) if held else (ACCEPT,),
-                      step(self._rp_skulled, pid, key), publish=True)
+        self.flow.ask(
+            seat,
+            self.table.window_of(seat),
+            "skull_and_crossbones",
+            f"Play Skull and Crossbones on the {key.replace('_', ' ')} roll?",
+            (ACCEPT, PLAY_SKULL) if held else (ACCEPT,),
+            step(self._rp_skulled, pid, key),
+            publish=True,
+        )
 
     def _rp_skulled(self, option: Option, pid: str, key: str) -> None:
         if option is ACCEPT:
@@ -121,8 +152,12 @@ class RollPoints:
             table.turn.hup_played = True  # [blackbeard §4.4, §12.0, §R4.5]
             self.flow.emit("card_used", {"seat": seat, "card": SKULL.number, "use": "event"})
         pirate.cunning_used += self._skull_cost()
-        bonus = 1 if table.options["skull_and_crossbones_bonus"] == "plus1_cunning" else \
-            SKULL.params["bonus"]
+        bonus = (
+            1
+            if table.options["skull_and_crossbones_bonus"] == "plus1_cunning"
+            else SKULL.params["bonus"]
+        )
         table.bonus[key] += bonus
-        self.flow.emit("skull_and_crossbones", {"seat": seat, "pirate": pid, "roll": key,
-                                                "bonus": bonus})
+        self.flow.emit(
+            "skull_and_crossbones", {"seat": seat, "pirate": pid, "roll": key, "bonus": bonus}
+        )

@@ -25,19 +25,26 @@ AREAS = tuple(DATA.areas)
 
 @cache
 def ship_options() -> tuple[Option, ...]:
-    return tuple(Option(f"ship:{kind}", DATA.ship_types[kind].name, {"ship": kind})
-                 for kind in SHIPS)
+    return tuple(
+        Option(f"ship:{kind}", DATA.ship_types[kind].name, {"ship": kind}) for kind in SHIPS
+    )
 
 
 @lru_cache(maxsize=32)
 def placement_options(cards: tuple[str, ...]) -> tuple[Option, ...]:
     """Every way to write down a sea area for each of `cards` (secret placement): 10 per
     pirate, in `AREAS` order [blackbeard §3.0]."""
-    return tuple(Option("areas:" + "+".join(areas),
-                        ", ".join(f"{DATA.pirates[card].name} to {DATA.areas[area].name}"
-                                  for card, area in zip(cards, areas, strict=True)),
-                        {"pirates": list(cards), "areas": list(areas)})
-                 for areas in product(AREAS, repeat=len(cards)))
+    return tuple(
+        Option(
+            "areas:" + "+".join(areas),
+            ", ".join(
+                f"{DATA.pirates[card].name} to {DATA.areas[area].name}"
+                for card, area in zip(cards, areas, strict=True)
+            ),
+            {"pirates": list(cards), "areas": list(areas)},
+        )
+        for areas in product(AREAS, repeat=len(cards))
+    )
 
 
 class Setup:
@@ -61,14 +68,19 @@ class Setup:
         if draft:
             table.pirate_deck = table.shuffled(sorted(DATA.pirates), "pirates", 0)
             first = self._highest_roller("draft")
-            frames = [step(self._draft_pick, seat, pick) for pick, seat in
-                      enumerate(mech.draft_order(first, table.players, table.limits.dealt))]
+            frames = [
+                step(self._draft_pick, seat, pick)
+                for pick, seat in enumerate(
+                    mech.draft_order(first, table.players, table.limits.dealt)
+                )
+            ]
         else:
             self._deal_pirates()
         for index in range(DATA.setup.merchants_at_setup):
             table.new_merchant("setup", index)
-        self.flow.emit("setup_done", {"order": list(table.order),
-                                      "merchants": sorted(table.merchants)})
+        self.flow.emit(
+            "setup_done", {"order": list(table.order), "merchants": sorted(table.merchants)}
+        )
         frames.append(step(self._deploy_round, 1))
         if table.options["initial_placement"] == "secret":
             frames.append(step(self._secret_seal))
@@ -87,8 +99,10 @@ class Setup:
         rolling, attempt = list(range(self.table.players)), 0
         while len(rolling) > 1:
             rolls = {seat: self.table.d6("setup", what, attempt, seat) for seat in rolling}
-            self.flow.emit(f"{what}_rolled", {"attempt": attempt,
-                                               "rolls": {str(s): r for s, r in rolls.items()}})
+            self.flow.emit(
+                f"{what}_rolled",
+                {"attempt": attempt, "rolls": {str(s): r for s, r in rolls.items()}},
+            )
             best = max(rolls.values())
             rolling = [seat for seat in rolling if rolls[seat] == best]
             attempt += 1
@@ -99,9 +113,14 @@ class Setup:
     def _draft_pick(self, seat: int, pick: int) -> None:
         """One pick among the Pirate cards still in the deck, in snake order
         [blackbeard §3.0]. The picks are open: the next picker sees what is left."""
-        self.flow.ask(seat, SETUP, "draft_pick", "Which Pirate card do you draft?",
-                      tuple(pirate_option(card) for card in sorted(self.table.pirate_deck)),
-                      step(self._drafted, seat, pick))
+        self.flow.ask(
+            seat,
+            SETUP,
+            "draft_pick",
+            "Which Pirate card do you draft?",
+            tuple(pirate_option(card) for card in sorted(self.table.pirate_deck)),
+            step(self._drafted, seat, pick),
+        )
 
     def _drafted(self, option: Option, seat: int, pick: int) -> None:
         card = option.payload["pirate"]
@@ -123,8 +142,7 @@ class Setup:
             table.held_out = [c for c in cards if c == pardon]
             cards = [c for c in cards if c != pardon]
         mpi = [c for c in cards if table.deck_cards[c].cls == "MPI"]
-        rest = table.shuffled([c for c in cards if table.deck_cards[c].cls != "MPI"],
-                              "events", 0)
+        rest = table.shuffled([c for c in cards if table.deck_cards[c].cls != "MPI"], "events", 0)
         for _ in range(DATA.setup.event_hand):
             for seat in table.order:
                 table.seats[seat].events.append(rest.pop())
@@ -135,8 +153,12 @@ class Setup:
         for seat in range(table.players):
             hand = table.seats[seat].events
             hand.sort()
-            self.flow.tell((seat,), "events_dealt", {"seat": seat, "cards": hand[:]},
-                           {"seat": seat, "count": len(hand)})
+            self.flow.tell(
+                (seat,),
+                "events_dealt",
+                {"seat": seat, "cards": hand[:]},
+                {"seat": seat, "count": len(hand)},
+            )
 
     def _build_threat_row(self, rest: list[int]) -> None:
         """Solitaire: cards turned up one at a time, AP cards into the Threat Row until it
@@ -149,15 +171,15 @@ class Setup:
                 table.threat_row.append(card)
             else:
                 table.discard.append(card)
-        self.flow.emit("threat_row_built", {"row": table.threat_row[:],
-                                            "discarded": table.discard[:]})
+        self.flow.emit(
+            "threat_row_built", {"row": table.threat_row[:], "discarded": table.discard[:]}
+        )
 
     def _pro_governors(self) -> None:
         """The 8 Pro-Pirate Governors by d66, never in a Pirate Port or a port with a
         Governor: the next available port [blackbeard §3.0, §6.32]."""
         table = self.table
-        for index, governor in enumerate(g.id for g in DATA.governors.values()
-                                         if g.side == "pro"):
+        for index, governor in enumerate(g.id for g in DATA.governors.values() if g.side == "pro"):
             code = table.next_port(table.d66("setup", "governor", index), self._governor_fits)
             if code is not None:
                 table.place_governor(governor, code)
@@ -175,15 +197,21 @@ class Setup:
         for seat in range(table.players):
             cards = table.seats[seat].pirate_cards
             cards.sort()
-            self.flow.tell((seat,), "pirates_dealt", {"seat": seat, "cards": cards[:]},
-                           {"seat": seat, "count": len(cards)})
+            self.flow.tell(
+                (seat,),
+                "pirates_dealt",
+                {"seat": seat, "cards": cards[:]},
+                {"seat": seat, "count": len(cards)},
+            )
 
     # ------------------------------------------------------------------ deployment (3.0 step 7)
 
     def _deploy_round(self, round_no: int) -> None:
         """Round 1 is mandatory; later rounds optional, within the map limit."""
-        self.flow.push(*(step(self._deploy_ask, seat, round_no) for seat in self.table.order),
-                       step(self._deploy_round_end, round_no))
+        self.flow.push(
+            *(step(self._deploy_ask, seat, round_no) for seat in self.table.order),
+            step(self._deploy_round_end, round_no),
+        )
 
     def _deploy_round_end(self, round_no: int) -> None:
         passed = self.table.deployment.passed
@@ -200,9 +228,15 @@ class Setup:
             return
         cards = tuple(pirate_option(card) for card in self.table.seats[seat].pirate_cards)
         optional = round_no > 1
-        self.flow.ask(seat, SETUP, "deploy_card", "Which pirate do you deploy?",
-                      (PASS, *cards) if optional else cards, step(self._deploy_card, seat),
-                      optional=optional)
+        self.flow.ask(
+            seat,
+            SETUP,
+            "deploy_card",
+            "Which pirate do you deploy?",
+            (PASS, *cards) if optional else cards,
+            step(self._deploy_card, seat),
+            optional=optional,
+        )
 
     def _deploy_card(self, option: Option, seat: int) -> None:
         if option is PASS:
@@ -221,20 +255,33 @@ class Setup:
         if placement == "random":
             code = table.d66("setup", "placement", card)
             area = DATA.ports[code].area
-            self.flow.emit("placement_rolled", {"seat": seat, "pirate": card, "roll": code,
-                                                "area": area})
+            self.flow.emit(
+                "placement_rolled", {"seat": seat, "pirate": card, "roll": code, "area": area}
+            )
             self._deploy_area(opt(f"area:{area}", area, area=area), seat, card, window)
             return
         if placement == "secret":
             self._deploy_area(None, seat, card, window)
             return
-        self.flow.ask(seat, Window(window), "deploy_area", "In which sea area?",
-                      area_options(), step(self._deploy_area, seat, card, window))
+        self.flow.ask(
+            seat,
+            Window(window),
+            "deploy_area",
+            "In which sea area?",
+            area_options(),
+            step(self._deploy_area, seat, card, window),
+        )
 
     def _deploy_area(self, option: Option | None, seat: int, card: str, window: str) -> None:
         area = option.payload["area"] if option is not None else ""
-        self.flow.ask(seat, Window(window), "deploy_ship", "Sloop or Schooner?", ship_options(),
-                      step(self._deploy_ship, seat, card, area))
+        self.flow.ask(
+            seat,
+            Window(window),
+            "deploy_ship",
+            "Sloop or Schooner?",
+            ship_options(),
+            step(self._deploy_ship, seat, card, area),
+        )
 
     def _deploy_ship(self, option: Option, seat: int, card: str, area: str) -> None:
         table = self.table
@@ -253,9 +300,15 @@ class Setup:
         in one sealed window, revealed at once [blackbeard §3.0]."""
         placing = self.table.deployment.placing
         self.flow.push(step(self._secret_reveal))
-        self.flow.seal("deploy_areas", "In which sea areas do your pirates start?",
-                       [placement_options(tuple(card for card, _ in placing[seat]))
-                        for seat in range(self.table.players)], step(self._secret_written))
+        self.flow.seal(
+            "deploy_areas",
+            "In which sea areas do your pirates start?",
+            [
+                placement_options(tuple(card for card, _ in placing[seat]))
+                for seat in range(self.table.players)
+            ],
+            step(self._secret_written),
+        )
 
     def _secret_written(self, option: Option, seat: int) -> None:
         self.table.deployment.written[seat] = list(option.payload["areas"])
@@ -263,12 +316,20 @@ class Setup:
 
     def _secret_reveal(self) -> None:
         table, deployment = self.table, self.table.deployment
-        revealed = {str(seat): dict(zip((card for card, _ in deployment.placing[seat]),
-                                        deployment.written[seat], strict=True))
-                    for seat in table.order}
+        revealed = {
+            str(seat): dict(
+                zip(
+                    (card for card, _ in deployment.placing[seat]),
+                    deployment.written[seat],
+                    strict=True,
+                )
+            )
+            for seat in table.order
+        }
         self.flow.emit("placement_revealed", {"areas": revealed})
         for seat in table.order:
-            for (card, kind), area in zip(deployment.placing[seat], deployment.written[seat],
-                                          strict=True):
+            for (card, kind), area in zip(
+                deployment.placing[seat], deployment.written[seat], strict=True
+            ):
                 table.deploy(seat, card, area, kind, from_hand=False)
         deployment.placing, deployment.written = {}, {}

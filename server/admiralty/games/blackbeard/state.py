@@ -89,18 +89,29 @@ class BlackbeardState(FlowState):
         self.setup = Setup(table)
         self.fights = Fights(table, self.rolls)
         self.apcards = ApCards(table, self.rolls, self.fights, self.mutiny, self.bermuda)
-        self.antipirate = AntiPirate(table, self.rolls, self.fights, self.apcards, self.mutiny,
-                                     self.ending)
+        self.antipirate = AntiPirate(
+            table, self.rolls, self.fights, self.apcards, self.mutiny, self.ending
+        )
         self.cards = EventCards(table, self.rolls, self.mutiny, self.bermuda, self.ending)
-        self.crown = Crown(table, self.antipirate, self.apcards, self.cards, self.mutiny,
-                           self.ending)
+        self.crown = Crown(
+            table, self.antipirate, self.apcards, self.cards, self.mutiny, self.ending
+        )
         self.actions = PirateActions(table, self.rolls, self.antipirate, self.setup)
         self.loot = Loot(table, self.rolls)
         self.in_port = InPort(table, self.rolls, self.loot)
-        self.raids = Raids(table, self.rolls, self.antipirate, self.fights, self.loot,
-                           self.bermuda)
-        self.turns = Turns(table, self.actions, self.loot, self.in_port, self.raids,
-                           self.cards, self.antipirate, self.crown, self.mutiny, self.ending)
+        self.raids = Raids(table, self.rolls, self.antipirate, self.fights, self.loot, self.bermuda)
+        self.turns = Turns(
+            table,
+            self.actions,
+            self.loot,
+            self.in_port,
+            self.raids,
+            self.cards,
+            self.antipirate,
+            self.crown,
+            self.mutiny,
+            self.ending,
+        )
 
     @classmethod
     def new(cls, players: int, seed: int, options: Mapping[str, Any]) -> BlackbeardState:
@@ -113,9 +124,24 @@ class BlackbeardState(FlowState):
         return state
 
     def _parts(self) -> tuple[_Part, ...]:
-        return (self.table, self.rolls, self.mutiny, self.bermuda, self.ending, self.setup,
-                self.fights, self.apcards, self.antipirate, self.cards, self.crown,
-                self.actions, self.loot, self.in_port, self.raids, self.turns)
+        return (
+            self.table,
+            self.rolls,
+            self.mutiny,
+            self.bermuda,
+            self.ending,
+            self.setup,
+            self.fights,
+            self.apcards,
+            self.antipirate,
+            self.cards,
+            self.crown,
+            self.actions,
+            self.loot,
+            self.in_port,
+            self.raids,
+            self.turns,
+        )
 
     def _wire(self, flow: Flow) -> None:
         """Give each part what is made after it: the flow that runs them all (a copy's

@@ -219,19 +219,32 @@ class Table:
     def attitude(self, pirate: Pirate, code: int) -> str:
         """The port's attitude to `pirate`; an allied pirate's Letter of Marque cannot be
         used [blackbeard §9.31, §9.58, §11.15]."""
-        return mech.port_attitude(DATA, DATA.ports[code], self.ports[code], pirate,
-                                  letter_of_marque=pirate.ally is None)
+        return mech.port_attitude(
+            DATA, DATA.ports[code], self.ports[code], pirate, letter_of_marque=pirate.ally is None
+        )
 
     def can_enter(self, pirate: Pirate, code: int) -> bool:
         """Whether a Move may take him (and his ally, who moves with him) into the port
         [blackbeard §7.3, §9.31, §11.12, §11.15, §R18.41]."""
         if pirate.ally is None:
-            return mech.may_enter(DATA, DATA.ports[code], self.ports[code], pirate,
-                                  pardon_in_force=self.pardon_in_force)
-        return all(mech.may_enter(DATA, DATA.ports[code], self.ports[code], each,
-                                  pardon_in_force=self.pardon_in_force,
-                                  letter_of_marque=each.ally is None)
-                   for each in self.alliance(pirate))
+            return mech.may_enter(
+                DATA,
+                DATA.ports[code],
+                self.ports[code],
+                pirate,
+                pardon_in_force=self.pardon_in_force,
+            )
+        return all(
+            mech.may_enter(
+                DATA,
+                DATA.ports[code],
+                self.ports[code],
+                each,
+                pardon_in_force=self.pardon_in_force,
+                letter_of_marque=each.ally is None,
+            )
+            for each in self.alliance(pirate)
+        )
 
     # ------------------------------------------------------------------ alliances (11.0)
 
@@ -301,23 +314,28 @@ class Table:
         pirate.ally = None
         if partner is not None:
             partner.ally = None
-            self.flow.emit("alliance_dissolved", {"seat": pirate.owner,
-                                                  "pirates": [pirate.id, partner.id],
-                                                  "reason": reason})
+            self.flow.emit(
+                "alliance_dissolved",
+                {"seat": pirate.owner, "pirates": [pirate.id, partner.id], "reason": reason},
+            )
 
     def steps(self, pirate: Pirate) -> list[tuple[str, str | int]]:
         """The places one Move step can take him: ("area", id), ("transit", id) or ("port",
         code) [blackbeard §7.11, §7.3]."""
         barred = self.barred(pirate)
         if pirate.port is not None:
-            return [("area", area) for area in self.port_areas(pirate.port)
-                    if area not in barred]
+            return [("area", area) for area in self.port_areas(pirate.port) if area not in barred]
         out: list[tuple[str, str | int]] = [
             ("transit" if near in DATA.transits else "area", near)
-            for near in self.neighbours[pirate.area] if near not in barred]
+            for near in self.neighbours[pirate.area]
+            if near not in barred
+        ]
         if pirate.area in DATA.areas:
-            out += [("port", port.code) for port in PORTS_OF[pirate.area]
-                    if self.can_enter(pirate, port.code)]
+            out += [
+                ("port", port.code)
+                for port in PORTS_OF[pirate.area]
+                if self.can_enter(pirate, port.code)
+            ]
         return out
 
     def kc_of(self, seat: int) -> Commissioner | None:
@@ -353,8 +371,11 @@ class Table:
         """Merchants in the Merchant boxes of his sea area's ports [blackbeard §8.11]."""
         if pirate.port is not None or pirate.area not in DATA.areas:
             return []
-        return [self.merchants[port.code] for port in PORTS_OF[pirate.area]
-                if port.code in self.merchants]
+        return [
+            self.merchants[port.code]
+            for port in PORTS_OF[pirate.area]
+            if port.code in self.merchants
+        ]
 
     # ------------------------------------------------------------------ the pirates' tracks
 
@@ -368,8 +389,9 @@ class Table:
         new = mech.crew_loyalty(DATA, ship.loyalty, delta, crew_loyalty_max=self.loyalty_max)
         if new != ship.loyalty:
             ship.loyalty = new
-            self.flow.emit("loyalty", {"pirate": pirate.id, "change": delta, "loyalty": new,
-                                       "reason": reason})
+            self.flow.emit(
+                "loyalty", {"pirate": pirate.id, "change": delta, "loyalty": new, "reason": reason}
+            )
 
     def loyalty_row(self, pirate: Pirate, key: str) -> None:
         row = LOYALTY[key]
@@ -382,8 +404,15 @@ class Table:
             pirate.notoriety += points
             seat = self.seats[pirate.owner]
             seat.best_notoriety = max(seat.best_notoriety, pirate.notoriety)
-            self.flow.emit("notoriety", {"pirate": pirate.id, "gained": points,
-                                         "notoriety": pirate.notoriety, "reason": reason})
+            self.flow.emit(
+                "notoriety",
+                {
+                    "pirate": pirate.id,
+                    "gained": points,
+                    "notoriety": pirate.notoriety,
+                    "reason": reason,
+                },
+            )
 
     def hit(self, pirate: Pirate, track: str, hits: int, reason: str) -> bool:
         """Apply `hits` one at a time to Combat or Speed; True when the ship sinks
@@ -396,8 +425,17 @@ class Table:
         if result.sunk:
             return self.sink(pirate, reason)
         if hits:
-            self.flow.emit("damage", {"pirate": pirate.id, "track": track, "hits": hits,
-                                      "combat": ship.combat, "speed": ship.speed, "reason": reason})
+            self.flow.emit(
+                "damage",
+                {
+                    "pirate": pirate.id,
+                    "track": track,
+                    "hits": hits,
+                    "combat": ship.combat,
+                    "speed": ship.speed,
+                    "reason": reason,
+                },
+            )
         return False
 
     def repair(self, pirate: Pirate, speed_hits: int, combat_hits: int) -> None:
@@ -427,16 +465,18 @@ class Table:
 
     # ------------------------------------------------------------------ placing and leaving
 
-    def deploy(self, seat: int, card: str, area: str, kind: str, *,
-               from_hand: bool = True) -> Pirate:
+    def deploy(
+        self, seat: int, card: str, area: str, kind: str, *, from_hand: bool = True
+    ) -> Pirate:
         """A Pirate card from the hand to the map, with a new ship and display
         [blackbeard §5.13]."""
         if from_hand:
             self.seats[seat].pirate_cards.remove(card)
         pirate = Pirate(card, seat, area, self.new_ship(kind), deployed_turn=self.turn.number)
         self.pirates[card] = pirate
-        self.flow.emit("pirate_deployed", {"seat": seat, "pirate": card, "area": area,
-                                           "ship": kind})
+        self.flow.emit(
+            "pirate_deployed", {"seat": seat, "pirate": card, "area": area, "ship": kind}
+        )
         return pirate
 
     def place_at_sea(self, pirate: Pirate, area: str | None = None) -> None:
@@ -460,9 +500,13 @@ class Table:
     def new_ship(self, kind: str, loyalty: int | None = None) -> Ship:
         ship_type = DATA.ship_types[kind]
         start = DATA.tracks["loyalty"].start
-        return Ship(kind, ship_type.combat, ship_type.speed,
-                    loyalty if loyalty is not None else (start if start is not None else 7),
-                    [0] * ship_type.holds)
+        return Ship(
+            kind,
+            ship_type.combat,
+            ship_type.speed,
+            loyalty if loyalty is not None else (start if start is not None else 7),
+            [0] * ship_type.holds,
+        )
 
     def place_merchant(self, code: int | None, merchant_id: str) -> None:
         if code is None:
@@ -479,13 +523,17 @@ class Table:
         merchant = self.draw_from(self.merchant_pool, "merchants", *name, "pool")
         if merchant is None:
             return False
-        self.place_merchant(self.next_port(self.d66("merchants", *name, "port"),
-                                           self.merchant_fits), merchant)
+        self.place_merchant(
+            self.next_port(self.d66("merchants", *name, "port"), self.merchant_fits), merchant
+        )
         return True
 
     def merchant_fits(self, code: int) -> bool:
-        return (not DATA.ports[code].pirate_port and not self.ports[code].destroyed
-                and code not in self.merchants)
+        return (
+            not DATA.ports[code].pirate_port
+            and not self.ports[code].destroyed
+            and code not in self.merchants
+        )
 
     def remove_merchant(self, code: int) -> None:
         merchant = self.merchants.pop(code)
@@ -556,14 +604,16 @@ class Table:
 
     # ------------------------------------------------------------------ scoring
 
-    def score(self, seat: int, vp: int, case: str, pirate: str | None = None,
-              net_worth_vp: int = 0) -> None:
+    def score(
+        self, seat: int, vp: int, case: str, pirate: str | None = None, net_worth_vp: int = 0
+    ) -> None:
         """VP when earned [blackbeard §R18.12]."""
         player = self.seats[seat]
         player.vp += vp
         player.vp_from_net_worth += net_worth_vp
-        self.flow.emit("scored", {"seat": seat, "vp": vp, "case": case, "pirate": pirate,
-                                  "total": player.vp})
+        self.flow.emit(
+            "scored", {"seat": seat, "vp": vp, "case": case, "pirate": pirate, "total": player.vp}
+        )
 
     def sink(self, pirate: Pirate, reason: str) -> bool:
         self.flow.emit("sunk", {"pirate": pirate.id, "reason": reason})
@@ -575,13 +625,25 @@ class Table:
         pirate = self.pirates[pid]
         pirate.net_worth -= price
         score = mech.retirement_score(
-            DATA, case, pirate.notoriety, pirate.net_worth,
+            DATA,
+            case,
+            pirate.notoriety,
+            pirate.net_worth,
             net_worth_per_vp=self.options["net_worth_per_vp"],
-            pirate_port_retirement_rate=self.options["pirate_port_retirement_rate"])
+            pirate_port_retirement_rate=self.options["pirate_port_retirement_rate"],
+        )
         self.seats[pirate.owner].retired.append(pid)
-        self.flow.emit("retired", {"pirate": pid, "seat": pirate.owner, "case": case,
-                                   "price": price, "notoriety": pirate.notoriety,
-                                   "net_worth": pirate.net_worth})
+        self.flow.emit(
+            "retired",
+            {
+                "pirate": pid,
+                "seat": pirate.owner,
+                "case": case,
+                "price": price,
+                "notoriety": pirate.notoriety,
+                "net_worth": pirate.net_worth,
+            },
+        )
         self.score(pirate.owner, score.vp, "A", pid, score.from_net_worth)
         self.remove_pirate(pirate, "retired")
         self.turn.active_pirate = None
@@ -589,8 +651,9 @@ class Table:
     def eliminate(self, pirate: Pirate, cause: str) -> None:
         """Case B: the owner scores his NP, his Net Worth is lost [blackbeard §R18.12]."""
         self.seats[pirate.owner].eliminated.append(pirate.id)
-        self.score(pirate.owner, mech.score(DATA, "B", notoriety=pirate.notoriety).vp, "B",
-                   pirate.id)
+        self.score(
+            pirate.owner, mech.score(DATA, "B", notoriety=pirate.notoriety).vp, "B", pirate.id
+        )
         self.flow.emit("pirate_died", {"pirate": pirate.id, "seat": pirate.owner, "cause": cause})
         self.remove_pirate(pirate, "dead")
 

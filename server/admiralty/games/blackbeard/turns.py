@@ -31,22 +31,45 @@ from admiralty.games.blackbeard.table import DATA, Table
 from admiralty.games.flow import Continuation, Flow, Poll, Step, step
 
 TURN = Window.TURN
-USES = {"actions": opt("use:actions", "for its Actions", use="actions"),
-        "event": opt("use:event", "for its Event", use="event"),
-        "event_and_action": opt("use:event_and_action", "for its Event and one Action",
-                                use="event_and_action")}
+USES = {
+    "actions": opt("use:actions", "for its Actions", use="actions"),
+    "event": opt("use:event", "for its Event", use="event"),
+    "event_and_action": opt(
+        "use:event_and_action", "for its Event and one Action", use="event_and_action"
+    ),
+}
 K_OPTION = opt("k", "Action K: draw or deploy a pirate", action="k")
-ACTION_NAMES = {"move": "A Move", "locate": "B Locate a merchant", "loot": "C Loot a merchant",
-                "in_port": "D In-Port Activities", "grab": "E Booty Grab",
-                "recover": "F Recover from D&R", "attack": "G Attack a port",
-                "sack": "H Sack the port", "ally": "I Form a Pirate Alliance",
-                "retire": "J Retire", "dig": "Dig for treasure"}
-TARGET_KINDS = {"move": "move_to", "locate": "locate_target", "loot": "loot_target",
-                "attack": "attack_target", "grab": "grab_target", "retire": "retire",
-                "ally": "ally_target"}
-TARGET_PROMPTS = {"move": "Where to?", "locate": "Which merchant?", "loot": "Which merchant?",
-                  "attack": "Which port?", "grab": "Whose Booty?", "retire": "How to retire?",
-                  "ally": "Ally with which of your pirates?"}
+ACTION_NAMES = {
+    "move": "A Move",
+    "locate": "B Locate a merchant",
+    "loot": "C Loot a merchant",
+    "in_port": "D In-Port Activities",
+    "grab": "E Booty Grab",
+    "recover": "F Recover from D&R",
+    "attack": "G Attack a port",
+    "sack": "H Sack the port",
+    "ally": "I Form a Pirate Alliance",
+    "retire": "J Retire",
+    "dig": "Dig for treasure",
+}
+TARGET_KINDS = {
+    "move": "move_to",
+    "locate": "locate_target",
+    "loot": "loot_target",
+    "attack": "attack_target",
+    "grab": "grab_target",
+    "retire": "retire",
+    "ally": "ally_target",
+}
+TARGET_PROMPTS = {
+    "move": "Where to?",
+    "locate": "Which merchant?",
+    "loot": "Which merchant?",
+    "attack": "Which port?",
+    "grab": "Whose Booty?",
+    "retire": "How to retire?",
+    "ally": "Ally with which of your pirates?",
+}
 
 
 @cache
@@ -57,8 +80,9 @@ def card_option(card: int) -> Option:
 
 @cache
 def fallback_option(card: int) -> Option:
-    return Option(f"fallback:{card}", f"discard {DATA.events[card].title} for 1 Action",
-                  {"card": card})
+    return Option(
+        f"fallback:{card}", f"discard {DATA.events[card].title} for 1 Action", {"card": card}
+    )
 
 
 @cache
@@ -68,8 +92,11 @@ def action_option(action: str) -> Option:
 
 @cache
 def dissolve_option(pirate: str) -> Option:
-    return Option(f"dissolve:{pirate}", f"end the alliance of {DATA.pirates[pirate].name}",
-                  {"pirate": pirate, "dissolve": True})
+    return Option(
+        f"dissolve:{pirate}",
+        f"end the alliance of {DATA.pirates[pirate].name}",
+        {"pirate": pirate, "dissolve": True},
+    )
 
 
 class Turns:
@@ -77,9 +104,19 @@ class Turns:
 
     flow: Flow
 
-    def __init__(self, table: Table, actions: PirateActions, loot: Loot, in_port: InPort,
-                 raids: Raids, cards: EventCards, windows: AntiPirate, crown: Crown,
-                 mutiny: Mutiny, ending: Ending) -> None:
+    def __init__(
+        self,
+        table: Table,
+        actions: PirateActions,
+        loot: Loot,
+        in_port: InPort,
+        raids: Raids,
+        cards: EventCards,
+        windows: AntiPirate,
+        crown: Crown,
+        mutiny: Mutiny,
+        ending: Ending,
+    ) -> None:
         self.table = table
         self.actions = actions
         self.cards = cards
@@ -88,7 +125,11 @@ class Turns:
         self.mutiny = mutiny
         self.ending = ending
         self.performs: dict[str, Continuation] = {
-            **actions.performs(), **loot.performs(), **in_port.performs(), **raids.performs()}
+            **actions.performs(),
+            **loot.performs(),
+            **in_port.performs(),
+            **raids.performs(),
+        }
         """The step that carries out each Action, by Action."""
 
     def next_turn(self) -> Step:
@@ -122,10 +163,16 @@ class Turns:
         for pirate in list(table.pirates.values()):
             if pirate.ship.scurvy and (every or pirate.owner == seat):
                 table.loyalty_row(pirate, "scurvy")
-        mutinies = [self.mutiny.check(p.id, "start") for p in table.pirates_of(seat)
-                    if p.ship.loyalty == 0]
-        self.flow.push(*mutinies, step(self._draw_phase), step(self._merchant_phase),
-                       step(self._card_phase), step(self._end_turn))
+        mutinies = [
+            self.mutiny.check(p.id, "start") for p in table.pirates_of(seat) if p.ship.loyalty == 0
+        ]
+        self.flow.push(
+            *mutinies,
+            step(self._draw_phase),
+            step(self._merchant_phase),
+            step(self._card_phase),
+            step(self._end_turn),
+        )
 
     def _draw_phase(self) -> None:
         """A: draw to 4; a Must Play Immediately card is resolved at once and another drawn
@@ -148,8 +195,9 @@ class Turns:
                 return
             hand.append(card)
             hand.sort()
-            self.flow.tell((active,), "event_drawn", {"seat": active, "card": card},
-                           {"seat": active})
+            self.flow.tell(
+                (active,), "event_drawn", {"seat": active, "card": card}, {"seat": active}
+            )
         table.turn.phase = "merchants"
 
     def _merchant_phase(self) -> None:
@@ -163,8 +211,10 @@ class Turns:
         index = 0
         while len(table.merchants) < DATA.setup.merchant_phase_up_to:
             before = len(table.merchants)
-            if not table.new_merchant("turn", table.turn.number, index) \
-                    or len(table.merchants) == before:
+            if (
+                not table.new_merchant("turn", table.turn.number, index)
+                or len(table.merchants) == before
+            ):
                 break  # an empty pool, or a merchant no port takes: counted as placed
             index += 1
 
@@ -200,8 +250,11 @@ class Turns:
         assert turn.active is not None
         hand = sorted(set(table.seats[turn.active].events))
         options = [card_option(card) for card in hand if self._uses(card)]
-        if (not turn.actions_card_used and turn.fallbacks < 2
-                and not any(self._sets_actions(card) for card in hand)):
+        if (
+            not turn.actions_card_used
+            and turn.fallbacks < 2
+            and not any(self._sets_actions(card) for card in hand)
+        ):
             options += [fallback_option(card) for card in hand]
         if turn.hup_played or not hand:
             options.append(END)
@@ -209,8 +262,15 @@ class Turns:
         options += self._dissolve_options()
         self.flow.push(step(self._card_phase))
         # published: whether a choice is left depends on the hand, which only he sees
-        self.flow.ask(turn.active, TURN, "choose_card", "Play a card, or end the phase",
-                      tuple(options), step(self._chosen_card), publish=True)
+        self.flow.ask(
+            turn.active,
+            TURN,
+            "choose_card",
+            "Play a card, or end the phase",
+            tuple(options),
+            step(self._chosen_card),
+            publish=True,
+        )
 
     def _uses(self, card: int) -> list[str]:
         """How `card` may be played now [blackbeard §4.4, §17.12, §17.16]."""
@@ -245,8 +305,11 @@ class Turns:
         Pirate Action is under way [blackbeard §11.16]."""
         active = self.table.turn.active
         assert active is not None
-        return [dissolve_option(p.id) for p in self.table.pirates_of(active)
-                if p.ally is not None and p.id < p.ally]
+        return [
+            dissolve_option(p.id)
+            for p in self.table.pirates_of(active)
+            if p.ally is not None and p.id < p.ally
+        ]
 
     def _dissolved(self, option: Option) -> bool:
         if "dissolve" not in option.payload:
@@ -271,8 +334,14 @@ class Turns:
             self.start_actions(1, None)
             return
         uses = self._uses(card)
-        self.flow.ask(turn.active, TURN, "use_card", "How do you use the card?",
-                      tuple(USES[use] for use in uses), step(self._use_card, card))
+        self.flow.ask(
+            turn.active,
+            TURN,
+            "use_card",
+            "How do you use the card?",
+            tuple(USES[use] for use in uses),
+            step(self._use_card, card),
+        )
 
     def _play(self, card: int, use: str) -> None:
         turn = self.table.turn
@@ -290,10 +359,14 @@ class Turns:
             table.discard.append(card)
             if table.is_diamond(card):
                 assert turn.active is not None
-                self.flow.ask(turn.active, TURN, "diamond_pirate",
-                              "Whose Initiative sets the Actions?",
-                              tuple(pirate_option(p.id) for p in table.pirates_of(turn.active)),
-                              step(self._diamond))
+                self.flow.ask(
+                    turn.active,
+                    TURN,
+                    "diamond_pirate",
+                    "Whose Initiative sets the Actions?",
+                    tuple(pirate_option(p.id) for p in table.pirates_of(turn.active)),
+                    step(self._diamond),
+                )
             else:
                 actions = table.actions_of(card)
                 assert isinstance(actions, int)
@@ -318,8 +391,7 @@ class Turns:
         turn = self.table.turn
         turn.actions_left, turn.actions_pirate = count, pirate
         turn.card_loop, turn.counted, turn.card_actor = turn.counted, False, None
-        self.flow.emit("actions_granted", {"seat": turn.active, "actions": count,
-                                           "pirate": pirate})
+        self.flow.emit("actions_granted", {"seat": turn.active, "actions": count, "pirate": pirate})
         if self.table.players == 1 and turn.card_loop:  # the Crown's moment 3 [blackbeard §R19.3]
             self.flow.push(step(self._action_loop), self.crown.moment3())
             return
@@ -339,18 +411,28 @@ class Turns:
             self.clear_half_moves(None)
             return
         bound = turn.actions_pirate if turn.actions_pirate in table.pirates else None
-        candidates = (list(table.alliance(table.pirates[bound])) if bound
-                      else table.pirates_of(turn.active))
+        candidates = (
+            list(table.alliance(table.pirates[bound])) if bound else table.pirates_of(turn.active)
+        )
         # an alliance acts as one: through its Active Pirate [blackbeard §11.12]
-        options = [pirate_option(p.id) for p in candidates
-                   if (p.ally is None or table.leads(p)) and self.actions.legal_actions(p)]
+        options = [
+            pirate_option(p.id)
+            for p in candidates
+            if (p.ally is None or table.leads(p)) and self.actions.legal_actions(p)
+        ]
         if self.actions.k_legal(turn.active):
             options.append(K_OPTION)
         options.append(STOP)
         options += self._dissolve_options()
         self.flow.push(step(self._action_loop))
-        self.flow.ask(turn.active, TURN, "choose_pirate", "Which pirate acts?", tuple(options),
-                      step(self._chosen_pirate))
+        self.flow.ask(
+            turn.active,
+            TURN,
+            "choose_pirate",
+            "Which pirate acts?",
+            tuple(options),
+            step(self._chosen_pirate),
+        )
 
     def _chosen_pirate(self, option: Option) -> None:
         table, turn = self.table, self.table.turn
@@ -367,9 +449,14 @@ class Turns:
             return
         pirate = table.pirates[option.payload["pirate"]]
         actions = self.actions.legal_actions(pirate)
-        self.flow.ask(turn.active, TURN, "choose_action", "Which Action?",
-                      tuple(action_option(action) for action in actions),
-                      step(self._chosen_action, pirate.id))
+        self.flow.ask(
+            turn.active,
+            TURN,
+            "choose_action",
+            "Which Action?",
+            tuple(action_option(action) for action in actions),
+            step(self._chosen_action, pirate.id),
+        )
 
     def _chosen_action(self, option: Option, pid: str) -> None:
         turn = self.table.turn
@@ -379,8 +466,14 @@ class Turns:
         if targets is None:
             self._announce(None, pid, action)
             return
-        self.flow.ask(turn.active, TURN, TARGET_KINDS[action], TARGET_PROMPTS[action], targets,
-                      step(self._announce, pid, action))
+        self.flow.ask(
+            turn.active,
+            TURN,
+            TARGET_KINDS[action],
+            TARGET_PROMPTS[action],
+            targets,
+            step(self._announce, pid, action),
+        )
 
     def _begin_action(self, pid: str | None, action: str, target: Any = None) -> None:
         table, turn = self.table, self.table.turn
@@ -396,8 +489,10 @@ class Turns:
                 pirate.sack_pending = None
             if action != "recover":
                 pirate.recover_progress = 0
-        self.flow.emit("action_announced", {"seat": turn.active, "pirate": pid,
-                                            "action": action, "number": turn.action_no})
+        self.flow.emit(
+            "action_announced",
+            {"seat": turn.active, "pirate": pid, "action": action, "number": turn.action_no},
+        )
 
     def _announce(self, option: Option | None, pid: str, action: str) -> None:
         """The Action and its targets announced; the activation check of a Loyalty-0 crew,

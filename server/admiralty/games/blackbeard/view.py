@@ -34,9 +34,13 @@ def view(table: Table, viewer: Viewer) -> dict[str, Any]:
         "patrols": dict(sorted(table.patrols.items())),
         **_anti_pirate(table),
         **_crown(table),
-        "pools": {"merchants": len(table.merchant_pool), "hostages": len(table.hostage_pool),
-                  "warships": len(table.warship_pool), "kcs": len(table.kc_pool),
-                  "anti_governors": len(table.anti_governors)},
+        "pools": {
+            "merchants": len(table.merchant_pool),
+            "hostages": len(table.hostage_pool),
+            "warships": len(table.warship_pool),
+            "kcs": len(table.kc_pool),
+            "anti_governors": len(table.anti_governors),
+        },
         "event_deck": len(table.event_deck),
         "discard": table.discard[:],
         "held_out": len(table.held_out),
@@ -46,9 +50,14 @@ def view(table: Table, viewer: Viewer) -> dict[str, Any]:
         "pardons": table.pardons,
         "pardon_in_force": table.pardon_in_force,
         "options": dict(table.options),
-        "outcome": {"places": list(outcome.places), "scores": list(outcome.scores),
-                    "reason": table.end_reason, **_solitaire_result(table)}
-        if outcome else None,
+        "outcome": {
+            "places": list(outcome.places),
+            "scores": list(outcome.scores),
+            "reason": table.end_reason,
+            **_solitaire_result(table),
+        }
+        if outcome
+        else None,
     }
 
 
@@ -66,23 +75,38 @@ def snapshot(table: Table, flow: Flow) -> dict[str, Any]:
         **_anti_pirate(table),
         **_crown(table),
         "challenger": _pirate(table.challenger) if table.challenger is not None else None,
-        "merchant_pool": table.merchant_pool[:], "hostage_pool": table.hostage_pool[:],
-        "warship_pool": table.warship_pool[:], "kc_pool": table.kc_pool[:],
+        "merchant_pool": table.merchant_pool[:],
+        "hostage_pool": table.hostage_pool[:],
+        "warship_pool": table.warship_pool[:],
+        "kc_pool": table.kc_pool[:],
         "anti_governors": table.anti_governors[:],
         "removed_governors": table.removed_governors[:],
-        "event_deck": table.event_deck[:], "discard": table.discard[:],
-        "held_out": table.held_out[:], "event_shuffles": table.event_shuffles,
-        "pirate_deck": table.pirate_deck[:], "retired": table.retired[:],
-        "dead": table.dead[:], "pardons": table.pardons,
-        "pardon_in_force": table.pardon_in_force, "passed": deployment.passed[:],
-        "must_revel": turn.must_revel, "draws": turn.draws,
-        "rolled": dict(sorted(table.rolled.items())), "bonus": dict(sorted(table.bonus.items())),
-        "actions_card_used": turn.actions_card_used, "hup_played": turn.hup_played,
-        "fallbacks": turn.fallbacks, "end_reason": table.end_reason,
-        "counted": turn.counted, "card_loop": turn.card_loop, "card_actor": turn.card_actor,
+        "event_deck": table.event_deck[:],
+        "discard": table.discard[:],
+        "held_out": table.held_out[:],
+        "event_shuffles": table.event_shuffles,
+        "pirate_deck": table.pirate_deck[:],
+        "retired": table.retired[:],
+        "dead": table.dead[:],
+        "pardons": table.pardons,
+        "pardon_in_force": table.pardon_in_force,
+        "passed": deployment.passed[:],
+        "must_revel": turn.must_revel,
+        "draws": turn.draws,
+        "rolled": dict(sorted(table.rolled.items())),
+        "bonus": dict(sorted(table.bonus.items())),
+        "actions_card_used": turn.actions_card_used,
+        "hup_played": turn.hup_played,
+        "fallbacks": turn.fallbacks,
+        "end_reason": table.end_reason,
+        "counted": turn.counted,
+        "card_loop": turn.card_loop,
+        "card_actor": turn.card_actor,
         "from_bermuda": table.from_bermuda[:],
-        "placing": {str(seat): [list(pair) for pair in chosen]
-                    for seat, chosen in sorted(deployment.placing.items())},
+        "placing": {
+            str(seat): [list(pair) for pair in chosen]
+            for seat, chosen in sorted(deployment.placing.items())
+        },
         "written": {str(seat): areas[:] for seat, areas in sorted(deployment.written.items())},
         "options": dict(table.options),
     }
@@ -90,10 +114,16 @@ def snapshot(table: Table, flow: Flow) -> dict[str, Any]:
 
 def _turn(table: Table) -> dict[str, Any]:
     turn = table.turn
-    return {"turn": turn.number, "active": turn.active, "phase": turn.phase,
-            "order": list(table.order), "active_pirate": turn.active_pirate,
-            "actions_left": turn.actions_left, "actions_pirate": turn.actions_pirate,
-            "action_number": turn.action_no}
+    return {
+        "turn": turn.number,
+        "active": turn.active,
+        "phase": turn.phase,
+        "order": list(table.order),
+        "active_pirate": turn.active_pirate,
+        "actions_left": turn.actions_left,
+        "actions_pirate": turn.actions_pirate,
+        "action_number": turn.action_no,
+    }
 
 
 def _anti_pirate(table: Table) -> dict[str, Any]:
@@ -101,15 +131,30 @@ def _anti_pirate(table: Table) -> dict[str, Any]:
     the Action under way: all public, the facts the limits read [blackbeard §R4.3]."""
     ap = table.ap
     return {
-        "kcs": [{"id": kc.id, "owner": kc.owner if kc.owner >= 0 else None, "area": kc.area,
-                 "crown": kc.owner < 0}
-                for kc in sorted(table.kcs.values(), key=lambda kc: kc.id)],
+        "kcs": [
+            {
+                "id": kc.id,
+                "owner": kc.owner if kc.owner >= 0 else None,
+                "area": kc.area,
+                "crown": kc.owner < 0,
+            }
+            for kc in sorted(table.kcs.values(), key=lambda kc: kc.id)
+        ],
         "kcs_killed": table.kcs_killed[:],
         "interference": {
-            "used": sorted(ap.used), "kc_action": ap.kc_action, "titles": sorted(ap.titles),
-            "action": ap.action, "warship": ap.warship, "kc_deploy": ap.kc_deploy,
-            "reaction": ap.reaction, "cancelled": ap.cancelled, "entering": ap.entering,
-            "revelry": ap.revelry[:], "surprise": ap.surprise, "sighted": ap.sighted},
+            "used": sorted(ap.used),
+            "kc_action": ap.kc_action,
+            "titles": sorted(ap.titles),
+            "action": ap.action,
+            "warship": ap.warship,
+            "kc_deploy": ap.kc_deploy,
+            "reaction": ap.reaction,
+            "cancelled": ap.cancelled,
+            "entering": ap.entering,
+            "revelry": ap.revelry[:],
+            "surprise": ap.surprise,
+            "sighted": ap.sighted,
+        },
     }
 
 
@@ -120,10 +165,18 @@ def _crown(table: Table) -> dict[str, Any]:
     if table.players != 1:
         return {}
     level = table.level
-    return {"crown": {"level": level.key, "threat_row": table.threat_row[:],
-            "threat_row_limit": level.threat_row, "budget": level.ap_budget,
-            "budget_used": table.ap.crown, "kc_limit": level.kc_limit,
-            "kcs": [kc.id for kc in table.crown_kcs()], "vp_target": level.vp_target}}
+    return {
+        "crown": {
+            "level": level.key,
+            "threat_row": table.threat_row[:],
+            "threat_row_limit": level.threat_row,
+            "budget": level.ap_budget,
+            "budget_used": table.ap.crown,
+            "kc_limit": level.kc_limit,
+            "kcs": [kc.id for kc in table.crown_kcs()],
+            "vp_target": level.vp_target,
+        }
+    }
 
 
 def _solitaire_result(table: Table) -> dict[str, Any]:
@@ -135,10 +188,14 @@ def _solitaire_result(table: Table) -> dict[str, Any]:
 
 def _player(player: Player, own: bool) -> dict[str, Any]:
     return {
-        "seat": player.seat, "vp": player.vp, "vp_from_net_worth": player.vp_from_net_worth,
-        "retired": player.retired[:], "eliminated": player.eliminated[:],
+        "seat": player.seat,
+        "vp": player.vp,
+        "vp_from_net_worth": player.vp_from_net_worth,
+        "retired": player.retired[:],
+        "eliminated": player.eliminated[:],
         "best_notoriety": player.best_notoriety,
-        "event_cards": len(player.events), "pirate_cards": len(player.pirate_cards),
+        "event_cards": len(player.events),
+        "pirate_cards": len(player.pirate_cards),
         "hand": player.events[:] if own else None,
         "pirate_hand": player.pirate_cards[:] if own else None,
     }
@@ -151,20 +208,34 @@ def _pirates(table: Table) -> list[Pirate]:
 def _pirate(pirate: Pirate) -> dict[str, Any]:
     ship = pirate.ship
     return {
-        "id": pirate.id, "owner": pirate.owner, "area": pirate.area, "port": pirate.port,
-        "notoriety": pirate.notoriety, "net_worth": pirate.net_worth,
+        "id": pirate.id,
+        "owner": pirate.owner,
+        "area": pirate.area,
+        "port": pirate.port,
+        "notoriety": pirate.notoriety,
+        "net_worth": pirate.net_worth,
         "cunning_used": pirate.cunning_used,
         "information": {str(code): points for code, points in sorted(pirate.information.items())},
-        "bribed": sorted(pirate.bribed), "buried_treasure": pirate.buried_treasure,
-        "sack_pending": pirate.sack_pending, "deployed_turn": pirate.deployed_turn,
-        "half_move": pirate.half_move, "recover_progress": pirate.recover_progress,
+        "bribed": sorted(pirate.bribed),
+        "buried_treasure": pirate.buried_treasure,
+        "sack_pending": pirate.sack_pending,
+        "deployed_turn": pirate.deployed_turn,
+        "half_move": pirate.half_move,
+        "recover_progress": pirate.recover_progress,
         "ally": pirate.ally,
-        "ship": {"type": ship.type, "combat": ship.combat, "speed": ship.speed,
-                 "loyalty": ship.loyalty, "holds": ship.holds[:],
-                 "hostages": [{"id": h.id, "nation": h.nation} for h in ship.hostages],
-                 "attack_history": sorted(ship.attack_history),
-                 "letter_of_marque": ship.letter_of_marque, "heavy_guns": ship.heavy_guns,
-                 "scurvy": ship.scurvy, "revelry": ship.revelry},
+        "ship": {
+            "type": ship.type,
+            "combat": ship.combat,
+            "speed": ship.speed,
+            "loyalty": ship.loyalty,
+            "holds": ship.holds[:],
+            "hostages": [{"id": h.id, "nation": h.nation} for h in ship.hostages],
+            "attack_history": sorted(ship.attack_history),
+            "letter_of_marque": ship.letter_of_marque,
+            "heavy_guns": ship.heavy_guns,
+            "scurvy": ship.scurvy,
+            "revelry": ship.revelry,
+        },
     }
 
 
@@ -174,9 +245,16 @@ def _ports(table: Table) -> list[dict[str, Any]]:
         if port.governor is None and not (port.destroyed or port.attacked or port.safe_haven):
             continue
         side = DATA.governors[port.governor].side if port.governor is not None else None
-        out.append({"code": code, "governor": port.governor, "side": side,
-                    "destroyed": port.destroyed, "attacked": port.attacked,
-                    "safe_haven": port.safe_haven})
+        out.append(
+            {
+                "code": code,
+                "governor": port.governor,
+                "side": side,
+                "destroyed": port.destroyed,
+                "attacked": port.attacked,
+                "safe_haven": port.safe_haven,
+            }
+        )
     return out
 
 
@@ -187,8 +265,11 @@ def _merchants(table: Table) -> list[Merchant]:
 def _merchant(merchant: Merchant, everything: bool) -> dict[str, Any]:
     shown = everything or merchant.face_up
     kind = DATA.merchants[merchant.id]
-    return {"port": merchant.port, "face_up": merchant.face_up,
-            "located_by": merchant.located_by,
-            "id": merchant.id if shown else None,
-            "type": kind.id if shown else None,
-            "cargo_value": kind.cargo_value if shown else None}
+    return {
+        "port": merchant.port,
+        "face_up": merchant.face_up,
+        "located_by": merchant.located_by,
+        "id": merchant.id if shown else None,
+        "type": kind.id if shown else None,
+        "cargo_value": kind.cargo_value if shown else None,
+    }

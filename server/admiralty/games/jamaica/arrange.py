@@ -30,8 +30,18 @@ from admiralty.games.jamaica.state import JamaicaState
 
 DATA = load()
 
-__all__ = ["captain", "choose", "deck", "hand", "holds", "keys", "place", "rig", "treasure",
-           "treasure_deck"]
+__all__ = [
+    "captain",
+    "choose",
+    "deck",
+    "hand",
+    "holds",
+    "keys",
+    "place",
+    "rig",
+    "treasure",
+    "treasure_deck",
+]
 
 
 def captain(state: JamaicaState, seat: int, dice: tuple[int, int] | None = None) -> None:
@@ -52,8 +62,7 @@ def place(state: JamaicaState, ship_id: int, space: int, lap: str | None = None)
     ship.lap = lap or (PRE_START if space == state.board.port_royal else RACING)
 
 
-def holds(state: JamaicaState, ship_id: int,
-          contents: Sequence[tuple[str, int] | None]) -> None:
+def holds(state: JamaicaState, ship_id: int, contents: Sequence[tuple[str, int] | None]) -> None:
     """Set every hold of a ship (5, or 6 with the 6th Hold), trading tokens with the bank."""
     ship = state.ship(ship_id)
     if len(contents) != len(ship.kinds):
@@ -127,7 +136,6 @@ def treasure_deck(state: JamaicaState, top: Sequence[str]) -> None:
     state.treasure_deck.extend(reversed(top))
 
 
-def rig(state: JamaicaState, action: Iterable[int] = (),
-        combat: Iterable[int | str] = ()) -> None:
+def rig(state: JamaicaState, action: Iterable[int] = (), combat: Iterable[int | str] = ()) -> None:
     """Fix the next action dice (in roll order) and combat dice ("star" for the star)."""
     rig_dice(state, {DATA.action_faces: action, DATA.combat_faces: combat})

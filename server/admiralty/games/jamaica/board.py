@@ -72,16 +72,20 @@ class Board:
         """The `runs` entry of `space` in the direction of `table` (bounded, should a
         track ever have a loop without a fork or Port Royal)."""
         run: list[int] = []
-        while (len(table[space]) == 1 and self.port_royal not in (space, table[space][0])
-               and len(run) < len(table)):
+        while (
+            len(table[space]) == 1
+            and self.port_royal not in (space, table[space][0])
+            and len(run) < len(table)
+        ):
             space = table[space][0]
             run.append(space)
         return tuple(run)
 
     def _branch(self, space: int) -> Option:
         lane = self.spaces[space].lane
-        return Option(f"fork:{lane}", f"{lane} lane (space {space})",
-                      {"space": space, "branch": lane})
+        return Option(
+            f"fork:{lane}", f"{lane} lane (space {space})", {"space": space, "branch": lane}
+        )
 
     def step(self, space: int, lap: str, to: int, direction: int) -> str:
         """The lap state after one step from `space` to `to`.

@@ -37,11 +37,19 @@ class Battle:
     in every game on one seed, whatever was decided before it.
     """
 
-    __slots__ = ("faces", "gunpowder", "name", "rerolls", "ships", "space", "stage",
-                 "strengths", "winner")
+    __slots__ = (
+        "faces",
+        "gunpowder",
+        "name",
+        "rerolls",
+        "ships",
+        "space",
+        "stage",
+        "strengths",
+        "winner",
+    )
 
-    def __init__(self, attacker: int, defender: int, space: int,
-                 name: tuple[Name, ...]) -> None:
+    def __init__(self, attacker: int, defender: int, space: int, name: tuple[Name, ...]) -> None:
         self.ships = (attacker, defender)
         self.space = space
         self.name = name
@@ -56,7 +64,10 @@ class Battle:
         new = Battle(*self.ships, self.space, self.name)
         new.stage = self.stage
         new.gunpowder, new.faces, new.strengths = (
-            self.gunpowder[:], self.faces[:], self.strengths[:])
+            self.gunpowder[:],
+            self.faces[:],
+            self.strengths[:],
+        )
         new.rerolls, new.winner = self.rerolls, self.winner
         return new
 
@@ -79,7 +90,14 @@ class Battle:
         return None if winner is None else defender if winner == attacker else attacker
 
     def to_json(self) -> dict[str, Any]:
-        return {"attacker": self.ships[0], "defender": self.ships[1], "space": self.space,
-                "stage": self.stage, "gunpowder": self.gunpowder[:], "rolls": self.faces[:],
-                "strengths": self.strengths[:], "sabre_used": self.rerolls > 0,
-                "winner": self.winner}
+        return {
+            "attacker": self.ships[0],
+            "defender": self.ships[1],
+            "space": self.space,
+            "stage": self.stage,
+            "gunpowder": self.gunpowder[:],
+            "rolls": self.faces[:],
+            "strengths": self.strengths[:],
+            "sabre_used": self.rerolls > 0,
+            "winner": self.winner,
+        }

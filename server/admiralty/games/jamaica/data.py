@@ -105,8 +105,15 @@ def load() -> Data:
     dice, setup = _read("dice.toml"), _read("setup.toml")
     data = Data(
         spaces=tuple(
-            Space(s["id"], s["kind"], s["cost"], s["score"], s["lane"], s.get("fork"),
-                  tuple(s["next"]))
+            Space(
+                s["id"],
+                s["kind"],
+                s["cost"],
+                s["score"],
+                s["lane"],
+                s.get("fork"),
+                tuple(s["next"]),
+            )
             for s in sorted(track["space"], key=lambda s: s["id"])
         ),
         port_royal=track["port_royal"],
@@ -115,7 +122,11 @@ def load() -> Data:
         cards={c["id"]: Card(c["id"], c["morning"], c["evening"]) for c in cards["card"]},
         treasures={
             t["id"]: Treasure(
-                t["id"], t["name"], t["kind"], t["value"], t.get("effect"),
+                t["id"],
+                t["name"],
+                t["kind"],
+                t["value"],
+                t.get("effect"),
                 tuple(sorted((k, v) for k, v in t.items() if k not in _RECORD_KEYS)),
             )
             for t in treasures["treasure"]

@@ -26,13 +26,26 @@ class Jamaica(Game):
         default_players=DATA.default_players,
         hidden_information=True,  # hands, chosen cards, face-down treasures
         windows=(Window.TURN, Window.INTERRUPT, Window.SEALED),
-        automated=(Actor("Ghost Ship", (DATA.ghost_players,),
-                         "the Captain; in a combat, the player not fighting it [jamaica G25]"),),
+        automated=(
+            Actor(
+                "Ghost Ship",
+                (DATA.ghost_players,),
+                "the Captain; in a combat, the player not fighting it [jamaica G25]",
+            ),
+        ),
         options=(
-            OptionSpec("allow_dump_same_kind", bool, False,
-                       "[jamaica G6] a load may empty a hold of its own kind"),
-            OptionSpec("give_any_treasure", bool, False,
-                       "[jamaica G16] a winner may give a player any card, not only a cursed one"),
+            OptionSpec(
+                "allow_dump_same_kind",
+                bool,
+                False,
+                "[jamaica G6] a load may empty a hold of its own kind",
+            ),
+            OptionSpec(
+                "give_any_treasure",
+                bool,
+                False,
+                "[jamaica G16] a winner may give a player any card, not only a cursed one",
+            ),
             round_cap(200, "not a rule [jamaica §9.5]: the game is scored after this round"),
         ),
     )
@@ -53,10 +66,14 @@ class Jamaica(Game):
         the treasure cards and the dice faces (numbers, and "star")."""
         return {
             **board_of().static_info(),
-            "cards": [{"id": c.id, "morning": c.morning, "evening": c.evening}
-                      for c in DATA.cards.values()],
-            "treasures": [{"id": t.id, "name": t.name, "kind": t.kind, "value": t.value,
-                           "effect": t.effect} for t in DATA.treasures.values()],
+            "cards": [
+                {"id": c.id, "morning": c.morning, "evening": c.evening}
+                for c in DATA.cards.values()
+            ],
+            "treasures": [
+                {"id": t.id, "name": t.name, "kind": t.kind, "value": t.value, "effect": t.effect}
+                for t in DATA.treasures.values()
+            ],
             "action_die": list(DATA.action_faces),
             "combat_die": list(DATA.combat_faces),
         }

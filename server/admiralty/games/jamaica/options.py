@@ -62,24 +62,40 @@ def gunpowder_options(have: int) -> tuple[Option, ...]:
 
 
 @cache
-def hold_option(hold: int, empty_first: bool, kind: str | None, count: int,
-                load_kind: str, load_count: int) -> Option:
+def hold_option(
+    hold: int, empty_first: bool, kind: str | None, count: int, load_kind: str, load_count: int
+) -> Option:
     """Load `load_count` `load_kind` into an empty `hold` (`hold:h`), or empty it of its
     `count` `kind` first (`empty:h`)."""
     if empty_first:
-        return Option(f"empty:{hold}", f"dump the {count} {kind} of hold {hold} and load there",
-                      {"hold": hold, "load_kind": load_kind, "load_count": load_count,
-                       "kind": kind, "count": count})
-    return Option(f"hold:{hold}", f"load into hold {hold}",
-                  {"hold": hold, "load_kind": load_kind, "load_count": load_count,
-                   "kind": None, "count": 0})
+        return Option(
+            f"empty:{hold}",
+            f"dump the {count} {kind} of hold {hold} and load there",
+            {
+                "hold": hold,
+                "load_kind": load_kind,
+                "load_count": load_count,
+                "kind": kind,
+                "count": count,
+            },
+        )
+    return Option(
+        f"hold:{hold}",
+        f"load into hold {hold}",
+        {"hold": hold, "load_kind": load_kind, "load_count": load_count, "kind": None, "count": 0},
+    )
 
 
-def hold_options(kinds: Sequence[str | None], counts: Sequence[int], loads: Sequence[Load],
-                 kind: str) -> tuple[Option, ...]:
+def hold_options(
+    kinds: Sequence[str | None], counts: Sequence[int], loads: Sequence[Load], kind: str
+) -> tuple[Option, ...]:
     """The `loads` of `kind` into a ship whose holds hold `kinds` and `counts`, as options."""
-    return tuple([hold_option(hold, dump, kinds[hold], counts[hold], kind, count)
-                  for hold, dump, count in loads])
+    return tuple(
+        [
+            hold_option(hold, dump, kinds[hold], counts[hold], kind, count)
+            for hold, dump, count in loads
+        ]
+    )
 
 
 @cache
@@ -113,26 +129,36 @@ LOOT_NONE = Option("loot:none", "take nothing", {"loot": "none"})
 
 @cache
 def loot_hold(hold: int, kind: str, count: int) -> Option:
-    return Option(f"loot:hold:{hold}", f"steal hold {hold} ({count} {kind})",
-                  {"loot": "hold", "hold": hold, "kind": kind, "count": count})
+    return Option(
+        f"loot:hold:{hold}",
+        f"steal hold {hold} ({count} {kind})",
+        {"loot": "hold", "hold": hold, "kind": kind, "count": count},
+    )
 
 
 @cache
 def loot_treasure(treasure: str) -> Option:
     name = load().treasures[treasure].name
-    return Option(f"loot:treasure:{treasure}", f"steal {name}",
-                  {"loot": "treasure", "treasure": treasure})
+    return Option(
+        f"loot:treasure:{treasure}", f"steal {name}", {"loot": "treasure", "treasure": treasure}
+    )
 
 
 @cache
 def loot_blind(slot: int) -> Option:
-    return Option(f"loot:blind:{slot}", f"steal face-down treasure #{slot + 1}",
-                  {"loot": "blind", "slot": slot})
+    return Option(
+        f"loot:blind:{slot}",
+        f"steal face-down treasure #{slot + 1}",
+        {"loot": "blind", "slot": slot},
+    )
 
 
 @cache
 def give_option(treasure: str) -> Option:
     card = load().treasures[treasure]
     what = card.id if card.kind == "power" else str(card.value)
-    return Option(f"give:{card.kind}:{what}", f"give {card.name}",
-                  {"loot": "give", "treasure": treasure, "value": card.value})
+    return Option(
+        f"give:{card.kind}:{what}",
+        f"give {card.name}",
+        {"loot": "give", "treasure": treasure, "value": card.value},
+    )

@@ -44,8 +44,20 @@ on every turn and a named tuple costs more to build than to look up."""
 class Ship:
     """A ship: position, holds, treasure cards and (for a player) its action cards."""
 
-    __slots__ = ("chosen", "counts", "deck", "discard", "hand", "hidden", "kinds", "lap",
-                 "powers", "revealed", "shuffles", "space")
+    __slots__ = (
+        "chosen",
+        "counts",
+        "deck",
+        "discard",
+        "hand",
+        "hidden",
+        "kinds",
+        "lap",
+        "powers",
+        "revealed",
+        "shuffles",
+        "space",
+    )
 
     def __init__(self, space: int, lap: str, holds: int) -> None:
         self.space = space
@@ -115,10 +127,20 @@ class Ship:
         ]
 
     def snapshot(self) -> dict[str, Any]:
-        return {"space": self.space, "lap": self.lap, "kinds": self.kinds[:],
-                "counts": self.counts[:], "powers": self.powers[:], "hidden": self.hidden[:],
-                "hand": self.hand[:], "deck": self.deck[:], "discard": self.discard[:],
-                "chosen": self.chosen, "revealed": self.revealed, "shuffles": self.shuffles}
+        return {
+            "space": self.space,
+            "lap": self.lap,
+            "kinds": self.kinds[:],
+            "counts": self.counts[:],
+            "powers": self.powers[:],
+            "hidden": self.hidden[:],
+            "hand": self.hand[:],
+            "deck": self.deck[:],
+            "discard": self.discard[:],
+            "chosen": self.chosen,
+            "revealed": self.revealed,
+            "shuffles": self.shuffles,
+        }
 
 
 def load_targets(
@@ -134,8 +156,14 @@ def load_targets(
     return hold_targets(ship.kinds, ship.counts, kind, board_holds, allow_dump, exclude)
 
 
-def hold_targets(kinds: Sequence[str | None], counts: Sequence[int], kind: str,
-                 board_holds: int, allow_dump: bool, exclude: int = -1) -> tuple[Target, ...]:
+def hold_targets(
+    kinds: Sequence[str | None],
+    counts: Sequence[int],
+    kind: str,
+    board_holds: int,
+    allow_dump: bool,
+    exclude: int = -1,
+) -> tuple[Target, ...]:
     """`load_targets` for holds holding `kinds`, `counts` of them."""
     if 0 in counts:
         first = counts.index(0)
@@ -157,8 +185,14 @@ def hold_targets(kinds: Sequence[str | None], counts: Sequence[int], kind: str,
     return tuple(targets)
 
 
-def bank_loads(kinds: Sequence[str | None], counts: Sequence[int], targets: Sequence[Target],
-               kind: str, amount: int, bank: int) -> list[Load]:
+def bank_loads(
+    kinds: Sequence[str | None],
+    counts: Sequence[int],
+    targets: Sequence[Target],
+    kind: str,
+    amount: int,
+    bank: int,
+) -> list[Load]:
     """The loads of `amount` `kind` into `targets` (holds holding `kinds`, `counts` of
     them) that get any token from a bank holding `bank` of it [jamaica G20].
 
@@ -173,8 +207,9 @@ def bank_loads(kinds: Sequence[str | None], counts: Sequence[int], targets: Sequ
     return loads
 
 
-def payment_plans(holds: tuple[int, ...], counts: tuple[int, ...], size: int, cost: int,
-                  board_holds: int) -> tuple[tuple[int, ...], ...]:
+def payment_plans(
+    holds: tuple[int, ...], counts: tuple[int, ...], size: int, cost: int, board_holds: int
+) -> tuple[tuple[int, ...], ...]:
     """Every distinct way to pay `cost` [jamaica §6.3] from the `holds` of a ship of `size`
     holds that hold the kind asked for, `counts` of it (at least `cost` in all), as
     per-hold amounts.
@@ -215,8 +250,9 @@ def _plans(counts: tuple[int, ...], sixth: bool, cost: int) -> tuple[tuple[int, 
 
 
 @lru_cache(maxsize=1 << 14)
-def _ordered_plans(counts: tuple[int, ...], sixth_at: int, cost: int
-                   ) -> tuple[tuple[int, ...], ...]:
+def _ordered_plans(
+    counts: tuple[int, ...], sixth_at: int, cost: int
+) -> tuple[tuple[int, ...], ...]:
     """`_plans` for `counts` in increasing order, the 6th Hold's at `sixth_at` (-1: none)."""
     twins = tuple(  # a board hold just like the one before it: take from them in one order
         k > 0 and counts[k] == counts[k - 1] and sixth_at not in (k, k - 1)
@@ -233,8 +269,9 @@ def _ordered_plans(counts: tuple[int, ...], sixth_at: int, cost: int
     return tuple(plans)
 
 
-def _splits(counts: tuple[int, ...], twins: tuple[bool, ...], cost: int,
-            cap: int) -> Iterator[tuple[int, ...]]:
+def _splits(
+    counts: tuple[int, ...], twins: tuple[bool, ...], cost: int, cap: int
+) -> Iterator[tuple[int, ...]]:
     """Ways to take `cost` from `counts`, the most from the first holds first; a hold that
     twins the one before it takes no more than it did (`cap`), so each result comes once."""
     if not counts:
@@ -257,8 +294,9 @@ def smallest_first(ship: Ship, kind: str, amount: int) -> tuple[int, ...]:
     return _take_smallest(holds, counts, len(ship.counts), amount)
 
 
-def _take_smallest(holds: Sequence[int], counts: Sequence[int], size: int, amount: int
-                   ) -> tuple[int, ...]:
+def _take_smallest(
+    holds: Sequence[int], counts: Sequence[int], size: int, amount: int
+) -> tuple[int, ...]:
     amounts = [0] * size
     for count, hold in sorted(zip(counts, holds, strict=True)):
         if not amount:

@@ -69,8 +69,15 @@ TURN, INTERRUPT = Window.TURN, Window.INTERRUPT
 class JamaicaState(Table, FlowState):
     """One game. Build it with `Jamaica().new_game(...)`; see `arrange` to set up positions."""
 
-    __slots__ = ("_outcome", "_setup_events", "end_reason", "evening", "morning",
-                 "morning_hold", "rolled")
+    __slots__ = (
+        "_outcome",
+        "_setup_events",
+        "end_reason",
+        "evening",
+        "morning",
+        "morning_hold",
+        "rolled",
+    )
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, Chance(seed), options)
@@ -89,9 +96,15 @@ class JamaicaState(Table, FlowState):
         self._outcome: Outcome | None = None
         self._deal()
         self.captain = self.chance.stream("captain").randrange(players)
-        self.flow.emit("game_started", {"players": players, "captain": self.captain,
-                                        "ghost": self.ghost is not None,
-                                        "treasure_deck": len(self.treasure_deck)})
+        self.flow.emit(
+            "game_started",
+            {
+                "players": players,
+                "captain": self.captain,
+                "ghost": self.ghost is not None,
+                "treasure_deck": len(self.treasure_deck),
+            },
+        )
         self._begin_round()
         self.flow.run()
         self._setup_events = self.flow.events
@@ -137,8 +150,9 @@ class JamaicaState(Table, FlowState):
             redeal(rng, [(chosen, None), (ship.hand, None), (ship.deck, None)])
             ship.chosen = chosen[0] if chosen else None
             ship.hand.sort()
-        hidden = [(ship.hidden, _face_down) for other, ship in enumerate(new.ships)
-                  if other != seat]
+        hidden = [
+            (ship.hidden, _face_down) for other, ship in enumerate(new.ships) if other != seat
+        ]
         ghost = [(new.ghost.hidden, None)] if new.ghost is not None else []
         redeal(rng, [*hidden, *ghost, (new.removed, None), (new.treasure_deck, None)])
         new._ask_again(seat)
@@ -191,8 +205,10 @@ class JamaicaState(Table, FlowState):
         for ship in self.ships:
             ship.revealed = None
         self.rolled = self.chance.rolls(DATA.action_faces, DATA.action_dice, "dice", self.round)
-        self.flow.emit("round_started", {"round": self.round, "captain": self.captain,
-                                         "dice": list(self.rolled)})
+        self.flow.emit(
+            "round_started",
+            {"round": self.round, "captain": self.captain, "dice": list(self.rolled)},
+        )
         self._ask_dice()
 
     def _ask_dice(self) -> None:
@@ -200,19 +216,31 @@ class JamaicaState(Table, FlowState):
         self.phase, self.active = "place_dice", self.captain
         self.morning = self.evening = None
         assert self.rolled is not None
-        self.flow.ask(self.captain, TURN, "place_dice", "Which die is the morning (sun) die?",
-                      dice_options(*self.rolled), step(self._on_dice), publish=True)
+        self.flow.ask(
+            self.captain,
+            TURN,
+            "place_dice",
+            "Which die is the morning (sun) die?",
+            dice_options(*self.rolled),
+            step(self._on_dice),
+            publish=True,
+        )
 
     def _on_dice(self, option: Option) -> None:
         """Step 2: every seat chooses a card at once, in one SEALED window."""
         payload = option.payload
         self.morning, self.evening = payload["morning"], payload["evening"]
-        self.flow.emit("dice_placed", {"captain": self.captain, "morning": self.morning,
-                                       "evening": self.evening})
+        self.flow.emit(
+            "dice_placed",
+            {"captain": self.captain, "morning": self.morning, "evening": self.evening},
+        )
         self.phase, self.active = "choose_cards", None
-        self.flow.seal("choose_card", "Choose the card you play this round",
-                       [options_of_hand(tuple(ship.hand)) for ship in self.ships],
-                       step(self._on_card))
+        self.flow.seal(
+            "choose_card",
+            "Choose the card you play this round",
+            [options_of_hand(tuple(ship.hand)) for ship in self.ships],
+            step(self._on_card),
+        )
 
     def _on_card(self, option: Option, seat: int) -> None:
         ship = self.ships[seat]
@@ -236,8 +264,10 @@ class JamaicaState(Table, FlowState):
         card = CARDS[ship.chosen]
         ship.revealed, ship.chosen = card.id, None
         ship.discard.append(card.id)
-        self.flow.emit("card_revealed", {"seat": seat, "card": card.id,
-                                         "morning": card.morning, "evening": card.evening})
+        self.flow.emit(
+            "card_revealed",
+            {"seat": seat, "card": card.id, "morning": card.morning, "evening": card.evening},
+        )
         self.morning_hold = -1
         self.flow.push(step(self._action, seat, EVENING))
         self._action(seat, MORNING)
@@ -253,8 +283,10 @@ class JamaicaState(Table, FlowState):
             symbol, value = card.evening, self.evening
         assert value is not None
         if ship.lap == FINISHED:  # [jamaica §6.2.5]
-            self.flow.emit("action_ignored", {"seat": seat, "half": half, "symbol": symbol,
-                                              "reason": "finished"})
+            self.flow.emit(
+                "action_ignored",
+                {"seat": seat, "half": half, "symbol": symbol, "reason": "finished"},
+            )
             return
         direction = MOVES.get(symbol)
         if direction is not None:
@@ -279,18 +311,23 @@ class JamaicaState(Table, FlowState):
     def _load(self, seat: int, kind: str, amount: int, half: str, exclude: int) -> None:
         ship = self.ships[seat]
         kinds, counts = ship.kinds, ship.counts
-        targets = hold_targets(kinds, counts, kind, HOLDS, self.options["allow_dump_same_kind"],
-                               exclude)
+        targets = hold_targets(
+            kinds, counts, kind, HOLDS, self.options["allow_dump_same_kind"], exclude
+        )
         bank = self.bank[kind]
         loads = bank_loads(kinds, counts, targets, kind, amount, bank)
         if not loads:
             reason = "holds_full" if bank else "bank_empty"
             self.flow.emit("load_cancelled", {"ship": seat, "kind": kind, "reason": reason})
             return
-        self.flow.ask(seat, TURN if seat == self.active else INTERRUPT, "load",
-                      load_prompt(max(map(_load_count, loads)), kind),
-                      hold_options(kinds, counts, loads, kind),
-                      step(self._on_load, seat, kind, half))
+        self.flow.ask(
+            seat,
+            TURN if seat == self.active else INTERRUPT,
+            "load",
+            load_prompt(max(map(_load_count, loads)), kind),
+            hold_options(kinds, counts, loads, kind),
+            step(self._on_load, seat, kind, half),
+        )
 
     def _on_load(self, option: Option, seat: int, kind: str, half: str) -> None:
         payload = option.payload
@@ -300,8 +337,9 @@ class JamaicaState(Table, FlowState):
 
     # ------------------------------------------------------------------- moving [jamaica §6.2]
 
-    def _walk(self, ship_id: int, direction: int, steps: int, origin: int,
-              path: tuple[int, ...]) -> None:
+    def _walk(
+        self, ship_id: int, direction: int, steps: int, origin: int, path: tuple[int, ...]
+    ) -> None:
         """A move walks one step at a time so that a fork (or a merge, going backward)
         can stop it for the mover's choice [jamaica G8] and a finish stops it at once
         [jamaica §6.2.5]."""
@@ -322,17 +360,28 @@ class JamaicaState(Table, FlowState):
             nexts = table[space]
             if len(nexts) > 1:
                 mover = self.mover(ship_id)
-                self.flow.ask(mover, TURN if mover == self.active else INTERRUPT, "fork",
-                              "Which way at the fork?",
-                              board.branch_options[space, direction],
-                              step(self._on_branch, ship_id, direction, steps, origin, path))
+                self.flow.ask(
+                    mover,
+                    TURN if mover == self.active else INTERRUPT,
+                    "fork",
+                    "Which way at the fork?",
+                    board.branch_options[space, direction],
+                    step(self._on_branch, ship_id, direction, steps, origin, path),
+                )
                 return
             path += nexts
             steps = self._step(ship, nexts[0], direction, steps)
         self._moved(ship_id, direction, origin, path)
 
-    def _on_branch(self, option: Option, ship_id: int, direction: int, steps: int,
-                   origin: int, path: tuple[int, ...]) -> None:
+    def _on_branch(
+        self,
+        option: Option,
+        ship_id: int,
+        direction: int,
+        steps: int,
+        origin: int,
+        path: tuple[int, ...],
+    ) -> None:
         to = option.payload["space"]
         steps = self._step(self.hulls[ship_id], to, direction, steps)
         self._walk(ship_id, direction, steps, origin, (*path, to))
@@ -345,8 +394,17 @@ class JamaicaState(Table, FlowState):
 
     def _moved(self, ship_id: int, direction: int, origin: int, path: tuple[int, ...]) -> None:
         ship = self.hulls[ship_id]
-        self.flow.emit("moved", {"ship": ship_id, "direction": direction, "from": origin,
-                                 "to": ship.space, "path": list(path), "lap": ship.lap})
+        self.flow.emit(
+            "moved",
+            {
+                "ship": ship_id,
+                "direction": direction,
+                "from": origin,
+                "to": ship.space,
+                "path": list(path),
+                "lap": ship.lap,
+            },
+        )
         if ship.lap == FINISHED:
             if ship_id != GHOST:
                 self.finishers.append(ship_id)
@@ -366,16 +424,22 @@ class JamaicaState(Table, FlowState):
         if here == 1:  # the arriving ship alone, as most are: no foe to list
             self._settle(ship_id)  # what the frame would do next: run it now
             return
-        foes = [seat for seat, ship in enumerate(self.ships)
-                if ship.space == space and seat != ship_id]
+        foes = [
+            seat for seat, ship in enumerate(self.ships) if ship.space == space and seat != ship_id
+        ]
         ghost = self.ghost
         if ghost is not None and ship_id != GHOST and ghost.space == space:
             foes.append(GHOST)
         self.flow.push(step(self._settle, ship_id))
         mover = self.mover(ship_id)
-        self.flow.ask(mover, self._window(mover), "target",
-                      "Several ships here: which do you attack?",
-                      tuple([target_option(i) for i in foes]), step(self._on_target, ship_id))
+        self.flow.ask(
+            mover,
+            self._window(mover),
+            "target",
+            "Several ships here: which do you attack?",
+            tuple([target_option(i) for i in foes]),
+            step(self._on_target, ship_id),
+        )
 
     def _on_target(self, option: Option, ship_id: int) -> None:
         self._start_combat(ship_id, option.payload["target"])
@@ -395,10 +459,14 @@ class JamaicaState(Table, FlowState):
         if sum(held) < cost:
             self._shortage(ship_id, kind, cost)
             return
-        self.flow.ask(ship_id, TURN if ship_id == self.active else INTERRUPT, "pay",
-                      f"Pay {cost} {kind}: from which holds?",
-                      pay_choices(tuple(holds), tuple(held), len(ship.counts), cost),
-                      step(self._on_pay, ship_id, kind))
+        self.flow.ask(
+            ship_id,
+            TURN if ship_id == self.active else INTERRUPT,
+            "pay",
+            f"Pay {cost} {kind}: from which holds?",
+            pay_choices(tuple(holds), tuple(held), len(ship.counts), cost),
+            step(self._on_pay, ship_id, kind),
+        )
 
     def _on_pay(self, option: Option, ship_id: int, kind: str) -> None:
         payload = option.payload
@@ -419,10 +487,14 @@ class JamaicaState(Table, FlowState):
             space = ship.space
             nexts = table[space]
             if len(nexts) > 1:  # the retreating player chooses the lane [jamaica §6.4.2]
-                self.flow.ask(ship_id, self._window(ship_id), "fork",
-                              "Retreating: which way at the fork?",
-                              board.branch_options[space, -1],
-                              step(self._on_retreat_branch, ship_id, origin, path))
+                self.flow.ask(
+                    ship_id,
+                    self._window(ship_id),
+                    "fork",
+                    "Retreating: which way at the fork?",
+                    board.branch_options[space, -1],
+                    step(self._on_retreat_branch, ship_id, origin, path),
+                )
                 return
             to = nexts[0]
             path += (to,)
@@ -434,8 +506,9 @@ class JamaicaState(Table, FlowState):
                 break
         self._retreated(ship_id, origin, path)
 
-    def _on_retreat_branch(self, option: Option, ship_id: int, origin: int,
-                           path: tuple[int, ...]) -> None:
+    def _on_retreat_branch(
+        self, option: Option, ship_id: int, origin: int, path: tuple[int, ...]
+    ) -> None:
         ship = self.hulls[ship_id]
         to = option.payload["space"]
         self._step(ship, to, -1, 1)
@@ -453,8 +526,16 @@ class JamaicaState(Table, FlowState):
 
     def _retreated(self, ship_id: int, origin: int, path: tuple[int, ...]) -> None:
         ship = self.hulls[ship_id]
-        self.flow.emit("retreated", {"ship": ship_id, "from": origin, "to": ship.space,
-                                     "path": list(path), "lap": ship.lap})
+        self.flow.emit(
+            "retreated",
+            {
+                "ship": ship_id,
+                "from": origin,
+                "to": ship.space,
+                "path": list(path),
+                "lap": ship.lap,
+            },
+        )
         self._arrive(ship_id)
 
     # ------------------------------------------------------------ the Ghost Ship [jamaica §10]
@@ -479,9 +560,14 @@ class JamaicaState(Table, FlowState):
         elif at > max(others):
             self._ghost_sail(1, half, "last")
         else:
-            self.flow.ask(self.captain, TURN, "ghost_direction",
-                          "Which way does the Ghost Ship sail?", GHOST_DIRECTIONS,
-                          step(self._on_ghost_direction, half))
+            self.flow.ask(
+                self.captain,
+                TURN,
+                "ghost_direction",
+                "Which way does the Ghost Ship sail?",
+                GHOST_DIRECTIONS,
+                step(self._on_ghost_direction, half),
+            )
 
     def _on_ghost_direction(self, option: Option, half: str) -> None:
         self._ghost_sail(1 if option.payload["direction"] == "forward" else -1, half, "captain")
@@ -489,8 +575,9 @@ class JamaicaState(Table, FlowState):
     def _ghost_sail(self, direction: int, half: str, reason: str) -> None:
         steps = self.morning if half == MORNING else self.evening
         assert steps is not None and self.ghost is not None
-        self.flow.emit("ghost_sails", {"half": half, "direction": direction, "steps": steps,
-                                       "reason": reason})
+        self.flow.emit(
+            "ghost_sails", {"half": half, "direction": direction, "steps": steps, "reason": reason}
+        )
         self._walk(GHOST, direction, steps, self.ghost.space, ())
 
     # -------------------------------------------------------------------- battles [jamaica §7]
@@ -501,10 +588,12 @@ class JamaicaState(Table, FlowState):
         turn = "ghost" if self.phase == "ghost" else self.active
         assert turn is not None
         space = self.hulls[attacker].space
-        self.combat = Battle(attacker, defender, space,
-                             (self.round, turn, self.half, attacker, defender))
-        self.flow.emit("combat_started", {"attacker": attacker, "defender": defender,
-                                          "space": space})
+        self.combat = Battle(
+            attacker, defender, space, (self.round, turn, self.half, attacker, defender)
+        )
+        self.flow.emit(
+            "combat_started", {"attacker": attacker, "defender": defender, "space": space}
+        )
         self._ask_gunpowder(ATTACKER)
 
     def _ask_gunpowder(self, role: int) -> None:
@@ -518,9 +607,14 @@ class JamaicaState(Table, FlowState):
         if not have:
             self._roll(role)
             return
-        self.flow.ask(ship_id, self._battle_window(ship_id, ship_id), "gunpowder",
-                      f"You are the {ROLES[role]}: spend how much gunpowder?",
-                      gunpowder_options(have), step(self._on_gunpowder, role))
+        self.flow.ask(
+            ship_id,
+            self._battle_window(ship_id, ship_id),
+            "gunpowder",
+            f"You are the {ROLES[role]}: spend how much gunpowder?",
+            gunpowder_options(have),
+            step(self._on_gunpowder, role),
+        )
 
     def _on_gunpowder(self, option: Option, role: int) -> None:
         amount = option.payload["amount"]
@@ -546,10 +640,15 @@ class JamaicaState(Table, FlowState):
         for holder, ship_id in enumerate(battle.ships):
             if ship_id != GHOST and SABRE in self.ships[ship_id].powers:
                 whose = "your own" if holder == role else "your opponent's"
-                self.flow.ask(ship_id, self._battle_window(ship_id, ship_id), "sabre",
-                              f"Saran's Sabre: reroll {whose} {battle.faces[role]}?",
-                              sabre_options(holder == role), step(self._on_sabre, role),
-                              optional=True)
+                self.flow.ask(
+                    ship_id,
+                    self._battle_window(ship_id, ship_id),
+                    "sabre",
+                    f"Saran's Sabre: reroll {whose} {battle.faces[role]}?",
+                    sabre_options(holder == role),
+                    step(self._on_sabre, role),
+                    optional=True,
+                )
                 return
 
     def _on_sabre(self, option: Option, role: int) -> None:
@@ -603,12 +702,22 @@ class JamaicaState(Table, FlowState):
         the winner holds no cursed card would tell the table that it holds none.
         """
         self._battle().stage = "spoils"
-        options = (LOOT_NONE, *self._hold_loot(winner, loser), *self._card_loot(loser),
-                   *self._gifts(winner, loser))
+        options = (
+            LOOT_NONE,
+            *self._hold_loot(winner, loser),
+            *self._card_loot(loser),
+            *self._gifts(winner, loser),
+        )
         seat = self.controller(winner, loser)
-        self.flow.ask(seat, self._battle_window(seat, winner), "loot",
-                      "You won: what do you take?", options, step(self._on_loot, winner, loser),
-                      publish=winner != GHOST and bool(self.ships[winner].hidden))
+        self.flow.ask(
+            seat,
+            self._battle_window(seat, winner),
+            "loot",
+            "You won: what do you take?",
+            options,
+            step(self._on_loot, winner, loser),
+            publish=winner != GHOST and bool(self.ships[winner].hidden),
+        )
 
     def _on_loot(self, option: Option, winner: int, loser: int) -> None:
         payload = option.payload
@@ -630,8 +739,17 @@ class JamaicaState(Table, FlowState):
         ship = self.hulls[loser]
         kind, count = ship.kinds[hold], ship.counts[hold]
         assert kind is not None
-        self.flow.emit("spoils", {"winner": winner, "loser": loser, "loot": "hold", "hold": hold,
-                                  "kind": kind, "count": count})
+        self.flow.emit(
+            "spoils",
+            {
+                "winner": winner,
+                "loser": loser,
+                "loot": "hold",
+                "hold": hold,
+                "kind": kind,
+                "count": count,
+            },
+        )
         thief = self.hulls[winner]
         targets = load_targets(thief, kind, HOLDS, self.options["allow_dump_same_kind"])
         if winner == GHOST and (kind not in DATA.ghost_keeps or not targets):
@@ -640,10 +758,14 @@ class JamaicaState(Table, FlowState):
             self._battle().stage = "stash"
             seat = self.controller(winner, loser)
             loads = [(target.hold, target.dump, count) for target in targets]
-            self.flow.ask(seat, self._battle_window(seat, winner), "stash",
-                          f"Load the {count} {kind} you took: into which hold?",
-                          hold_options(thief.kinds, thief.counts, loads, kind),
-                          step(self._on_stash, winner, loser, hold))
+            self.flow.ask(
+                seat,
+                self._battle_window(seat, winner),
+                "stash",
+                f"Load the {count} {kind} you took: into which hold?",
+                hold_options(thief.kinds, thief.counts, loads, kind),
+                step(self._on_stash, winner, loser, hold),
+            )
 
     def _on_stash(self, option: Option, winner: int, loser: int, hold: int) -> None:
         self._stash(winner, loser, hold, option.payload["hold"])
@@ -654,15 +776,23 @@ class JamaicaState(Table, FlowState):
         self.phase, self.active, self.end_reason = "game_over", None, reason
         self.flow.stop()
         scores = [self.score(seat) for seat in range(self.players)]
-        keys = [(score, -self.board.steps_left(ship.space, ship.lap))  # [jamaica G11]
-                for score, ship in zip(scores, self.ships, strict=True)]
+        keys = [
+            (score, -self.board.steps_left(ship.space, ship.lap))  # [jamaica G11]
+            for score, ship in zip(scores, self.ships, strict=True)
+        ]
         self._outcome = Outcome.from_ranking(keys, scores)
-        self.flow.emit("game_over", {
-            "reason": reason, "round": self.round, "scores": scores,
-            "places": list(self._outcome.places), "finishers": self.finishers[:],
-            "treasures": [self.treasure_values(ship) for ship in self.ships],
-            "ghost_treasures": self.treasure_values(self.ghost) if self.ghost else None,
-        })
+        self.flow.emit(
+            "game_over",
+            {
+                "reason": reason,
+                "round": self.round,
+                "scores": scores,
+                "places": list(self._outcome.places),
+                "finishers": self.finishers[:],
+                "treasures": [self.treasure_values(ship) for ship in self.ships],
+                "ghost_treasures": self.treasure_values(self.ghost) if self.ghost else None,
+            },
+        )
 
 
 def _face_down(treasure: str) -> bool:
@@ -681,8 +811,9 @@ def load_prompt(tokens: int, kind: str) -> str:
 
 
 @lru_cache(maxsize=1 << 14)
-def pay_choices(holds: tuple[int, ...], counts: tuple[int, ...], size: int, cost: int
-                ) -> tuple[Option, ...]:
+def pay_choices(
+    holds: tuple[int, ...], counts: tuple[int, ...], size: int, cost: int
+) -> tuple[Option, ...]:
     """The `pay` options of `payment_plans`, which depend only on where the kind to pay lies
     and how much of it: random play repeats these (three calls in four are answered here
     in fresh games), so they are worked out once."""

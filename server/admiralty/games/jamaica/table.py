@@ -62,8 +62,24 @@ class Table:
     """The pieces of one game and the mechanics over them (see the module)."""
 
     __slots__ = (
-        "active", "bank", "board", "captain", "chance", "combat", "finishers", "flow", "ghost",
-        "half", "hulls", "lairs", "options", "phase", "players", "removed", "round", "ships",
+        "active",
+        "bank",
+        "board",
+        "captain",
+        "chance",
+        "combat",
+        "finishers",
+        "flow",
+        "ghost",
+        "half",
+        "hulls",
+        "lairs",
+        "options",
+        "phase",
+        "players",
+        "removed",
+        "round",
+        "ships",
         "treasure_deck",
     )
     """Slots, not the instance dict: the rules read these attributes on every step, and a
@@ -132,11 +148,15 @@ class Table:
             ship.deck = chance.shuffled(sorted(data.cards), "deck", seat, 0)
             ship.shuffles = 1
             ship.hand = sorted(ship.deck.pop() for _ in range(data.hand_size))
-            self.flow.tell((seat,), "hand_dealt", {"seat": seat, "hand": list(ship.hand)},
-                           {"seat": seat, "count": len(ship.hand)})
+            self.flow.tell(
+                (seat,),
+                "hand_dealt",
+                {"seat": seat, "hand": list(ship.hand)},
+                {"seat": seat, "count": len(ship.hand)},
+            )
         pool = [t for t in data.treasures if self.ghost is None or t != data.ghost_treasure]
         pool = chance.shuffled(pool, "treasures")
-        self.treasure_deck, self.removed = pool[:data.deck_size], pool[data.deck_size:]
+        self.treasure_deck, self.removed = pool[: data.deck_size], pool[data.deck_size :]
 
     # ------------------------------------------------------------------------ looking
 
@@ -181,8 +201,12 @@ class Table:
             drawn.append(ship.deck.pop())
         hand += drawn
         hand.sort()
-        self.flow.tell((seat,), "cards_drawn", {"seat": seat, "cards": drawn, "hand": hand[:]},
-                       {"seat": seat, "count": missing})
+        self.flow.tell(
+            (seat,),
+            "cards_drawn",
+            {"seat": seat, "cards": drawn, "hand": hand[:]},
+            {"seat": seat, "count": missing},
+        )
 
     def _reshuffle(self, seat: int) -> None:
         """The discard pile becomes the deck [jamaica §5.4]: the k-th shuffle of a seat's
@@ -209,8 +233,17 @@ class Table:
         if source == "bank":
             self.bank[kind] -= count
         ship.fill(hold, kind, count)
-        self.flow.emit("loaded", {"ship": ship_id, "kind": kind, "count": count, "hold": hold,
-                                  "emptied": emptied, "source": source})
+        self.flow.emit(
+            "loaded",
+            {
+                "ship": ship_id,
+                "kind": kind,
+                "count": count,
+                "hold": hold,
+                "emptied": emptied,
+                "source": source,
+            },
+        )
 
     def _pay(self, ship_id: int, kind: str, holds: list[int], amounts: list[int]) -> None:
         """Take `amounts` from `holds` to the bank [jamaica §6.3] (a payload's lists are
@@ -220,8 +253,17 @@ class Table:
             ship.take(hold, amount)
         paid = sum(amounts)
         self.bank[kind] += paid
-        self.flow.emit("paid", {"ship": ship_id, "space": ship.space, "kind": kind,
-                                "amount": paid, "holds": holds[:], "amounts": amounts[:]})
+        self.flow.emit(
+            "paid",
+            {
+                "ship": ship_id,
+                "space": ship.space,
+                "kind": kind,
+                "amount": paid,
+                "holds": holds[:],
+                "amounts": amounts[:],
+            },
+        )
 
     def _pay_all(self, ship_id: int, kind: str, cost: int) -> None:
         """A shortage: everything of that kind goes to the bank [jamaica §6.4.1]."""
@@ -232,8 +274,10 @@ class Table:
                 paid += ship.counts[hold]
                 ship.fill(hold, None, 0)
         self.bank[kind] += paid
-        self.flow.emit("shortage", {"ship": ship_id, "space": ship.space, "kind": kind,
-                                "cost": cost, "paid": paid})
+        self.flow.emit(
+            "shortage",
+            {"ship": ship_id, "space": ship.space, "kind": kind, "cost": cost, "paid": paid},
+        )
 
     # ---------------------------------------------------------------- treasure cards
 
@@ -255,8 +299,7 @@ class Table:
             secret = {**public, "treasure": treasure, "value": DATA.treasures[treasure].value}
             self.flow.tell((ship_id,), "treasure_drawn", secret, public)
 
-    def _receive(self, ship_id: int, treasure: str, face_up: bool, contents: Hold | None
-                 ) -> None:
+    def _receive(self, ship_id: int, treasure: str, face_up: bool, contents: Hold | None) -> None:
         """Add a card to a ship; a face-up 6th Hold brings its hold's `contents` (the Ghost
         keeps only gold)."""
         ship = self.hulls[ship_id]
@@ -317,17 +360,32 @@ class Table:
         (face,) = self.chance.rolls(COMBAT_FACES, 1, *battle.roll_name(role, reroll))
         battle.faces[role] = face
         ship_id = battle.ships[role]
-        self.flow.emit("combat_roll", {"ship": ship_id, "role": ROLES[role], "face": face,
-                                   "gunpowder": battle.gunpowder[role],
-                                   "bonus": self.bonus(ship_id), "reroll": reroll})
+        self.flow.emit(
+            "combat_roll",
+            {
+                "ship": ship_id,
+                "role": ROLES[role],
+                "face": face,
+                "gunpowder": battle.gunpowder[role],
+                "bonus": self.bonus(ship_id),
+                "reroll": reroll,
+            },
+        )
 
     def _use_sabre(self, role: int, holder: int) -> None:
         """C3: Saran's Sabre rerolls `role`'s die; the new result stands [jamaica §8.2]."""
         battle = self.combat
         assert battle is not None
         battle.rerolls += 1
-        self.flow.emit("sabre_used", {"seat": holder, "ship": battle.ships[role],
-                                  "role": ROLES[role], "face": battle.faces[role]})
+        self.flow.emit(
+            "sabre_used",
+            {
+                "seat": holder,
+                "ship": battle.ships[role],
+                "role": ROLES[role],
+                "face": battle.faces[role],
+            },
+        )
         self._roll_die(role, True)
 
     def _battle_result(self, winner: int | None) -> int | None:
@@ -336,11 +394,18 @@ class Table:
         assert battle is not None
         battle.winner = winner
         loser = battle.loser(winner)
-        self.flow.emit("combat_result", {
-            "attacker": battle.ships[0], "defender": battle.ships[1], "winner": winner,
-            "loser": loser, "faces": battle.faces[:], "gunpowder": battle.gunpowder[:],
-            "strengths": battle.strengths[:],
-        })
+        self.flow.emit(
+            "combat_result",
+            {
+                "attacker": battle.ships[0],
+                "defender": battle.ships[1],
+                "winner": winner,
+                "loser": loser,
+                "faces": battle.faces[:],
+                "gunpowder": battle.gunpowder[:],
+                "strengths": battle.strengths[:],
+            },
+        )
         return loser
 
     # ------------------------------------------------------------------- spoils (C9)
@@ -363,10 +428,10 @@ class Table:
         stream ``("spoils", ...)``) so that a slot tells nothing [jamaica §12]."""
         ship = self.hulls[loser]
         if len(ship.hidden) > 1:
-            ship.hidden = self.chance.shuffled(sorted(ship.hidden), "spoils",
-                                               *self._battle().name)
-        return [loot_treasure(t) for t in ship.powers] + \
-            [loot_blind(slot) for slot in range(len(ship.hidden))]
+            ship.hidden = self.chance.shuffled(sorted(ship.hidden), "spoils", *self._battle().name)
+        return [loot_treasure(t) for t in ship.powers] + [
+            loot_blind(slot) for slot in range(len(ship.hidden))
+        ]
 
     def _gifts(self, winner: int, loser: int) -> list[Option]:
         """A cursed card to a player (any card with give_any_treasure), any card to the
@@ -389,16 +454,22 @@ class Table:
     def _steal_treasure(self, winner: int, loser: int, treasure: str) -> None:
         """A face-up card, taken knowingly (a 6th Hold with its contents [jamaica §7])."""
         self._receive(winner, treasure, True, self._release(loser, treasure))
-        self.flow.emit("spoils", {"winner": winner, "loser": loser, "loot": "treasure",
-                              "treasure": treasure})
+        self.flow.emit(
+            "spoils", {"winner": winner, "loser": loser, "loot": "treasure", "treasure": treasure}
+        )
 
     def _steal_blind(self, winner: int, loser: int, slot: int) -> None:
         """A face-down card taken blind: only the thief and the victim learn which it was."""
         treasure = self.hulls[loser].hidden.pop(slot)
         face_up = winner != GHOST and DATA.treasures[treasure].kind == "power"
         self._receive(winner, treasure, face_up, None)
-        public = {"winner": winner, "loser": loser, "loot": "blind", "slot": slot,
-                  "face_down": not face_up}
+        public = {
+            "winner": winner,
+            "loser": loser,
+            "loot": "blind",
+            "slot": slot,
+            "face_down": not face_up,
+        }
         secret = {**public, "treasure": treasure, "value": DATA.treasures[treasure].value}
         if face_up:
             self.flow.emit("spoils", secret)
@@ -411,8 +482,12 @@ class Table:
         card = DATA.treasures[treasure]
         face_up = card.kind == "power"
         self._receive(loser, treasure, face_up, self._release(winner, treasure))
-        public: dict[str, Any] = {"winner": winner, "loser": loser, "loot": "give",
-                                  "face_down": not face_up}
+        public: dict[str, Any] = {
+            "winner": winner,
+            "loser": loser,
+            "loot": "give",
+            "face_down": not face_up,
+        }
         if face_up:
             self.flow.emit("spoils", {**public, "treasure": treasure})
             return

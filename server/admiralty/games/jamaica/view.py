@@ -35,8 +35,11 @@ def view(state: JamaicaState, viewer: Viewer) -> dict[str, Any]:
         "captain": state.captain,
         "phase": state.phase,
         "active": state.active,
-        "dice": {"rolled": list(state.rolled) if state.rolled else None,
-                 "morning": state.morning, "evening": state.evening},
+        "dice": {
+            "rolled": list(state.rolled) if state.rolled else None,
+            "morning": state.morning,
+            "evening": state.evening,
+        },
         "bank": dict(state.bank),
         "lairs_with_treasure": sorted(state.lairs),
         "treasure_deck": len(state.treasure_deck),
@@ -44,8 +47,13 @@ def view(state: JamaicaState, viewer: Viewer) -> dict[str, Any]:
         "ghost": _ghost(state, over) if state.ghost is not None else None,
         "combat": state.combat.to_json() if state.combat is not None else None,
         "options": dict(state.options),
-        "outcome": {"places": list(outcome.places), "scores": list(outcome.scores),
-                    "reason": state.end_reason} if outcome else None,
+        "outcome": {
+            "places": list(outcome.places),
+            "scores": list(outcome.scores),
+            "reason": state.end_reason,
+        }
+        if outcome
+        else None,
     }
 
 
@@ -113,7 +121,8 @@ def snapshot(state: JamaicaState) -> dict[str, Any]:
         "ghost": state.ghost.snapshot() if state.ghost is not None else None,
         "half": state.half,
         "combat": {**battle.to_json(), "rerolls": battle.rerolls, "name": list(battle.name)}
-        if battle else None,
+        if battle
+        else None,
         "flow": state.flow.snapshot(),
         "morning_hold": state.morning_hold,
         "finishers": state.finishers[:],
