@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 $(BIN)/admiralty: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,web]'
 	touch $@
 
 install: $(BIN)/admiralty
@@ -25,16 +25,17 @@ lint: install
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-# The other-language bots' toolchains, from Debian's packages when missing: gRPC C++
+# What the tests need beyond Python, from Debian's packages when missing: gRPC C++
 # (example_bots/cpp and the protocol's C++ compile check), Node.js (example_bots/node),
-# jq (example_bots/stdio/random_bot.sh) and bubblewrap (the bot sandbox, --sandbox).
-APT_PACKAGES := g++ cmake pkg-config protobuf-compiler-grpc libgrpc++-dev jq bubblewrap
+# jq (example_bots/stdio/random_bot.sh), bubblewrap (the bot sandbox, --sandbox) and
+# Chromium (the web app's browser tests, driven by Playwright).
+APT_PACKAGES := g++ cmake pkg-config protobuf-compiler-grpc libgrpc++-dev jq bubblewrap chromium
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 toolchains:
 	@if ! command -v grpc_cpp_plugin >/dev/null || ! command -v cmake >/dev/null \
 	    || ! pkg-config --exists grpc++ 2>/dev/null || ! command -v node >/dev/null \
 	    || ! command -v npm >/dev/null || ! command -v jq >/dev/null \
-	    || ! command -v bwrap >/dev/null; then \
+	    || ! command -v bwrap >/dev/null || ! command -v chromium >/dev/null; then \
 	  extra=""; command -v npm >/dev/null || extra="nodejs npm"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) $$extra; \

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from admiralty.cli import app
 from admiralty.console import black_fleet, blackbeard, jamaica
+from admiralty.console.feeds import export, replay_screen
 from admiralty.console.interactive import KEYS_HELP
 from admiralty.console.screen import MatchScreen, seat_names
 from admiralty.games import load_game
@@ -140,7 +141,8 @@ def test_black_fleets_final_table_shows_doubloons_and_what_ranks_before_them():
 def test_export_writes_a_titled_page_of_the_final_screen_the_legend_and_the_whole_log(
     tmp_path: Path,
 ):
-    """Written at once: the replay is not played, nor its frames printed, first."""
+    """Written at once: the replay is not played, nor its frames printed, first. (A replay
+    writes its .html as the web viewer; `play --watch` and `watch` write this page.)"""
     record = tmp_path / "m.jsonl.gz"
     report = asyncio.run(
         play(
@@ -149,8 +151,9 @@ def test_export_writes_a_titled_page_of_the_final_screen_the_legend_and_the_whol
             record_path=record,
         )
     )
-    html, svg = tmp_path / "m.html", tmp_path / "m.svg"
-    for target in (html, svg):
+    html, svg, viewer = tmp_path / "m.html", tmp_path / "m.svg", tmp_path / "viewer.html"
+    export(replay_screen(record, None), html, 100, 40)
+    for target in (svg, viewer):
         result = CliRunner().invoke(app, ["replay", str(record), "--export", str(target)])
         assert result.exit_code == 0, result.output
         assert result.output == f"exported: {target}\n"
@@ -169,6 +172,7 @@ def test_export_writes_a_titled_page_of_the_final_screen_the_legend_and_the_whol
     assert all(f"{glyph} {meaning}" in shown for glyph, meaning in jamaica.LEGEND)
     assert svg.read_text().startswith("<svg")
     assert title.replace(" ", "&#160;") in svg.read_text()
+    assert f"<title>{title}</title>" in viewer.read_text()
     wrong = CliRunner().invoke(app, ["replay", str(record), "--export", str(tmp_path / "m.png")])
     assert wrong.exit_code == 2
     assert (

@@ -6,7 +6,9 @@ and polls under test call them, bound to the toy, as an engine's do.
 
 from __future__ import annotations
 
+import gc
 import json
+import weakref
 
 import pytest
 
@@ -536,6 +538,25 @@ def test_stop_clears_everything_but_the_window_count():
     toy.flow.run()
     assert toy.log == []
     illegal_answers_change_nothing(toy, [(0, 0)])
+
+
+def test_a_stopped_flow_holds_nothing_of_its_game():
+    """`stop` drops what the answers would have called (a SEALED window's and a request's
+    steps, bound to the game), so a finished game is freed as soon as it is dropped,
+    without waiting for the garbage collector."""
+    toy = Toy()
+    toy.start(step(toy.bid, 2, "bids"), step(toy.pick, 0, "then"))
+    toy.apply(0, 0)
+    toy.apply(1, 0)
+    assert [request.kind for request in toy.flow.pending()] == ["pick"]
+    toy.flow.stop()
+    gone = weakref.ref(toy)
+    gc.disable()
+    try:
+        del toy
+        assert gone() is None
+    finally:
+        gc.enable()
 
 
 def test_stop_during_a_sealed_window_closes_the_other_seats():

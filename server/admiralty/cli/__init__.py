@@ -21,6 +21,7 @@ from admiralty.cli.replay import replay
 from admiralty.cli.serve import serve
 from admiralty.cli.tournament import tournament_app
 from admiralty.cli.watch import watch
+from admiralty.cli.web import web
 
 app = Typer(
     help="Referee and tournaments for bots playing Jamaica, Black Fleet and Blackbeard.",
@@ -57,6 +58,7 @@ app.command()(watch)
 app.add_typer(match_app, name="match")
 app.command()(serve)
 app.add_typer(tournament_app, name="tournament")
+app.command()(web)
 
 
 def main() -> None:

@@ -156,8 +156,12 @@ class Flow:
     # ------------------------------------------------------------------ building the turn
 
     def push(self, *frames: Frame) -> None:
-        """Push `frames` so that the first given runs first."""
-        self.stack += reversed(frames)
+        """Push `frames` so that the first given runs first. (Most pushes are of one frame,
+        appended as it is: a reversed view or a slice of one costs twice the append.)"""
+        if len(frames) == 1:
+            self.stack.append(frames[0])
+        else:
+            self.stack += frames[::-1]
 
     def ask(
         self,
@@ -185,7 +189,9 @@ class Flow:
         if len(options) == 1 and not (optional or publish or polled):
             # Marked in `request`, which `run` checks after every frame anyway, so that
             # the loop needs no check of its own for it.
-            self._auto = (_chosen(then, 0), options[0])
+            # `_chosen`, inlined: in Jamaica two asks in five have a single option.
+            chosen: Any = then if then[0].__class__ is not tuple else then[0]
+            self._auto = (chosen, options[0])
             self.request = _AUTO
             return
         if not options:
@@ -218,10 +224,15 @@ class Flow:
             self.window_id -= 1
 
     def stop(self) -> None:
-        """The game is over: nothing runs and nothing is open any more."""
+        """The game is over: nothing runs and nothing is open any more. What the answers
+        would have called goes too: a step holds its owner, which holds this flow, and a
+        finished game that kept one would wait for the garbage collector instead of being
+        freed as soon as it is dropped."""
         self.stack.clear()
         self.request = None
+        self.then = _NOTHING
         self.sealed = {}
+        self.sealed_then = _NO_STEP
         self._auto = None
 
     # ------------------------------------------------------------------------ telling
@@ -283,11 +294,17 @@ class Flow:
             if request is None:
                 if seat is not _RUN:
                     raise IllegalAction(f"seat {seat} has no open request")
-            else:
-                option = _option(request.options, index)
+            else:  # as the common answer: a third of Jamaica's decisions are its card's
+                options = request.options
+                if index.__class__ is not int or not 0 <= index < len(options):
+                    index = _checked(index, len(options))
+                option = options[index]
                 del self.sealed[seat]
                 method, args = self.sealed_then
-                method(option, *args, seat)
+                if args:
+                    method(option, *args, seat)
+                else:
+                    method(option, seat)
                 if self.sealed:  # the flow runs on once the last answer is in
                     return events
         elif self.polled:
@@ -330,7 +347,10 @@ class Flow:
             assert auto is not None
             self.request = self._auto = None
             (method, args), option = auto
-            method(option, *args)
+            if args:  # one tuple built, as in the common answer
+                method(*((option,) + args))  # noqa: RUF005
+            else:
+                method(option)
 
     def _answer_poll(self, index: int) -> None:
         """`apply` for a poll's request."""
@@ -386,7 +406,8 @@ class FlowState(GameState):
     flow: Flow
 
     def pending(self) -> list[Request]:
-        return self.flow.pending()
+        flow = self.flow  # `flow.pending()`, inlined: asked before every decision
+        return [flow.request] if flow.request is not None else list(flow.sealed.values())
 
     def apply(self, seat: Seat, index: int) -> list[Event]:
         return self.flow.apply(seat, index)

@@ -81,19 +81,19 @@ PRAGMA user_version = {SCHEMA_VERSION};
 COMMIT;
 """
 
-ADDITIONS = """
-CREATE TABLE IF NOT EXISTS created (
-    tournament TEXT PRIMARY KEY,    -- no foreign key: an older admiralty deletes without it
-    at TEXT NOT NULL                -- ISO 8601, UTC
-);
-CREATE TABLE IF NOT EXISTS deaths (
-    tournament TEXT NOT NULL,       -- no foreign key, as for created
-    run TEXT NOT NULL,              -- the runner that saw them: pid@host since started
-    idx INTEGER NOT NULL,           -- the bot
-    count INTEGER NOT NULL,         -- times a launched process of it died in that run
-    PRIMARY KEY (tournament, run, idx)
-);
-"""
+ADDITIONS = {
+    "created": """
+        tournament TEXT PRIMARY KEY,    -- no foreign key: an older admiralty deletes without it
+        at TEXT NOT NULL                -- ISO 8601, UTC
+    """,
+    "deaths": """
+        tournament TEXT NOT NULL,       -- no foreign key, as for created
+        run TEXT NOT NULL,              -- the runner that saw them: pid@host since started
+        idx INTEGER NOT NULL,           -- the bot
+        count INTEGER NOT NULL,         -- times a launched process of it died in that run
+        PRIMARY KEY (tournament, run, idx)
+    """,
+}
 """Tables added within schema version 1, created when a database is opened. Older versions
 of admiralty ignore them, and a tournament they stored simply has no row (created unknown),
 so databases stay readable both ways."""
@@ -188,22 +188,30 @@ class Store:
     """One SQLite file holding any number of tournaments.
 
     With `create` a missing file is created (mode 0600); without, a missing file is an
-    error, so a mistyped --db never leaves an empty database behind.
+    error, so a mistyped --db never leaves an empty database behind. `read_only` opens it
+    for reading only (SQLite refuses any write), as the web app does: the tables of
+    ADDITIONS that an older admiralty's file lacks are then temporary.
     """
 
-    def __init__(self, path: Path, create: bool = False):
+    def __init__(self, path: Path, create: bool = False, read_only: bool = False):
         self.path = path
+        self.read_only = read_only
         if not path.exists():
-            if not create:
+            if not create or read_only:
                 raise StoreError(f"no database {path}")
             _create_private(path)
         with self._errors():
             self._db = sqlite3.connect(
-                path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT
+                f"{path.resolve().as_uri()}?mode=ro" if read_only else path,
+                isolation_level=None,
+                check_same_thread=False,
+                timeout=BUSY_TIMEOUT,
+                uri=read_only,
             )
             self._check_schema()
-            self._db.executescript(ADDITIONS)
-            self._db.execute("PRAGMA journal_mode=WAL")
+            self._add_tables()
+            if not read_only:
+                self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA foreign_keys=ON")
 
     def close(self) -> None:
@@ -214,6 +222,8 @@ class Store:
         if version == SCHEMA_VERSION:
             return
         if version == 0 and not self._db.execute("SELECT 1 FROM sqlite_master").fetchone():
+            if self.read_only:
+                raise StoreError(f"{self.path} is empty: no tournaments stored yet")
             self._db.executescript(SCHEMA)
             return
         age = "an older" if version < SCHEMA_VERSION else "a newer or unknown"
@@ -221,6 +231,17 @@ class Store:
             f"{self.path} was written by {age} version of admiralty (schema "
             f"{version}; this one reads {SCHEMA_VERSION}); use another --db"
         )
+
+    def _add_tables(self) -> None:
+        """The tables of ADDITIONS the file lacks; temporary ones, empty, if it is opened
+        read-only (a temporary table lives in the connection, not the file)."""
+        present = {
+            row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        temporary = " TEMP" if self.read_only else ""
+        for table, columns in ADDITIONS.items():
+            if table not in present:
+                self._db.execute(f"CREATE{temporary} TABLE IF NOT EXISTS {table} ({columns})")
 
     @contextlib.contextmanager
     def _errors(self) -> Iterator[None]:

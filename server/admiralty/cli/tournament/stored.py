@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,17 +15,9 @@ from admiralty.cli.options import JsonOption
 from admiralty.cli.output import fail, out
 from admiralty.console.tournaments import print_leaderboard, tournaments_table, views_shown
 from admiralty.referee import BotLaunchError
-from admiralty.tournament import RANKING, Store, StoreError, WorkerError, leaderboard
-from admiralty.tournament.adaptive import Schedule
-from admiralty.tournament.ratings import rater_of
-from admiralty.tournament.runner import RecordsError, bot_names, stop_reason, summaries
-from admiralty.tournament.standings import (
-    head_to_head,
-    live_standings,
-    match_rows,
-    rating_history,
-    seat_win_rates,
-)
+from admiralty.tournament import Store, StoreError, WorkerError
+from admiralty.tournament.report import NO_VIEWS, Views, build_report
+from admiralty.tournament.runner import RecordsError, summaries
 
 DbOption = Annotated[Path, typer.Option(help="The SQLite file holding tournaments.")]
 
@@ -81,7 +72,7 @@ def tournament_show(
     latencies are over answered decisions. --matches, --head-to-head, --history and --seats
     add views (as keys of the --json object); the last three need seats placed against each
     other, so a one-seat tournament has none of them."""
-    views = ShowViews(matches, head_to_head, history, seats)
+    views = Views(matches, head_to_head, history, seats)
     with tournament_errors():
         print_tournament(Store(db), name, as_json, views)
 
@@ -138,80 +129,18 @@ def tournament_errors() -> Iterator[None]:
         raise fail(str(error)) from None
 
 
-@dataclass(frozen=True)
-class ShowViews:
-    """The views `tournament show` adds to the leaderboard."""
-
-    matches: bool = False
-    head_to_head: bool = False
-    history: bool = False
-    seats: bool = False
-
-
-def _views(store: Store, name: str, views: ShowViews) -> dict[str, Any]:
-    """The asked-for views, by their --json keys; None for those a one-seat tournament
-    lacks."""
-    if views == ShowViews():
-        return {}
-    tournament = store.tournament(name)
-    names = bot_names(tournament)
-    plan, results = store.plan(name), store.results(name)
-    data: dict[str, Any] = {}
-    rated = tournament.players > 1
-    if views.matches:
-        data["matches"] = match_rows(names, plan, results)
-    if views.head_to_head:
-        data["head_to_head"] = head_to_head(names, plan, results) if rated else None
-    if views.history:
-        data["history"] = (
-            rating_history(live_standings(names, plan, results, rater_of(tournament.settings)))
-            if rated
-            else None
-        )
-    if views.seats:
-        data["seats"] = seat_win_rates(tournament.players, plan, results) if rated else None
-    return data
-
-
-def print_tournament(
-    store: Store, name: str, as_json: bool, views: ShowViews = ShowViews()
-) -> None:
+def print_tournament(store: Store, name: str, as_json: bool, views: Views = NO_VIEWS) -> None:
     """The leaderboard of tournament `name` and the asked-for views: as one JSON object,
     or as tables."""
-    tournament = store.tournament(name)
-    rows = leaderboard(store, name)
-    extra = _views(store, name, views)
-    adaptive = (
-        {"schedule": Schedule.ADAPTIVE.value, "stopped": stop_reason(store, name)}
-        if tournament.settings.get("schedule") == Schedule.ADAPTIVE.value
-        else {}
-    )
-    if not as_json:
-        print_leaderboard(
-            out,
-            rows,
-            f"{name} · {tournament.game}",
-            bool(adaptive),
-            adaptive.get("stopped"),
-            views_shown(extra, [row.bot for row in rows]),
-        )
+    report = build_report(store, name, views)
+    if as_json:
+        print(json.dumps(report.to_json()))
         return
-    print(
-        json.dumps(
-            {
-                "tournament": name,
-                "game": tournament.game,
-                "seed": tournament.seed,
-                "deals": tournament.settings["deals"],
-                "ranking": RANKING
-                if tournament.players == 1
-                else f"{tournament.settings['rating']}: "
-                + ("mu, as the adaptive stop rule orders" if adaptive else "mu - 3 sigma"),
-                "planned": len(store.plan(name)),
-                "finished": len(store.results(name)),
-                "standings": [row.to_json(rank) for rank, row in enumerate(rows, start=1)],
-                **adaptive,
-                **extra,
-            }
-        )
+    print_leaderboard(
+        out,
+        report.rows,
+        f"{name} · {report.tournament.game}",
+        bool(report.adaptive),
+        report.adaptive.get("stopped"),
+        views_shown(report.views, [row.bot for row in report.rows]),
     )

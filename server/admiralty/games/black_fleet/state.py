@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import copy
 import random
+from functools import cached_property
 from typing import Any
 
 from admiralty.games.base import Option, Outcome, Window
 from admiralty.games.black_fleet import actions, cards, movement, options, view
-from admiralty.games.black_fleet.data import GameData
+from admiralty.games.black_fleet.data import WINDOWS, GameData
 from admiralty.games.black_fleet.options import BUY_NONE, PASS, STOP, SWAP
 from admiralty.games.black_fleet.pieces import Player, Ship
 from admiralty.games.black_fleet.table import Table
@@ -76,6 +77,7 @@ class BlackFleetState(Table, FlowState):
         self.ended_by: str | None = None
         self.current = Turn()
         self._outcome: Outcome | None = None
+        self.steps = Steps(self)
         self.flow.emit(
             "game_started",
             {
@@ -113,6 +115,7 @@ class BlackFleetState(Table, FlowState):
         self.copy_pieces(other)
         other.current = self.current.copy(other._by_ref)
         other.flow = self.flow.copy((self, other))
+        other.steps = Steps(other)
         return other
 
     def determinize(self, seat: int, rng: random.Random) -> BlackFleetState:
@@ -215,15 +218,15 @@ class BlackFleetState(Table, FlowState):
             self.pay(seat, income, "turn_income")
         windows = bool(player.fortune) or bool(player.mods.get("swap_own_ships"))
         self.flow.push(
-            *self._turn_steps(player.merchant.space is None, windows, not player.pirate.in_play)
+            *self.steps.turn(player.merchant.space is None, windows, not player.pirate.in_play)
         )
 
-    def _turn_steps(self, merchant_out: bool, windows: bool, pirate_out: bool) -> list[Step]:
+    def _turn_steps(self, merchant_out: bool, windows: bool, pirate_out: bool) -> tuple[Step, ...]:
         """The frames of a turn [black_fleet §5, §11] as pushed when it begins, without
         those that could only pass: re-entering a ship that is in play, and the fortune
         windows while the seat holds no fortune card and cannot swap its ships (no card
         reaches its hand before step 3, so the windows up to the first activation could
-        not open)."""
+        not open). Made once per game for each case (`Steps.turn`)."""
         steps = [
             step(self._reenter_merchant) if merchant_out else None,
             step(self._window, "start") if windows else None,
@@ -235,7 +238,7 @@ class BlackFleetState(Table, FlowState):
             step(self._buy),
             step(self._end_turn),
         ]
-        return [frame for frame in steps if frame is not None]
+        return tuple([frame for frame in steps if frame is not None])
 
     def _reenter_merchant(self) -> None:
         active = self.active
@@ -303,19 +306,19 @@ class BlackFleetState(Table, FlowState):
                 "play_fortune",
                 _PLAY_FORTUNE_PROMPT,
                 _PASS_ALONE,
-                step(self._pass),
+                self.steps.pass_,
                 optional=True,
                 publish=True,
             )
             return
-        play, swap = step(self._play_fortune, name), step(self._swap, name)
+        play, swap = self.steps.plays[name], self.steps.swaps[name]
         self.flow.ask(
             self.active,
             _TURN,
             "play_fortune",
             _PLAY_FORTUNE_PROMPT,
             (PASS, *choices),
-            (step(self._pass), *[swap if o is SWAP else play for o in choices]),
+            (self.steps.pass_, *[swap if o is SWAP else play for o in choices]),
             optional=True,
             publish=True,
         )
@@ -326,7 +329,7 @@ class BlackFleetState(Table, FlowState):
     def _play_fortune(self, option: Option, window: str) -> None:
         """Play the card, resolve its target if it has one, then open the window again."""
         card_id = option.payload["card"]
-        self.flow.push(step(self._window, window))
+        self.flow.push(self.steps.windows[window])
         needs_target = cards.play(self, card_id)
         if self.current.played is not None and self.data.fortune[card_id].effect == "boost":
             self._refresh_control()  # Bribed Admiral gives the other navy
@@ -336,7 +339,7 @@ class BlackFleetState(Table, FlowState):
     def _swap(self, option: Option, window: str) -> None:
         cards.swap_ships(self)
         self.current.swapped = True
-        self.flow.push(step(self._window, window))
+        self.flow.push(self.steps.windows[window])
 
     def _choose_target(self, card_id: str) -> None:
         effect = self.data.fortune[card_id].effect
@@ -428,15 +431,8 @@ class BlackFleetState(Table, FlowState):
         return ships
 
     def _choose_ship(self) -> None:
-        ships = self.waiting_ships()
-        self.flow.ask(
-            self.active,
-            _TURN,
-            "choose_ship",
-            _PROMPTS["choose_ship"],
-            tuple([options.ship(ship.kind, ship.navy) for ship in ships]),
-            tuple([step(self._activate, ship.ref) for ship in ships]),
-        )
+        choices, then = self.steps.activations(tuple([ship.ref for ship in self.waiting_ships()]))
+        self.flow.ask(self.active, _TURN, "choose_ship", _PROMPTS["choose_ship"], choices, then)
 
     def _activate(self, option: Option, ref: str) -> None:
         ship = self._by_ref[ref]
@@ -475,7 +471,7 @@ class BlackFleetState(Table, FlowState):
                     "choose_action",
                     _CHOOSE_ACTION_PROMPT,
                     (PASS, *acting),
-                    (step(self._decline), *(step(self._act),) * len(acting)),
+                    self.steps.acts(len(acting)),
                     optional=True,
                 )
                 return
@@ -484,7 +480,6 @@ class BlackFleetState(Table, FlowState):
             self._end_activation()
             return
         sails = movement.sail_options(self, ship)
-        sail = step(self._sail)
         if free:
             self.flow.ask(
                 self.active,
@@ -492,10 +487,12 @@ class BlackFleetState(Table, FlowState):
                 "move_ship",
                 _MOVE_SHIP_PROMPT,
                 (STOP, *sails),
-                (step(self._stop), *(sail,) * len(sails)),
+                self.steps.sails(len(sails)),
             )
         else:
-            self.flow.ask(self.active, _TURN, "move_ship", _MOVE_SHIP_PROMPT, tuple(sails), sail)
+            self.flow.ask(
+                self.active, _TURN, "move_ship", _MOVE_SHIP_PROMPT, tuple(sails), self.steps.sail
+            )
 
     def _act(self, option: Option) -> None:
         """Take the action of the option's payload [black_fleet §5.3, §5.4, §5.5]."""
@@ -573,9 +570,9 @@ class BlackFleetState(Table, FlowState):
                     waiting = True
                     break
         if waiting:
-            self.flow.push(step(self._choose_ship))
+            self.flow.push(self.steps.choose_ship)
         if player.fortune or player.mods.get("swap_own_ships"):  # else it could only pass
-            self.flow.push(step(self._window, "between" if waiting else "last"))
+            self.flow.push(self.steps.windows["between" if waiting else "last"])
 
     # -- step 3: drawing [black_fleet §5.7] ----------------------------------------------
 
@@ -720,3 +717,81 @@ class BlackFleetState(Table, FlowState):
                 "rounds": self.round,
             },
         )
+
+
+class Steps:
+    """The steps a game takes again and again (every turn, activation or fortune window),
+    each made the first time it is taken and kept for the game: a step holds the method
+    bound to its state, so they cannot be shared between games, and a copy of a game starts
+    its own."""
+
+    def __init__(self, state: BlackFleetState) -> None:
+        self.state = state
+        self._turns: dict[tuple[bool, bool, bool], tuple[Step, ...]] = {}
+        self._activations: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[Step, ...]]] = {}
+        self._acts: dict[int, tuple[Step, ...]] = {}
+        self._sails: dict[int, tuple[Step, ...]] = {}
+
+    def turn(self, merchant_out: bool, windows: bool, pirate_out: bool) -> tuple[Step, ...]:
+        """The frames of a turn (`BlackFleetState._turn_steps`)."""
+        flags = (merchant_out, windows, pirate_out)
+        made = self._turns.get(flags)
+        if made is None:
+            made = self._turns[flags] = self.state._turn_steps(*flags)
+        return made
+
+    def activations(self, refs: tuple[str, ...]) -> tuple[tuple[Option, ...], tuple[Step, ...]]:
+        """The options and steps of activating each of the ships `refs`."""
+        made = self._activations.get(refs)
+        if made is None:
+            ships = [self.state._by_ref[ref] for ref in refs]
+            made = self._activations[refs] = (
+                tuple([options.ship(ship.kind, ship.navy) for ship in ships]),
+                tuple([step(self.state._activate, ref) for ref in refs]),
+            )
+        return made
+
+    def acts(self, count: int) -> tuple[Step, ...]:
+        """`pass` then `count` actions: what a `choose_action` request's options call."""
+        made = self._acts.get(count)
+        if made is None:
+            made = self._acts[count] = (step(self.state._decline), *(self.act,) * count)
+        return made
+
+    def sails(self, count: int) -> tuple[Step, ...]:
+        """`stop` then `count` sails: what a `move_ship` request's options call."""
+        made = self._sails.get(count)
+        if made is None:
+            made = self._sails[count] = (step(self.state._stop), *(self.sail,) * count)
+        return made
+
+    @cached_property
+    def windows(self) -> dict[str, Step]:
+        """By name, a fortune window."""
+        return {name: step(self.state._window, name) for name in WINDOWS}
+
+    @cached_property
+    def plays(self) -> dict[str, Step]:
+        """By window, playing a fortune card in it."""
+        return {name: step(self.state._play_fortune, name) for name in WINDOWS}
+
+    @cached_property
+    def swaps(self) -> dict[str, Step]:
+        """By window, swapping the seat's ships in it."""
+        return {name: step(self.state._swap, name) for name in WINDOWS}
+
+    @cached_property
+    def pass_(self) -> Step:
+        return step(self.state._pass)
+
+    @cached_property
+    def choose_ship(self) -> Step:
+        return step(self.state._choose_ship)
+
+    @cached_property
+    def act(self) -> Step:
+        return step(self.state._act)
+
+    @cached_property
+    def sail(self) -> Step:
+        return step(self.state._sail)

@@ -322,23 +322,31 @@ class PirateActions:
     # ------------------------------------------------------------------ K (5.1)
 
     def k_legal(self, seat: int) -> bool:
-        """Draw: the deck has a card and it can be kept or deployed; deploy: a card in hand
-        and a free display [blackbeard §5.13, §5.16]."""
+        """Draw (`may_draw`), or deploy: a card in hand and a free display
+        [blackbeard §5.13, §5.16]."""
+        hand = self.table.seats[seat].pirate_cards
+        return self.may_draw(seat) or (self._free_display(seat) and bool(hand))
+
+    def may_draw(self, seat: int) -> bool:
+        """The deck has a card and it can be kept or deployed; with 6-10 players, only
+        once his pirate is out of play, none on the map or in hand [blackbeard §5.16,
+        §2.7]."""
         table = self.table
-        hand, deployed = len(table.seats[seat].pirate_cards), len(table.pirates_of(seat))
-        free = deployed < table.limits.map_limit
-        draw = bool(table.pirate_deck) and (hand < table.limits.hand_limit or free)
-        return draw or (free and hand > 0)
+        hand = len(table.seats[seat].pirate_cards)
+        if table.players >= VARIANT_PLAYERS and (hand or table.pirates_of(seat)):
+            return False
+        return bool(table.pirate_deck) and (
+            hand < table.limits.hand_limit or self._free_display(seat)
+        )
+
+    def _free_display(self, seat: int) -> bool:
+        return len(self.table.pirates_of(seat)) < self.table.limits.map_limit
 
     def action_k(self, seat: int) -> None:
         table = self.table
-        hand = table.seats[seat].pirate_cards
-        free = len(table.pirates_of(seat)) < table.limits.map_limit
-        options = []
-        if table.pirate_deck and (len(hand) < table.limits.hand_limit or free):
-            options.append(DRAW)
-        if free:
-            options += [deploy_option(card) for card in hand]
+        options = [DRAW] if self.may_draw(seat) else []
+        if self._free_display(seat):
+            options += [deploy_option(card) for card in table.seats[seat].pirate_cards]
         self.flow.ask(
             seat,
             TURN,
@@ -359,8 +367,9 @@ class PirateActions:
         hand.append(card)
         hand.sort()
         self.flow.tell((seat,), "pirate_drawn", {"seat": seat, "card": card}, {"seat": seat})
-        free = len(table.pirates_of(seat)) < table.limits.map_limit
-        options = ((DEPLOY_NOW,) if free else ()) + ((KEEP_CARD,) if keep else ())
+        options = ((DEPLOY_NOW,) if self._free_display(seat) else ()) + (
+            (KEEP_CARD,) if keep else ()
+        )
         if self.may_redraw():
             options += (REDRAW,)
         self.flow.ask(

@@ -289,11 +289,7 @@ class AntiPirate:
         table = self.table
         pirate = table.pirates.get(pid)
         if pirate is not None and table.still_active(pid):
-            due = [
-                self.mutiny.check(each.id, "anti_pirate")
-                for each in table.alliance(pirate)
-                if each.ship.loyalty == 0
-            ]
+            due = self.mutiny.due(pirate, "anti_pirate")
             if due:
                 self.flow.push(*due, step(self._ap_closed, point, pid))
                 return
@@ -319,7 +315,7 @@ class AntiPirate:
     def _unwind(self) -> None:
         """Drop the frames of the Action under way down to its T-END (or, inside T-END,
         its end): the Action is cancelled or its pirate is gone [blackbeard §R4.3]."""
-        stack, ends = self.flow.stack, (self._t_end, self._action_over)
+        stack, ends = self.flow.stack, (self._t_end, self._windowless_end, self._action_over)
         while stack and not (is_step(stack[-1]) and stack[-1][0] in ends):
             stack.pop()
 
@@ -513,11 +509,19 @@ class AntiPirate:
     def end_of_action(self, action: str, pid: str) -> Step:
         """The step that completes an announced Action: its T-END window, or for a
         Retirement (the pirate leaves play) only its end [blackbeard §R4.3]."""
-        return step(self._action_over if action in NO_WINDOWS else self._t_end, pid)
+        return step(self._windowless_end if action in NO_WINDOWS else self._t_end, pid)
+
+    def _windowless_end(self, pid: str) -> None:
+        """The end of an Action with no T-END: a crew it left at Loyalty 0 (a refused
+        bribe) mutinies, then the Action is over [blackbeard §14.11, §R18.41]."""
+        pirate = self.table.pirates.get(pid)
+        due = self.mutiny.due(pirate, "end") if pirate is not None else []
+        self.flow.push(*due, step(self._action_over))
 
     def _t_end(self, pid: str) -> None:
-        """Completion: a D&R card played during the Action, an automatic Loyalty-0
-        mutiny, then the T-END window [blackbeard §14.11, §R4.3, §R4.5]."""
+        """Completion: a D&R card played during the Action, an automatic mutiny of each
+        crew of the alliance at Loyalty 0, then the T-END window [blackbeard §14.11,
+        §R4.3, §R4.5]."""
         table = self.table
         if not table.still_active(pid):
             table.ap.revelry = []  # his D&R card lapses with him [blackbeard §R4.3]
@@ -525,10 +529,8 @@ class AntiPirate:
             self.ending.solitaire_spent()
             return
         table.apply_revelry_cards()
-        if table.pirates[pid].ship.loyalty == 0:
-            self.flow.push(self.mutiny.check(pid, "end"), step(self._t_end_window, pid))
-            return
-        self._t_end_window(pid)
+        due = self.mutiny.due(table.pirates[pid], "end")
+        self.flow.push(*due, step(self._t_end_window, pid))
 
     def _t_end_window(self, pid: str) -> None:
         if self.table.still_active(pid):

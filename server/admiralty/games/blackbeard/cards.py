@@ -82,11 +82,9 @@ class EventCards:
         mine = table.pirates_of(table.turn.active)
         if key == "buried_treasure":
             return [p for p in mine if not p.buried_treasure]
-        if key == "careening":
+        if key == "careening":  # only a ship with a Speed hit to remove
             return [
-                p
-                for p in mine
-                if p.port is None and p.area in DATA.areas and p.ship.revelry is None
+                p for p in mine if table.at_sea(p) and p.ship.revelry is None and table.damage(p)[0]
             ]
         if key == "fair_winds":
             return [p for p in mine if p.port is None and self._wind_steps(p)]
@@ -142,7 +140,7 @@ class EventCards:
         self.flow.emit("treasure_map", {"pirate": pirate.id})
 
     def _event_careening(self, pirate: Pirate, card: int) -> None:
-        """Up to 2 Speed hits removed At Sea [blackbeard §R4.5]."""
+        """Up to 2 Speed hits removed At Sea, from a ship that has one [blackbeard §R4.5]."""
         full = self.table.full(pirate.ship)[1]
         removed = min(
             self.table.deck_cards[card].params["speed_hits_removed"], full - pirate.ship.speed
@@ -160,8 +158,10 @@ class EventCards:
         """Up to two steps between areas and transit boxes, no port [blackbeard §R4.5]."""
         self._wind_ask(pirate.id, self.table.deck_cards[card].params["steps"], True)
 
-    def _wind_ask(self, mover: str, steps: int, first: bool) -> None:
-        """The next step of a pirate (and his ally), or of the KC `mover`."""
+    def _wind_ask(self, mover: str, steps: int, first: bool, back: str | None = None) -> None:
+        """The next step of a pirate (and his ally), or of the KC `mover`; out of a Transit
+        Box he entered with this card, only to its far side, not `back` where he came from
+        [blackbeard §R4.5]."""
         table = self.table
         assert table.turn.active is not None
         kc = table.kcs.get(mover)
@@ -169,7 +169,9 @@ class EventCards:
             table.neighbours[kc.area] if kc is not None else self._wind_steps(table.pirates[mover])
         )
         options = tuple(
-            step_option("transit" if place in DATA.transits else "area", place) for place in places
+            step_option("transit" if place in DATA.transits else "area", place)
+            for place in places
+            if place != back
         )
         self.flow.ask(
             table.turn.active,
@@ -185,21 +187,23 @@ class EventCards:
             return
         table = self.table
         kc = table.kcs.get(mover)
+        origin = kc.area if kc is not None else table.pirates[mover].area
         if kc is not None:  # a KC moved by the card: no other restriction [blackbeard §R4.5]
-            origin, kc.area = kc.area, option.payload["target"]
+            kc.area = option.payload["target"]
             self.flow.emit(
                 "kc_moved",
                 {"kc": mover, "seat": kc.owner, "from": origin, "to": kc.area, "fair_winds": True},
             )
         for pirate in table.alliance(table.pirates[mover]) if kc is None else ():
-            origin, pirate.area = pirate.area, option.payload["target"]  # allies sail as one
+            pirate.area = option.payload["target"]  # allies sail as one, from one area
             table.forget_located(pirate)  # [blackbeard §11.12]
             self.flow.emit(
                 "moved",
                 {"pirate": pirate.id, "from": origin, "to": pirate.area, "fair_winds": True},
             )
         if steps > 0:
-            self._wind_ask(mover, steps, False)
+            boxed = option.payload["target"] in DATA.transits
+            self._wind_ask(mover, steps, False, origin if boxed else None)
 
     def _pilot_ports(self, pirate: Pirate) -> list[int]:
         if pirate.port is None and pirate.area not in DATA.areas:

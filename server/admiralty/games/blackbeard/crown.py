@@ -307,13 +307,7 @@ class Crown:
         """A crew brought to Loyalty 0 by a moment-3 act mutinies at once [blackbeard §14.11]."""
         pirate = self.table.pirates.get(pid)
         if pirate is not None:
-            self.flow.push(
-                *(
-                    self.mutiny.check(each.id, "anti_pirate")
-                    for each in self.table.alliance(pirate)
-                    if each.ship.loyalty == 0
-                )
-            )
+            self.flow.push(*self.mutiny.due(pirate, "anti_pirate"))
 
     # ------------------------------------------------------------------ the Crown Phase
 

@@ -9,7 +9,7 @@ from functools import cache
 
 from admiralty.games.base import Option, Window
 from admiralty.games.blackbeard import mechanics as mech
-from admiralty.games.blackbeard.choices import NO, PAY, REFUSE, YES_NO, subsets
+from admiralty.games.blackbeard.choices import NO, PAY, REFUSE, YES_NO, subsets, target_pirate
 from admiralty.games.blackbeard.loot import Loot, as_dice
 from admiralty.games.blackbeard.pieces import INVOLUNTARY
 from admiralty.games.blackbeard.rolls import RollPoints
@@ -44,7 +44,8 @@ class InPort:
 
     def _do_in_port(self, pid: str, target: None) -> None:
         """Ransom, cash, repairs, a Safe Haven, D&R, in this order [blackbeard §9.4]; an
-        alliance's for each ship in turn, the Active Pirate's first [blackbeard §11.12]."""
+        alliance's for each ship in turn, the Active Pirate's first, with one repair for
+        both in his turn [blackbeard §11.12, §11.14]."""
         table = self.table
         table.turn.must_revel = None
         steps: list[Step] = []
@@ -55,13 +56,9 @@ class InPort:
             ransoms = tuple(
                 h.id for h in pirate.ship.hostages if mech.may_ransom(DATA, port, attitude, h)
             )
-            steps += (
-                step(self._ip_ransom, each, ransoms),
-                step(self._ip_cash, each),
-                step(self._ip_repair, each),
-                step(self._ip_safe_haven, each),
-                step(self._ip_revelry, each),
-            )
+            steps += (step(self._ip_ransom, each, ransoms), step(self._ip_cash, each))
+            steps += (step(self._ip_repair, each),) if each == pid else ()
+            steps += (step(self._ip_safe_haven, each), step(self._ip_revelry, each))
         self.flow.push(*steps)
 
     def _ip_ransom(self, pid: str, hostages: tuple[str, ...]) -> None:
@@ -150,21 +147,21 @@ class InPort:
             table.turn.must_revel = pid
 
     def _ip_repair(self, pid: str) -> None:
-        """1d6 halved, rounded up, +2 at his Safe Haven; all at a Pirate Port; none at Arab
-        ports; split between Speed and Combat [blackbeard §9.44]."""
+        """Repairs, one for an alliance: every hit of each ship at a Pirate Port; none at
+        Arab ports; else one roll [blackbeard §9.44, §11.14]."""
         table = self.table
         pirate = table.pirates.get(pid)
         if pirate is None or pirate.port is None:
             return
-        speed_damage, combat_damage = table.damage(pirate)
-        if not (speed_damage or combat_damage):
+        damaged = [each for each in table.alliance(pirate) if any(table.damage(each))]
+        if not damaged:
             return
         attitude, port = table.attitude(pirate, pirate.port), DATA.ports[pirate.port]
         if attitude == PIRATE_PORT:
-            table.repair(pirate, speed_damage, combat_damage)
-            self.flow.emit(
-                "repaired", {"pirate": pid, "speed": speed_damage, "combat": combat_damage}
-            )
+            for each in damaged:
+                speed, combat = table.damage(each)
+                table.repair(each, speed, combat)
+                self.flow.emit("repaired", {"pirate": each.id, "speed": speed, "combat": combat})
             return
         if (
             attitude not in FRIENDLY
@@ -174,13 +171,50 @@ class InPort:
         self.rolls.roll(pid, "repair", 1, False, step(self._ip_repair_rolled, pid))
 
     def _ip_repair_rolled(self, pid: str) -> None:
+        """1d6 halved, rounded up, +2 at his (or his ally's) Safe Haven; allies share the
+        repairs equally, the odd one to the ship the player names [blackbeard §9.44,
+        §11.12, §11.14]."""
         table = self.table
         pirate = table.pirates[pid]
         assert pirate.port is not None
-        attitude, port = table.attitude(pirate, pirate.port), DATA.ports[pirate.port]
-        roll = table.rolled["repair"]
-        hits = mech.repair_points(DATA, pirate.ship, port, attitude, roll)
+        code, roll = pirate.port, table.rolled["repair"]
+        allies = table.alliance(pirate)
+        attitudes = {table.attitude(each, code) for each in allies} & FRIENDLY
+        hits = max(
+            mech.repair_points(DATA, pirate.ship, DATA.ports[code], attitude, roll)
+            for attitude in attitudes
+        )
         self.flow.emit("repair_rolled", {"pirate": pid, "roll": roll, "hits": hits})
+        if len(allies) == 1:
+            self._ask_split(pid, hits)
+            return
+        more, less = mech.share(hits)
+        if more == less:
+            self._repair_shared(target_pirate(pid), pid, more, less)
+            return
+        self.flow.ask(
+            self.table.turn.seat,
+            TURN,
+            "repair_share",
+            "Which ship gets the odd repair?",
+            tuple(target_pirate(each.id) for each in allies),
+            step(self._repair_shared, pid, more, less),
+        )
+
+    def _repair_shared(self, option: Option, pid: str, more: int, less: int) -> None:
+        chosen = option.payload["target"]
+        self.flow.push(
+            *(
+                step(self._ask_split, each.id, more if each.id == chosen else less)
+                for each in self.table.alliance(self.table.pirates[pid])
+            )
+        )
+
+    def _ask_split(self, pid: str, hits: int) -> None:
+        """A ship's repairs split between its Speed and Combat as the player chooses."""
+        pirate = self.table.pirates[pid]
+        if not (hits and any(self.table.damage(pirate))):
+            return
         ship = pirate.ship
         self.flow.ask(
             self.table.turn.seat,

@@ -63,11 +63,10 @@ def as_dice(total: int, count: int) -> list[int]:
     return dice
 
 
-def hold_options(holds: list[int]) -> list[Option]:
-    """The holds a Booty may go into: the empty ones, then the full ones dumped."""
-    return [hold_option(i, d) for i, d in enumerate(holds) if not d] + [
-        hold_option(i, d) for i, d in enumerate(holds) if d
-    ]
+def hold_options(holds: list[int], booty: int) -> list[Option]:
+    """The holds a whole Booty may go into: the first empty one; a full one dumped only
+    when none is empty [blackbeard §8.33, §9.53]."""
+    return [hold_option(index, holds[index]) for index in mech.booty_holds(holds, booty)]
 
 
 class Loot:
@@ -137,7 +136,7 @@ class Loot:
         if booty == 0:  # a cargo of nothing needs no hold but is taken [blackbeard §8.33]
             self._cargo_taken(pirate, code, change, 0, None)
             return
-        options = hold_options(pirate.ship.holds)
+        options = hold_options(pirate.ship.holds, booty)
         kind = DATA.merchants[table.merchants[code].id]
         if kind.convertible:
             options.append(convert_option(kind.id))
@@ -378,7 +377,7 @@ class Loot:
             TURN,
             "share_hold",
             f"Where does {DATA.pirates[pid].name}'s share ({booty}) go?",
-            (*hold_options(pirate.ship.holds), LEAVE),
+            (*hold_options(pirate.ship.holds, booty), LEAVE),
             step(self._share_stowed, pid, booty),
         )
 

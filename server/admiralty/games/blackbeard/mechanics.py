@@ -703,6 +703,39 @@ def duel(
     return Duel(winner, _notoriety(data, "duel_won", first_rating + second_rating))
 
 
+def swapped_ship(data: GameData, hull: Ship, own: Ship, *, sunk_positions: int) -> Ship:
+    """The ship a duel's winner swaps his own (`own`) for: the loser's `hull`, its type,
+    cargoes and hostages, with everything of his own ship on it: his cargoes (in the empty
+    holds, then added to the first), hostages, hits (never down to Sunk), Crew Loyalty, D&R,
+    Scurvy, Attack History, Letter of Marque and Heavy Guns [blackbeard §15.11, §5.0].
+
+    >>> from admiralty.games.blackbeard.data import load
+    >>> mine = Ship("sloop", 3, 4, 5, [200, 0], letter_of_marque="english")
+    >>> hull = Ship("schooner", 6, 3, 9, [0, 900, 0], revelry=INVOLUNTARY)
+    >>> new = swapped_ship(load(), hull, mine, sunk_positions=-3)
+    >>> new.type, new.combat, new.speed, new.loyalty, new.holds, new.revelry
+    ('schooner', 4, 2, 5, [200, 900, 0], None)
+    """
+    new, old = data.ship_types[hull.type], data.ship_types[own.type]
+    holds = hull.holds[:]
+    for doubloons in (d for d in own.holds if d):
+        empty = [index for index, held in enumerate(holds) if not held]
+        holds[empty[0] if empty else 0] += doubloons
+    return Ship(
+        hull.type,
+        max(data.tracks["combat"].low, new.combat - (old.combat - own.combat)),
+        max(sunk_positions + 1, new.speed - (old.speed - own.speed)),
+        own.loyalty,
+        holds,
+        [*hull.hostages, *own.hostages],
+        set(own.attack_history),
+        own.letter_of_marque,
+        own.heavy_guns,
+        own.scurvy,
+        own.revelry,
+    )
+
+
 # ---------------------------------------------------------------------------- mutiny
 
 

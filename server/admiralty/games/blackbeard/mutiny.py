@@ -29,6 +29,15 @@ class Mutiny:
         """The step where a crew still at Loyalty 0 mutinies (`when` names its roll)."""
         return step(self._mutiny, pid, when)
 
+    def due(self, pirate: Pirate, when: str) -> list[Step]:
+        """The checks of his alliance's crews at Loyalty 0: each mutinies as soon as what
+        brought it there is complete [blackbeard §14.11, §11.13]."""
+        return [
+            self.check(each.id, when)
+            for each in self.table.alliance(pirate)
+            if each.ship.loyalty == 0
+        ]
+
     def _mutiny(self, pid: str, when: str) -> None:
         """The owner rolls 1d6 against Leadership: above, the mutiny succeeds; equal,
         averted (Loyalty -1); below, crushed [blackbeard §14.12]."""

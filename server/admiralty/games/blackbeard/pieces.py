@@ -55,9 +55,6 @@ class Ship:
     def booty(self) -> int:
         return sum(self.holds)
 
-    def empty_holds(self) -> list[int]:
-        return [index for index, doubloons in enumerate(self.holds) if not doubloons]
-
     def copy(self) -> Ship:
         return Ship(
             self.type,

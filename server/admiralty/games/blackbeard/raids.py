@@ -141,7 +141,7 @@ class Raids:
             TURN,
             "attack_hold",
             "Where does the port's Booty go?",
-            (*hold_options(pirate.ship.holds), LEAVE),
+            (*hold_options(pirate.ship.holds, booty), LEAVE),
             step(self._attack_booty, pid, booty),
         )
 
@@ -166,7 +166,7 @@ class Raids:
         assert code is not None
         port = DATA.ports[code]
         assert port.defense is not None and port.value is not None
-        pirate.sack_pending = None
+        self.table.clear_sack(pirate)
         self.rolls.roll(pid, "sack", 1, True, step(self._sack_result, pid, code))
 
     def _sack_result(self, pid: str, code: int) -> None:
@@ -353,13 +353,9 @@ class Raids:
     def _spoils(self, option: Option, winner: str, loser: str) -> None:
         table = self.table
         won, lost = table.pirates[winner], table.pirates[loser]
-        if option is SWAP:
-            new, old = lost.ship, won.ship
-            new.hostages += old.hostages
-            for doubloons in (d for d in old.holds if d):
-                empty = new.empty_holds()
-                new.holds[empty[0] if empty else 0] += doubloons
-            won.ship, lost.ship = new, table.new_ship(old.type)
+        if option is SWAP:  # his ship's state goes with him [blackbeard §15.11, §5.0]
+            swapped = mech.swapped_ship(DATA, lost.ship, won.ship, sunk_positions=table.speed_sunk)
+            won.ship, lost.ship = swapped, table.new_ship(won.ship.type)
             self.flow.emit("ships_swapped", {"pirate": winner, "from": loser})
             return
         steps = [
@@ -455,7 +451,8 @@ class Raids:
         pirate, roll = table.pirates[pid], table.rolled["retire"]
         bribe = mech.retirement_price(DATA, case, roll, **self._terms())
         price = bribe.price
-        self.flow.emit("retirement_price", {"pirate": pid, "roll": roll, "price": price})
+        if price is not None:  # a roll that refuses him names no price
+            self.flow.emit("retirement_price", {"pirate": pid, "roll": roll, "price": price})
         if price is None or pirate.net_worth < price:
             self.flow.emit("retirement_refused", {"pirate": pid, "roll": roll})
             table.loyalty(pirate, bribe.failed_loyalty, "bribe_failed")

@@ -247,9 +247,9 @@ class Setup:
 
     def ask_area(self, seat: int, card: str, window: str) -> None:
         """The sea area `card` deploys into, then its ship; `window` is "SETUP" or "TURN"
-        (Action K). Chosen in the open; at setup, optionally by d66 (the area of that port;
-        Bermuda's is North Atlantic) or written down secretly [blackbeard §3.0,
-        §R1.5.3]."""
+        (Action K). Chosen in the open, never the area of his own KC; at setup, optionally
+        by d66 (the area of that port; Bermuda's is North Atlantic) or written down
+        secretly [blackbeard §3.0, §5.15, §R1.5.3]."""
         table = self.table
         placement = table.options["initial_placement"] if window == "SETUP" else "open"
         if placement == "random":
@@ -263,12 +263,13 @@ class Setup:
         if placement == "secret":
             self._deploy_area(None, seat, card, window)
             return
+        barred = table.kc_areas(seat)  # never his own KC's area [blackbeard §10.27]
         self.flow.ask(
             seat,
             Window(window),
             "deploy_area",
             "In which sea area?",
-            area_options(),
+            tuple(o for o in area_options() if o.payload["area"] not in barred),
             step(self._deploy_area, seat, card, window),
         )
 

@@ -304,6 +304,12 @@ class Table:
         for each in self.alliance(pirate):
             self.loyalty_row(each, key)
 
+    def clear_sack(self, pirate: Pirate) -> None:
+        """His alliance's Sack is tried, or lost to another Action: no ally may Sack
+        without a new Attack [blackbeard §9.55, §11.12]."""
+        for each in self.alliance(pirate):
+            each.sack_pending = None
+
     def ally(self, pirate: Pirate, other: Pirate) -> None:
         pirate.ally, other.ally = other.id, pirate.id
         self.flow.emit("alliance_formed", {"seat": pirate.owner, "pirates": [pirate.id, other.id]})
@@ -365,7 +371,12 @@ class Table:
     def barred(self, pirate: Pirate) -> tuple[str, ...]:
         """Sea areas he may not enter: his own player's KC's, whose port he may not leave
         either [blackbeard §10.27]."""
-        return tuple(kc.area for kc in self.kcs.values() if kc.owner == pirate.owner)
+        return self.kc_areas(pirate.owner)
+
+    def kc_areas(self, seat: int) -> tuple[str, ...]:
+        """The sea areas of `seat`'s own KC: none of his pirates may enter one, stay there
+        or be placed there new [blackbeard §10.27, §5.15]."""
+        return tuple(kc.area for kc in self.kcs.values() if kc.owner == seat)
 
     def merchants_near(self, pirate: Pirate) -> list[Merchant]:
         """Merchants in the Merchant boxes of his sea area's ports [blackbeard §8.11]."""

@@ -485,8 +485,8 @@ class Turns:
         self.clear_half_moves(pid if action == "move" else None)
         if pid is not None:
             pirate = table.pirates[pid]
-            if action != "sack":
-                pirate.sack_pending = None
+            if action != "sack":  # the alliance's chance to Sack ends [blackbeard §9.55]
+                table.clear_sack(pirate)
             if action != "recover":
                 pirate.recover_progress = 0
         self.flow.emit(

@@ -15,7 +15,7 @@ from admiralty.games.base import Option
 from admiralty.games.jamaica.data import load
 
 if TYPE_CHECKING:
-    from admiralty.games.jamaica.ships import Load
+    from admiralty.games.jamaica.ships import Load, Target
 
 GHOST = -1
 """The Ghost Ship's ship id in payloads, events and views (players are seats 0..n-1)."""
@@ -84,6 +84,32 @@ def hold_option(
         f"load into hold {hold}",
         {"hold": hold, "load_kind": load_kind, "load_count": load_count, "kind": None, "count": 0},
     )
+
+
+def bank_load_options(
+    kinds: Sequence[str | None],
+    counts: Sequence[int],
+    targets: Sequence[Target],
+    kind: str,
+    amount: int,
+    bank: int,
+) -> tuple[int, tuple[Option, ...]]:
+    """The loads of `amount` `kind` into `targets` (holds holding `kinds`, `counts` of
+    them) that get any token from a bank holding `bank` of it [jamaica G20], as options, and
+    the most tokens one of them loads (none: no load). Worked out in one pass, the options
+    made as they are found: nearly every turn loads.
+
+    The hold is emptied before the bank gives [jamaica §6.1.3]: with allow_dump_same_kind,
+    a hold of `kind` emptied first refills the bank it then loads from.
+    """
+    most, options = 0, []
+    for hold, dump in targets:
+        count = min(amount, bank + (counts[hold] if kinds[hold] == kind else 0))
+        if count:
+            options.append(hold_option(hold, dump, kinds[hold], counts[hold], kind, count))
+            if count > most:
+                most = count
+    return most, tuple(options)
 
 
 def hold_options(

@@ -185,28 +185,6 @@ def hold_targets(
     return tuple(targets)
 
 
-def bank_loads(
-    kinds: Sequence[str | None],
-    counts: Sequence[int],
-    targets: Sequence[Target],
-    kind: str,
-    amount: int,
-    bank: int,
-) -> list[Load]:
-    """The loads of `amount` `kind` into `targets` (holds holding `kinds`, `counts` of
-    them) that get any token from a bank holding `bank` of it [jamaica G20].
-
-    The hold is emptied before the bank gives [jamaica §6.1.3]: with allow_dump_same_kind,
-    a hold of `kind` emptied first refills the bank it then loads from.
-    """
-    loads = []
-    for hold, dump in targets:
-        count = min(amount, bank + (counts[hold] if kinds[hold] == kind else 0))
-        if count:
-            loads.append((hold, dump, count))
-    return loads
-
-
 def payment_plans(
     holds: tuple[int, ...], counts: tuple[int, ...], size: int, cost: int, board_holds: int
 ) -> tuple[tuple[int, ...], ...]:

@@ -20,14 +20,13 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
-from functools import cache, lru_cache
-from operator import itemgetter
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from admiralty.games.base import Option, Outcome, Viewer, Window
 from admiralty.games.chance import Chance
 from admiralty.games.determinize import fresh_chance, redeal
-from admiralty.games.flow import FlowState, is_step, step
+from admiralty.games.flow import FlowState, Step, is_step, step
 from admiralty.games.jamaica import view as views
 from admiralty.games.jamaica.board import FINISHED
 from admiralty.games.jamaica.combat import (
@@ -43,6 +42,7 @@ from admiralty.games.jamaica.options import (
     GHOST,
     GHOST_DIRECTIONS,
     LOOT_NONE,
+    bank_load_options,
     dice_options,
     gunpowder_options,
     hold_options,
@@ -53,7 +53,6 @@ from admiralty.games.jamaica.options import (
 )
 from admiralty.games.jamaica.ships import (
     Ship,
-    bank_loads,
     hold_targets,
     load_targets,
     payment_plans,
@@ -77,6 +76,7 @@ class JamaicaState(Table, FlowState):
         "morning",
         "morning_hold",
         "rolled",
+        "steps",
     )
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
@@ -94,6 +94,7 @@ class JamaicaState(Table, FlowState):
         [jamaica §5.3])."""
         self.end_reason: str | None = None
         self._outcome: Outcome | None = None
+        self.steps = Steps(self)
         self._deal()
         self.captain = self.chance.stream("captain").randrange(players)
         self.flow.emit(
@@ -132,6 +133,7 @@ class JamaicaState(Table, FlowState):
         new.hulls = [*new.ships, new.ghost] if new.ghost is not None else new.ships[:]
         new.combat = self.combat.copy() if self.combat is not None else None
         new.finishers = self.finishers[:]
+        new.steps = Steps(new)
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> JamaicaState:
@@ -222,7 +224,7 @@ class JamaicaState(Table, FlowState):
             "place_dice",
             "Which die is the morning (sun) die?",
             dice_options(*self.rolled),
-            step(self._on_dice),
+            self.steps.on_dice,
             publish=True,
         )
 
@@ -239,7 +241,7 @@ class JamaicaState(Table, FlowState):
             "choose_card",
             "Choose the card you play this round",
             [options_of_hand(tuple(ship.hand)) for ship in self.ships],
-            step(self._on_card),
+            self.steps.on_card,
         )
 
     def _on_card(self, option: Option, seat: int) -> None:
@@ -251,10 +253,16 @@ class JamaicaState(Table, FlowState):
         if self.flow.sealed:
             return
         self.phase = "resolve"
+        self.flow.push(*self.steps.rounds[self.captain])
+
+    def _round_steps(self, captain: int) -> tuple[Step, ...]:
+        """The rest of a round once the cards are chosen: every turn in play order, the
+        Captain's first, then the Ghost's phase and the end of the round. Made once per game
+        for each Captain (`Steps.rounds`)."""
         players = self.players
-        turns = [step(self._turn, (self.captain + k) % players) for k in range(players)]
+        turns = [step(self._turn, (captain + k) % players) for k in range(players)]
         ghost = [step(self._ghost_phase)] if self.ghost is not None else []
-        self.flow.push(*turns, *ghost, step(self._end_round))
+        return (*turns, *ghost, step(self._end_round))
 
     def _turn(self, seat: int) -> None:
         """Step 3: reveal the card (only now [jamaica G7]), then morning and evening."""
@@ -269,7 +277,7 @@ class JamaicaState(Table, FlowState):
             {"seat": seat, "card": card.id, "morning": card.morning, "evening": card.evening},
         )
         self.morning_hold = -1
-        self.flow.push(step(self._action, seat, EVENING))
+        self.flow.push(self.steps.evenings[seat])
         self._action(seat, MORNING)
 
     def _action(self, seat: int, half: str) -> None:
@@ -315,8 +323,8 @@ class JamaicaState(Table, FlowState):
             kinds, counts, kind, HOLDS, self.options["allow_dump_same_kind"], exclude
         )
         bank = self.bank[kind]
-        loads = bank_loads(kinds, counts, targets, kind, amount, bank)
-        if not loads:
+        most, choices = bank_load_options(kinds, counts, targets, kind, amount, bank)
+        if not choices:
             reason = "holds_full" if bank else "bank_empty"
             self.flow.emit("load_cancelled", {"ship": seat, "kind": kind, "reason": reason})
             return
@@ -324,8 +332,8 @@ class JamaicaState(Table, FlowState):
             seat,
             TURN if seat == self.active else INTERRUPT,
             "load",
-            load_prompt(max(map(_load_count, loads)), kind),
-            hold_options(kinds, counts, loads, kind),
+            load_prompt(most, kind),
+            choices,
             step(self._on_load, seat, kind, half),
         )
 
@@ -430,7 +438,7 @@ class JamaicaState(Table, FlowState):
         ghost = self.ghost
         if ghost is not None and ship_id != GHOST and ghost.space == space:
             foes.append(GHOST)
-        self.flow.push(step(self._settle, ship_id))
+        self.flow.push(self.steps.settles[ship_id])
         mover = self.mover(ship_id)
         self.flow.ask(
             mover,
@@ -544,7 +552,7 @@ class JamaicaState(Table, FlowState):
         """After every player's turn the Captain sails the Ghost: morning die, then
         evening [jamaica G24]."""
         self.phase, self.active = "ghost", self.captain
-        self.flow.push(step(self._ghost_move, EVENING))
+        self.flow.push(self.steps.ghost_evening)
         self._ghost_move(MORNING)
 
     def _ghost_move(self, half: str) -> None:
@@ -628,7 +636,7 @@ class JamaicaState(Table, FlowState):
         assert battle is not None
         battle.stage = f"{ROLES[role]}_roll"
         self._roll_die(role, False)
-        self.flow.push(step(self._after_roll, role))
+        self.flow.push(self.steps.after_rolls[role])
         self._offer_sabre(role)
 
     def _offer_sabre(self, role: int) -> None:
@@ -685,7 +693,7 @@ class JamaicaState(Table, FlowState):
         if winner is None or loser is None:  # a tie: nothing happens [jamaica §7]
             self.combat = None
             return
-        self.flow.push(step(self._combat_end))
+        self.flow.push(self.steps.combat_end)
         self._offer_spoils(winner, loser)
 
     def _combat_end(self) -> None:
@@ -795,13 +803,56 @@ class JamaicaState(Table, FlowState):
         )
 
 
+class Steps:
+    """The steps a game takes again and again (every round, turn or battle), each made the
+    first time it is taken and kept for the game: a step holds the method bound to its
+    state, so they cannot be shared between games, and a copy of a game starts its own."""
+
+    def __init__(self, state: JamaicaState) -> None:
+        self.state = state
+
+    @cached_property
+    def rounds(self) -> tuple[tuple[Step, ...], ...]:
+        """By Captain, `JamaicaState._round_steps`."""
+        return tuple(self.state._round_steps(captain) for captain in range(self.state.players))
+
+    @cached_property
+    def on_dice(self) -> Step:
+        return step(self.state._on_dice)
+
+    @cached_property
+    def on_card(self) -> Step:
+        return step(self.state._on_card)
+
+    @cached_property
+    def evenings(self) -> tuple[Step, ...]:
+        """By seat, the evening half of its card."""
+        return tuple(step(self.state._action, seat, EVENING) for seat in range(self.state.players))
+
+    @cached_property
+    def settles(self) -> dict[int, Step]:
+        """By ship, paying for the space it arrived at."""
+        return {
+            ship: step(self.state._settle, ship) for ship in (*range(self.state.players), GHOST)
+        }
+
+    @cached_property
+    def ghost_evening(self) -> Step:
+        return step(self.state._ghost_move, EVENING)
+
+    @cached_property
+    def after_rolls(self) -> tuple[Step, Step]:
+        """By role, what follows a side's roll."""
+        return step(self.state._after_roll, ATTACKER), step(self.state._after_roll, DEFENDER)
+
+    @cached_property
+    def combat_end(self) -> Step:
+        return step(self.state._combat_end)
+
+
 def _face_down(treasure: str) -> bool:
     """Whether a player may hold `treasure` face down: powers lie face up [jamaica §12]."""
     return DATA.treasures[treasure].kind != "power"
-
-
-_load_count = itemgetter(2)
-"""A `Load`'s count, at C speed."""
 
 
 @cache

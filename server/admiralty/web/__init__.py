@@ -1,0 +1,1 @@
+"""The web app: tournaments, leaderboards, replays and live matches in a browser."""
