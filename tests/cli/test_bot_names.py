@@ -51,7 +51,7 @@ def test_play_replay_and_export_name_the_second_random_bot_random_2(tmp_path):
     assert_named_one_way(played)
     assert_named_one_way(admiralty("replay", str(record)))  # the transcript, off a terminal
     admiralty("replay", str(record), "--export", str(page))
-    (title,) = re.findall(r"<title>(.*?)</title>", page.read_text())
+    title = re.findall(r"<title>(.*?)</title>", page.read_text())[0]  # the page's, in <head>
     assert title.startswith("jamaica · random, random #2 · seed 3 · match ")
 
 
