@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from admiralty.games.base import Request
-from admiralty.games.blackbeard import Blackbeard
+from admiralty.games.blackbeard import Blackbeard, arrange
 from admiralty.games.blackbeard.state import BlackbeardState
 
 
@@ -56,3 +56,22 @@ def playout(
             check(state)
         assert steps < limit, "the game did not end"
     return state, steps
+
+
+def position(players=3, area="EC", port=None, **options):
+    """Seat order[0] with Vane (a Schooner) in `area` (In Port at `port`), no other pirate
+    on the map."""
+    state = arrange.ready(players, 1, **options)
+    arrange.remove_pirates(state)
+    seat = state.table.order[0]
+    vane = arrange.pirate(state, seat, "VA", area, port=port, ship="schooner")
+    return state, seat, vane
+
+
+def act(state, pirate, action, target=None):
+    """Choose the pirate, the Action and its target; pass the polls that follow."""
+    answer(state, f"pirate:{pirate}")
+    answer(state, f"action:{action}")
+    if target is not None and target in keys(state):
+        answer(state, target)  # unless it was the only target, applied at once
+    return pass_polls(state)

@@ -3,32 +3,13 @@ the windows around them [blackbeard §R4.3]."""
 
 from __future__ import annotations
 
-from bb_helpers import answer, keys, pass_polls, request
+from bb_helpers import act, answer, keys, pass_polls, position, request
 
 from admiralty.games.base import Window
 from admiralty.games.blackbeard import arrange
 from admiralty.games.blackbeard.pieces import INVOLUNTARY, Hostage
 
 SAN_JUAN, SANTO_DOMINGO, BATH, NEW_PROVIDENCE, BERMUDA, TORTUGA = 52, 32, 51, 44, 41, 35
-
-
-def position(players=3, **options):
-    """Seat order[0] with Vane (a Schooner) At Sea in the Eastern Caribbean, no other
-    pirate on the map."""
-    state = arrange.ready(players, 1, **options)
-    arrange.remove_pirates(state)
-    seat = state.table.order[0]
-    vane = arrange.pirate(state, seat, "VA", "EC", ship="schooner")
-    return state, seat, vane
-
-
-def act(state, pirate, action, target=None):
-    """Choose the pirate, the Action and its target; pass the T-ANN window."""
-    answer(state, f"pirate:{pirate}")
-    answer(state, f"action:{action}")
-    if target is not None and target in keys(state):
-        answer(state, target)  # unless it was the only target, applied at once
-    return pass_polls(state)
 
 
 def test_move_steps_from_the_map():

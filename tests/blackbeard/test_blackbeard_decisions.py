@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bb_helpers import answer, keys, pass_polls, request
+from bb_helpers import answer, keys, pass_polls, position, request
 
 from admiralty.games.blackbeard import arrange
 from admiralty.games.blackbeard.pieces import INVOLUNTARY
@@ -13,15 +13,6 @@ SANTO_DOMINGO, TORTUGA, SAN_JUAN = 32, 35, 52
 CAREENING, FAIR_WINDS, WEAR = (
     DATA.card(key).number for key in ("careening", "fair_winds", "wear_and_tear")
 )
-
-
-def position(area="EC", port=None):
-    """Seat order[0] with Vane (a Schooner) in `area` (In Port at `port`), no other pirate."""
-    state = arrange.ready(3, 1)
-    arrange.remove_pirates(state)
-    seat = state.table.order[0]
-    vane = arrange.pirate(state, seat, "VA", area, port=port, ship="schooner")
-    return state, seat, vane
 
 
 def test_allies_in_one_port_share_one_repair_roll():

@@ -4,31 +4,12 @@ the automatic mutiny after a failed bribe, and one pirate at a time with 6-10 pl
 
 from __future__ import annotations
 
-from bb_helpers import answer, keys, pass_polls, request
+from bb_helpers import act, answer, keys, pass_polls, position, request
 
 from admiralty.games.blackbeard import arrange
 from admiralty.games.blackbeard.pieces import INVOLUNTARY, Hostage
 
 SANTO_DOMINGO, SAN_JUAN = 32, 52
-
-
-def position(players=3, **options):
-    """Seat order[0] with Vane (a Schooner) At Sea in the Eastern Caribbean, no other
-    pirate on the map."""
-    state = arrange.ready(players, 1, **options)
-    arrange.remove_pirates(state)
-    seat = state.table.order[0]
-    vane = arrange.pirate(state, seat, "VA", "EC", ship="schooner")
-    return state, seat, vane
-
-
-def act(state, pirate, action, target=None):
-    """Choose the pirate, the Action and its target; pass the polls that follow."""
-    answer(state, f"pirate:{pirate}")
-    answer(state, f"action:{action}")
-    if target is not None and target in keys(state):
-        answer(state, target)
-    return pass_polls(state)
 
 
 def test_a_new_pirate_is_never_placed_in_his_own_players_kc_area():
