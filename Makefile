@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint install toolchains bots clean proto proto-lint proto-release
+.PHONY: demo test lint install toolchains bots clean screenshots proto proto-lint proto-release
 
 $(BIN)/admiralty: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,9 @@ bots: toolchains
 
 test: lint toolchains
 	$(BIN)/pytest -n 2 --dist loadgroup  # a group (the Ray cluster's tests) stays on one worker
+
+screenshots: install toolchains  # each game's board in the web viewer, for docs/web.md
+	ADMIRALTY_SCREENSHOTS=docs/images $(BIN)/pytest -q tests/web/test_browser.py -k export
 
 clean:
 	rm -rf $(VENV) build *.egg-info server/*.egg-info sdk/*.egg-info

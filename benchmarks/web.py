@@ -11,8 +11,20 @@ own `Match`, recorded) and the longest kept; then, through the web app in-proces
   log          every frame without its board (the viewer's whole log)
   export       `replay --export` of the match: seconds and the page's bytes
 
+With `--browser`, Debian's Chromium (through Playwright) also opens the match from a real
+`admiralty web` process, as a visitor would:
+
+  board_ms     from navigation start to the first paint: frame 0's board is in the page
+  ready_ms     until the viewer's script answers keys (the whole log fetched)
+  step_ms      one step forward by key until its board is drawn and painted: the median
+               and the worst over the first 200 steps (chunk fetches included)
+  seek_ms      a jump by slider to the middle of the match, its chunk not yet fetched
+  export_ms    the exported page, opened from disk, until it answers keys (every frame
+               unzipped)
+
     python benchmarks/web.py                        # every game, 4 seats (Blackbeard 3)
     python benchmarks/web.py --game black_fleet --tries 3 --json
+    python benchmarks/web.py --browser                # and in Chromium
 """
 
 from __future__ import annotations
@@ -20,6 +32,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -70,7 +85,67 @@ def timed(call) -> tuple[float, Any]:
     return time.perf_counter() - start, result
 
 
-def measure(game: str, players: int, seed: int, tries: int) -> dict[str, Any]:
+STEP = """async (count) => {
+  const board = document.getElementById("board");
+  const painted = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+  const drawn = async () => {
+    while (board.classList.contains("loading")) await new Promise((d) => setTimeout(d, 1));
+    await painted();
+  };
+  const times = [];
+  for (let step = 0; step < count; step += 1) {
+    const started = performance.now();
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight" }));
+    await drawn();
+    times.push(performance.now() - started);
+  }
+  const seek = document.getElementById("seek");
+  const started = performance.now();
+  seek.value = String(Math.floor(Number(seek.max) / 2));
+  seek.dispatchEvent(new Event("input"));
+  await drawn();
+  return { times, seek: performance.now() - started };
+}"""
+READY = "() => document.getElementById('viewer').dataset.ready === 'true'"
+
+
+def in_browser(records: Path, page_path: str, export: Path) -> dict[str, Any]:
+    """The browser's figures (see the module's docstring) for one recorded match."""
+    from playwright.sync_api import sync_playwright
+
+    args = [sys.executable, "-m", "admiralty.cli", "web", "--db", str(records / "none.db")]
+    args += ["--records", str(records), "--port", "0", "--token", TOKEN]
+    server = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        url = server.stdout.readline().split()[1].rstrip("/")  # type: ignore[union-attr]
+        with sync_playwright() as playwright:
+            chromium = shutil.which("chromium") or "chromium"
+            browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(f"{url}{page_path}")
+            page.wait_for_function(READY)
+            paint = page.evaluate("performance.getEntriesByName('first-paint')[0].startTime")
+            ready = page.evaluate("performance.now()")
+            measured = page.evaluate(STEP, 200)
+            page.goto(export.as_uri())
+            page.wait_for_function(READY)
+            opened = page.evaluate("performance.now()")
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait()
+    times = measured["times"]
+    return {
+        "board_ms": round(paint),
+        "ready_ms": round(ready),
+        "step_ms": round(statistics.median(times), 1),
+        "step_max_ms": round(max(times), 1),
+        "seek_ms": round(measured["seek"], 1),
+        "export_ms": round(opened),
+    }
+
+
+def measure(game: str, players: int, seed: int, tries: int, browser: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as temporary:
         records = Path(temporary) / "records"
         (records / "bench").mkdir(parents=True)
@@ -94,6 +169,7 @@ def measure(game: str, players: int, seed: int, tries: int) -> dict[str, Any]:
         target = Path(temporary) / "match.html"
         record = records / "bench" / f"{match_id}.jsonl.gz"
         exported, size = timed(lambda: write_export(record, None, target))
+        seen = in_browser(records, page, target) if browser else {}
     return {
         "game": game,
         "players": players,
@@ -106,6 +182,7 @@ def measure(game: str, players: int, seed: int, tries: int) -> dict[str, Any]:
         "log_s": round(log, 3),
         "export_s": round(exported, 2),
         "export_bytes": size,
+        **seen,
     }
 
 
@@ -115,10 +192,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, help="seats (default: 4, Blackbeard 3)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tries", type=int, default=3, help="matches played per game")
+    parser.add_argument("--browser", action="store_true", help="measure in Chromium too")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rows = [
-        measure(game, args.players or PLAYERS[game], args.seed, args.tries)
+        measure(game, args.players or PLAYERS[game], args.seed, args.tries, args.browser)
         for game in args.game or sorted(PLAYERS)
     ]
     if args.json:

@@ -3,43 +3,20 @@ pages over a real socket and stops on Ctrl-C; and its refusals, each one line.""
 
 from __future__ import annotations
 
-import os
-import signal
 import socket
 import subprocess
 import sys
-from pathlib import Path
 
 import httpx
 import pytest
 from typer.testing import CliRunner
+from web_process import served_url, start_web, stop_web
 
 from admiralty.cli import app
 
-REPO = Path(__file__).resolve().parents[2]
 
-
-def start(web_data, *extra: str, env: dict[str, str] | None = None) -> subprocess.Popen:
-    args = [sys.executable, "-m", "admiralty.cli", "web", "--db", str(web_data.db)]
-    args += ["--records", str(web_data.records), "--port", "0", *extra]
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("ADMIRALTY_")}
-    return subprocess.Popen(
-        args,
-        cwd=REPO,
-        env={**environment, **(env or {})},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
-
-def stop(process: subprocess.Popen) -> tuple[int, str]:
-    process.send_signal(signal.SIGINT)
-    try:
-        _, stderr = process.communicate(timeout=15)
-    finally:
-        process.kill()
-    return process.returncode, stderr
+def start(web_data, **kwargs) -> subprocess.Popen:
+    return start_web(web_data.db, web_data.records, **kwargs)
 
 
 def raw_get(url: str, path: str) -> str:
@@ -60,9 +37,7 @@ def test_it_serves_on_the_port_it_prints_until_interrupted(web_data):
     token = "a-token-from-the-environment"
     process = start(web_data, env={"ADMIRALTY_TOKEN": token})
     try:
-        line = process.stdout.readline()
-        assert line.startswith("serving http://127.0.0.1:"), line
-        url = line.split()[1]
+        url = served_url(process)
         page = httpx.get(url, timeout=10)
         assert page.status_code == 200 and web_data.tournament in page.text
         assert "content-security-policy" in page.headers and "server" not in page.headers
@@ -74,7 +49,7 @@ def test_it_serves_on_the_port_it_prints_until_interrupted(web_data):
             "HTTP/1.1 404"
         )
     finally:
-        code, stderr = stop(process)
+        code, stderr = stop_web(process)
     assert code == 0, stderr
     assert token not in stderr  # given, it is not printed
 
@@ -82,14 +57,14 @@ def test_it_serves_on_the_port_it_prints_until_interrupted(web_data):
 def test_without_a_token_it_makes_one_and_prints_it_once(web_data):
     process = start(web_data)
     try:
-        url = process.stdout.readline().split()[1]
+        url = served_url(process)
         line = process.stderr.readline()
         assert line.startswith("sign in with this token to see seats' views: "), line
         token = line.split()[-1]
         signed = httpx.post(f"{url}signin", data={"token": token}, timeout=10)
         assert signed.status_code == 303
     finally:
-        _, stderr = stop(process)
+        _, stderr = stop_web(process)
     assert token not in stderr
 
 

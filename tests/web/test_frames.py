@@ -16,6 +16,7 @@ from admiralty.games import GameState
 from admiralty.referee.record import read_record
 from admiralty.referee.timeline import Timeline, read_timeline, replay_frames
 from admiralty.web.boards import board_svg
+from admiralty.web.export import replay_page
 from admiralty.web.frames import Replay, replay
 
 FRAME_KEYS = ["step", "round", "svg", "log", "decision", "incidents"]
@@ -111,8 +112,9 @@ def frames_of(twins: Twins, state: GameState, lines: list[dict], viewer) -> Repl
 
 @pytest.mark.parametrize("game", ["jamaica", "black_fleet", "blackbeard"])
 def test_twin_matches_that_differ_only_in_hidden_cards_give_the_same_frames(game):
-    """The spectator's frames (boards, log, everything) and the observing seat's are the
-    same in both twins up to the horizon: nothing hidden reaches them."""
+    """The spectator's frames (boards, log, everything) and the observing seat's, and the
+    exported pages holding them, are the same in both twins up to the horizon, byte for
+    byte: nothing hidden reaches them."""
     twins = twin_states(game, 1)[0]
     steps = min(twins.horizon(40), 40)
     assert steps >= 5 and twins.a.digest() != twins.b.digest()
@@ -123,6 +125,7 @@ def test_twin_matches_that_differ_only_in_hidden_cards_give_the_same_frames(game
         assert len(a) == steps + 1
         assert a.frames(0, len(a)) == b.frames(0, len(b))
         assert a.header() == b.header()
+        assert replay_page(a).encode() == replay_page(b).encode()
     seat = frames_of(twins, twins.a, lines, twins.observer)
     assert any(text["decision"] for text in seat.texts)
     assert {text["decision"]["seat"] for text in seat.texts if text["decision"]} == {twins.observer}

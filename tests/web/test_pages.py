@@ -291,7 +291,7 @@ def test_every_response_carries_the_security_headers(client, web_data):
     for response in responses:
         assert response.headers["content-security-policy"] == CSP
         assert response.headers["x-content-type-options"] == "nosniff"
-        assert response.headers["referrer-policy"] == "no-referrer"
+        assert response.headers["referrer-policy"] == "same-origin"
     assert "style=" not in responses[1].text and "<script>" not in responses[1].text
 
 

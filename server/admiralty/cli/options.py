@@ -131,8 +131,8 @@ ExportOption = Annotated[
         "--export",
         help="Write a page titled with the match (game, seats, seed "
         "or match id, result) holding the final screen, the legend and the whole log "
-        "to this file: HTML, or SVG if it ends in .svg. A replay then writes the page "
-        "only, without playing the match on the terminal first.",
+        "to this file: HTML, or SVG if it ends in .svg. (`replay --export` writes its "
+        "HTML as the web replay viewer, every step in one file.)",
         dir_okay=False,
     ),
 ]

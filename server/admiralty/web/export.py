@@ -62,12 +62,15 @@ def _inline(name: str, closing: str) -> str:
 
 def export_page(record: Path, viewer: Viewer) -> str:
     """The page of the match recorded at `record`, as `viewer` saw it."""
-    shown = Replay(read_timeline(record, viewer))
+    return replay_page(Replay(read_timeline(record, viewer)))
+
+
+def replay_page(shown: Replay) -> str:
+    """The page of one viewer's frames of a match."""
     frames = shown.frames(0, len(shown))
     return _pages.get_template("export.html").render(
         title=shown.title(),
         header=shown.header(),
-        first=frames[0],
         source="export",
         css=_inline("viewer.css", "</style"),
         js=_inline("viewer.js", "</script"),

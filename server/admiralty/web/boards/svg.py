@@ -8,7 +8,7 @@ styles. Colour is never the only carrier of meaning: each seat also has a glyph.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from xml.sax.saxutils import escape, quoteattr
+from html import escape
 
 SEAT_FILLS = (
     "#d55e00",
@@ -43,7 +43,7 @@ def _attrs(attrs: dict[str, object]) -> str:
         if value is None or value is False:
             continue
         key = name.rstrip("_").replace("_", "-")
-        parts.append(f" {key}={quoteattr(_number(value))}")
+        parts.append(f' {key}="{escape(_number(value))}"')
     return "".join(parts)
 
 
@@ -64,12 +64,12 @@ def el(tag: str, *children: str, **attrs: object) -> str:
 
 def text(x: float, y: float, content: object, **attrs: object) -> str:
     """A `<text>` whose content is escaped."""
-    return f"<text{_attrs({'x': x, 'y': y, **attrs})}>{escape(str(content))}</text>"
+    return f"<text{_attrs({'x': x, 'y': y, **attrs})}>{escape(str(content), False)}</text>"
 
 
 def title(content: object) -> str:
     """A tooltip and accessible name for the element it is the first child of."""
-    return f"<title>{escape(str(content))}</title>"
+    return f"<title>{escape(str(content), False)}</title>"
 
 
 def group(children: Iterable[str], **attrs: object) -> str:

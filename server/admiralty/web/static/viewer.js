@@ -11,7 +11,7 @@
 
   const CHUNK = 50; // boards per API request
   const KEEP = 12; // chunks of boards kept in memory
-  const AHEAD = 20; // the next chunk is fetched this many frames before it is needed
+  const BEHIND = 20; // stepping back this near a chunk's start fetches the chunk before
   const byId = (id) => document.getElementById(id);
   const el = {
     board: byId("board"),
@@ -43,7 +43,7 @@
     decisionFrames: [], // frames holding the seat's decision, asked or not
     boards: { board: () => undefined, want: () => Promise.resolve() },
     position: 0,
-    drawn: 0, // the frame whose board is on screen
+    drawn: -1, // the frame whose board is on screen
     panel: -1, // the frame whose decision the panel shows
     current: -1, // the frame whose log lines are marked current
     playing: false,
@@ -435,7 +435,8 @@
   function key(event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
-    if (target.closest && target.closest("input, select, textarea")) return;
+    if (target.closest && target.closest("input:not([type=range]), select, textarea")) return;
+    if (target.type === "range" && event.key.startsWith("Arrow")) return; // the slider's own
     if (state.numbered) {
       event.preventDefault();
       if (/^[0-9]$/.test(event.key)) state.typing += event.key;
@@ -499,9 +500,11 @@
       want(index) {
         const chunk = Math.floor(index / CHUNK);
         const wanted = load(chunk);
-        if (index % CHUNK >= CHUNK - AHEAD && (chunk + 1) * CHUNK <= last()) {
-          load(chunk + 1).catch(() => {});
-        }
+        const next = [];
+        if ((chunk + 1) * CHUNK <= last()) next.push(chunk + 1);
+        if (chunk > 0 && index % CHUNK < BEHIND) next.push(chunk - 1);
+        const prefetch = () => next.forEach((other) => load(other).catch(() => {}));
+        wanted.then(prefetch, () => {}); // after the wanted chunk, not competing with it
         return wanted;
       },
     };
@@ -516,6 +519,7 @@
     setTexts(state.texts);
     bind();
     go(fromHash());
+    root.dataset.ready = "true"; // keys and controls answer from now on
   }
 
   async function fromApi() {
@@ -545,6 +549,7 @@
     const boards = [];
     state.boards = { board: (index) => boards[index], want: () => Promise.resolve() };
     bind();
+    root.dataset.ready = "true";
     const events = new EventSource(url);
     events.addEventListener("header", (event) => {
       boards.length = 0; // a reconnected stream starts again
@@ -577,6 +582,7 @@
     });
   }
 
+  state.drawn = el.board.querySelector("svg") ? 0 : -1; // frame 0's board, if drawn here
   const failed = (error) => say(`The frames could not be loaded: ${error.message}`);
   const data = byId("match-data");
   if (data) setHeader(JSON.parse(data.textContent));
