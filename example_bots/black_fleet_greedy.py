@@ -20,7 +20,7 @@ It wins most games against random bots; it looks one decision ahead and no furth
 
 from __future__ import annotations
 
-from admiralty_sdk import Bot, serve
+from admiralty_sdk import Bot, run
 from admiralty_sdk.black_fleet import UNREACHABLE, Chart
 
 DANGER_REACH = 4
@@ -346,4 +346,4 @@ class _Turn:
 
 
 if __name__ == "__main__":
-    serve(BlackFleetGreedy())
+    run(BlackFleetGreedy())

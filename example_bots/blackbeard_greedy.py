@@ -41,7 +41,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from itertools import product
 
-from admiralty_sdk import Bot, serve
+from admiralty_sdk import Bot, run
 
 # ------------------------------------------------------------------ public rule figures
 
@@ -1174,4 +1174,4 @@ def _number(text: str) -> int | None:
 
 
 if __name__ == "__main__":
-    serve(BlackbeardGreedy())
+    run(BlackbeardGreedy())

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from admiralty_sdk import Bot, observation, payload, serve
+from admiralty_sdk import Bot, observation, payload, run
 
 GHOST = -1
 PRE_START, RACING, FINISHED = "pre_start", "racing", "finished"
@@ -724,4 +724,4 @@ def loot_value(game: Game, loot, for_ghost: bool) -> float:
 
 
 if __name__ == "__main__":
-    serve(JamaicaGreedy())
+    run(JamaicaGreedy())

@@ -1,6 +1,7 @@
 """A bot that picks uniformly among the legal options, seeded per match and seat.
 
     python example_bots/random_bot.py --port 50061 [--seed 7]
+    python example_bots/random_bot.py --dial ARENA:PORT --key-file FILE [--seed 7]
 
 Its generator for a match and seat is seeded from its own --seed, the seat and the seat's
 first observation: match ids are random, but the same deal shows the same first
@@ -13,7 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from admiralty_sdk import Bot, seat_seed, serve
+from admiralty_sdk import Bot, run, seat_seed
 
 
 class RandomBot(Bot):
@@ -39,4 +40,4 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=0)
     args, _ = parser.parse_known_args()
-    serve(RandomBot(args.seed))
+    run(RandomBot(args.seed))

@@ -11,6 +11,7 @@ import admiralty.grpc_quiet  # noqa: F401  (first: grpc reads GRPC_VERBOSITY on 
 # isort: split
 import typer
 
+from admiralty.cli.arena import arena_app
 from admiralty.cli.check_bot import check_bot_command
 from admiralty.cli.games import games
 from admiralty.cli.match import match_app
@@ -59,6 +60,7 @@ app.add_typer(match_app, name="match")
 app.command()(serve)
 app.add_typer(tournament_app, name="tournament")
 app.command()(web)
+app.add_typer(arena_app, name="arena")
 
 
 def main() -> None:

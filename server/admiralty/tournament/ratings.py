@@ -57,6 +57,12 @@ class TrueSkillRater:
         rated = self._env.rate(groups, ranks=[place - 1 for place in places])
         return [Skill(group[0].mu, group[0].sigma) for group in rated]
 
+    def quality(self, skills: Sequence[Skill]) -> float:
+        """TrueSkill's match quality of a match between `skills`: the probability of a draw
+        relative to the most likely one, so the highest for the match least sure to go one
+        way, the one whose result teaches the most."""
+        return self._env.quality([(self._env.create_rating(s.mu, s.sigma),) for s in skills])
+
 
 class OpenSkillRater:
     """OpenSkill's Plackett-Luce model (the optional `openskill` package), with ties fixed.

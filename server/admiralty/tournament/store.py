@@ -199,7 +199,7 @@ class Store:
         if not path.exists():
             if not create or read_only:
                 raise StoreError(f"no database {path}")
-            _create_private(path)
+            create_private(path)
         with self._errors():
             self._db = sqlite3.connect(
                 f"{path.resolve().as_uri()}?mode=ro" if read_only else path,
@@ -243,24 +243,11 @@ class Store:
             if table not in present:
                 self._db.execute(f"CREATE{temporary} TABLE IF NOT EXISTS {table} ({columns})")
 
-    @contextlib.contextmanager
-    def _errors(self) -> Iterator[None]:
-        """SQLite's exceptions as one StoreError line naming the file."""
-        try:
-            yield
-        except sqlite3.DatabaseError as error:
-            raise StoreError(_explain(self.path, error)) from None
+    def _errors(self) -> contextlib.AbstractContextManager[None]:
+        return errors(self.path)
 
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._errors():
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+    def _transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        return transaction(self._db, self.path)
 
     def _rows(self, sql: str, *args: object) -> list[tuple]:
         with self._errors():
@@ -486,14 +473,37 @@ def _result(row: tuple) -> Result:
     return Result(row[0], places, scores, forfeited, incidents, latencies, row[6], row[7])
 
 
-def _create_private(path: Path) -> None:
+@contextlib.contextmanager
+def errors(path: Path) -> Iterator[None]:
+    """SQLite's exceptions as one StoreError line naming the file `path`."""
+    try:
+        yield
+    except sqlite3.DatabaseError as error:
+        raise StoreError(explain(path, error)) from None
+
+
+@contextlib.contextmanager
+def transaction(db: sqlite3.Connection, path: Path) -> Iterator[sqlite3.Connection]:
+    """One write transaction on `db` (the file `path`), its lock taken at once: committed
+    whole, or rolled back on any exception."""
+    with errors(path):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+
+def create_private(path: Path) -> None:
     try:
         os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
     except OSError as error:
         raise StoreError(f"cannot create the database {path}: {error.strerror}") from None
 
 
-def _explain(path: Path, error: sqlite3.DatabaseError) -> str:
+def explain(path: Path, error: sqlite3.DatabaseError) -> str:
     message = str(error)
     if message == "file is not a database":
         return f"{path} is not an SQLite database"
