@@ -71,19 +71,39 @@ def test_reset_with_a_seed_replays_the_deal_and_without_one_deals_the_next():
     assert sorted(final.values()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
-def test_infos_hold_the_seats_own_view_and_the_request_of_the_agent_asked():
+def test_only_the_agent_asked_has_an_info_its_own_view_and_request():
+    """`infos` never holds a seat's private view for another agent to read: the agent
+    asked has its own view and request, every other agent an empty info."""
     _, _, pettingzoo_env = _modules()
     environment = pettingzoo_env.raw_env("black_fleet", 3)
     environment.reset(seed=2)
-    state = environment.table.state
-    for seat, agent in enumerate(environment.possible_agents):
-        assert environment.infos[agent]["view"] == state.view(seat)
-    asked = environment.agent_selection
-    request = state.request_for(environment.possible_agents.index(asked))
-    assert [o["key"] for o in environment.infos[asked]["request"]["options"]] == [
-        option.key for option in request.options
-    ]
-    assert all("request" not in info for agent, info in environment.infos.items() if agent != asked)
+    for _ in range(30):
+        state, asked = environment.table.state, environment.agent_selection
+        seat = environment.possible_agents.index(asked)
+        assert environment.infos[asked]["view"] == state.view(seat)
+        assert [o["key"] for o in environment.infos[asked]["request"]["options"]] == [
+            option.key for option in state.request_for(seat).options
+        ]
+        assert all(info == {} for agent, info in environment.infos.items() if agent != asked)
+        environment.step(0)
+
+
+def test_a_game_stopped_by_its_round_cap_is_truncated_not_terminated():
+    """Rewards still come from the places; every agent is truncated, none terminated. A
+    game that ends by its rules terminates."""
+    _, _, pettingzoo_env = _modules()
+    for cap, ended in ((2, "truncations"), (None, "terminations")):
+        options = {"round_cap": cap} if cap else None
+        environment = pettingzoo_env.raw_env("jamaica", 2, options=options)
+        environment.reset(seed=4)
+        while not any(environment.terminations.values()) and not any(
+            environment.truncations.values()
+        ):
+            environment.step(0)
+        other = "terminations" if ended == "truncations" else "truncations"
+        assert all(getattr(environment, ended).values()), cap
+        assert not any(getattr(environment, other).values()), cap
+        assert sorted(environment.rewards.values()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
 def test_render_shows_the_public_view_through_the_console_renderer(capsys):
@@ -143,3 +163,21 @@ def test_a_sealed_choice_is_hidden_from_the_seats_asked_after_it():
     assert games[0].table.state.digest() != games[1].table.state.digest()
     seen = [(game.observe(nxt)["observation"].tobytes(), game.infos[nxt]) for game in games]
     assert seen[0] == seen[1]
+
+
+def test_a_sealed_window_shows_each_seat_its_view_from_before_anyone_answered():
+    """Jamaica's card choice: the referee asks every seat at once, so the seat asked
+    second sees its view from before the first chose (the first's card still in hand,
+    not yet marked as chosen), whatever the engine shows meanwhile."""
+    _, _, pettingzoo_env = _modules()
+    game = pettingzoo_env.raw_env("jamaica", 3)
+    game.reset(seed=8)
+    while game.infos[game.agent_selection]["request"]["kind"] != "choose_card":
+        game.step(0)
+    first = game.possible_agents.index(game.agent_selection)
+    before = game.table.state.view((first + 1) % 3)
+    game.step(0)
+    second = game.possible_agents.index(game.agent_selection)
+    assert second == (first + 1) % 3
+    assert game.table.state.view(second) != before  # the engine shows the first has chosen
+    assert game.infos[game.agent_selection]["view"] == before

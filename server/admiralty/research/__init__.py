@@ -1,8 +1,9 @@
 """Adapters for game-AI research: PettingZoo environments and OpenSpiel games over the
-engines, sharing one action space (`actions`) and one observation encoding (`encoding`).
+engines, sharing one action space (`actions`) and one observation encoding (`encoding`,
+the SDK's, which bots use too).
 
 The third-party libraries are optional extras, imported only by the adapter that needs
-them (`require`), so the engines and the encoding run without them.
+them (`require`), so the engines run without them; the encoding needs numpy alone.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from types import ModuleType
 EXTRAS = {
     "pettingzoo": "pettingzoo",
     "gymnasium": "pettingzoo",
-    "numpy": "pettingzoo",
+    "numpy": "encoding",
     "pyspiel": "openspiel",
 }
 """The optional extra of this project that installs each third-party module."""

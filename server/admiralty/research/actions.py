@@ -19,17 +19,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from admiralty.games import GameState, Outcome, Request, load_game
+from admiralty.games import GameState, Outcome, Request, Window, load_game
+from admiralty_sdk.encoding import ACTION_BOUNDS
 
-ACTION_BOUNDS = {"jamaica": 144, "black_fleet": 87, "blackbeard": 64}
-"""The size of each game's discrete action space, at least the options of any request.
-
-Jamaica: the most ways to pay a space's cost (7) from six holds of at most 6 tokens each
-(the largest die), every other request having fewer. Black Fleet: a ship's move, which
-offers `stop` and one option per space it can reach, at most the board's 86. Both are
-worked out from the engines in tests/research/test_actions.py. Blackbeard: no request
-offered more than 10 options in random play of every player count; the bound leaves
-room for what random play does not reach."""
+# The size of each game's discrete action space (`ACTION_BOUNDS`, in the SDK's
+# encoder, which pads a request's options to it), at least the options of any request.
+#
+# Jamaica: the most ways to pay a space's cost (7) from six holds of at most 6 tokens each
+# (the largest die), every other request having fewer. Black Fleet: a ship's move, which
+# offers `stop` and one option per space it can reach, at most the board's 86. Both are
+# worked out from the engines in tests/research/test_actions.py. Blackbeard: no request
+# offered more than 10 options in random play of every player count; the bound leaves
+# room for what random play does not reach.
 
 PLAYERS = {"jamaica": range(2, 7), "black_fleet": range(3, 5), "blackbeard": range(2, 6)}
 """The player counts the adapters support: each game's ordinary range (Blackbeard's
@@ -69,10 +70,13 @@ class Table:
     seed: int
     options: Mapping[str, Any] | None = None
     state: GameState = field(init=False)
+    sealed: dict[int, dict[str, Any]] = field(init=False, default_factory=dict)
+    """The views of the seats of the SEALED window open now, taken as it opened."""
 
     def __post_init__(self) -> None:
         check_players(self.game, self.players)
         self.state = load_game(self.game).new_game(self.players, self.seed, self.options)
+        self._opened()
 
     @property
     def bound(self) -> int:
@@ -83,7 +87,7 @@ class Table:
         pending = self.state.pending()
         if not pending:
             return None
-        request = min(pending, key=lambda r: r.seat)
+        request = pending[0] if len(pending) == 1 else min(pending, key=lambda r: r.seat)
         if len(request.options) > self.bound:
             raise RuntimeError(
                 f"{self.game} offers {len(request.options)} options, more "
@@ -109,7 +113,33 @@ class Table:
         request = self.request()
         if request is None:
             raise ValueError("the game is over")
-        return self.state.apply(request.seat, int(action))
+        events = self.state.apply(request.seat, int(action))
+        self.sealed.pop(request.seat, None)
+        if not self.sealed:
+            self._opened()
+        return events
+
+    def _opened(self) -> None:
+        """Keep the views of a SEALED window's seats as it opens: the referee asks them all
+        at once, so each decides on the view from before anyone answered, while the engine
+        lets an answer show (that the seat has chosen) before the window closes."""
+        pending = self.state.pending()
+        window = [r for r in pending if r.window is Window.SEALED]
+        if len(window) > 1:
+            opened = window[0].window_id
+            self.sealed = {r.seat: self.state.view(r.seat) for r in window if r.window_id == opened}
+        else:
+            self.sealed = {}
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What `seat` sees now: its view, or, while it is to answer in a SEALED window,
+        its view as the window opened."""
+        return self.sealed.get(seat) or self.state.view(seat)
+
+    def truncated(self) -> bool:
+        """The game was stopped by its round cap rather than ended by its rules."""
+        outcome = self.state.view(None).get("outcome") or {}
+        return outcome.get("reason") == "round_cap"
 
     def over(self) -> bool:
         return self.state.outcome() is not None
@@ -121,5 +151,5 @@ class Table:
 
     def clone(self) -> Table:
         copy = object.__new__(Table)
-        copy.__dict__.update(self.__dict__, state=self.state.clone())
+        copy.__dict__.update(self.__dict__, state=self.state.clone(), sealed=dict(self.sealed))
         return copy

@@ -196,9 +196,9 @@ class AdmiraltyState(State):
 
 
 class Observer:
-    """pyspiel's Python observer: the encoded view as `tensor` (and `dict["observation"]`),
-    the view as a JSON string; with perfect recall, the string ends with the seat's
-    history hash and there is no tensor."""
+    """pyspiel's Python observer: the encoded view (with the options' rows for the seat
+    asked) as `tensor` (and `dict["observation"]`), the view as a JSON string; with
+    perfect recall, the string ends with the seat's history hash and there is no tensor."""
 
     def __init__(self, game: str, perfect_recall: bool, params: Any):
         if params:
@@ -206,15 +206,23 @@ class Observer:
         self.game, self.perfect_recall = game, perfect_recall
         self.tensor = np.zeros(0 if perfect_recall else encoding.size(game), np.float32)
         self.dict = {} if perfect_recall else {"observation": self.tensor}
+        self.encoders: dict[int, encoding.Encoder] = {}
 
     def set_from(self, state: AdmiraltyState, player: int) -> None:
         if not self.perfect_recall:
             table, _ = state.deal.seen()
-            self.tensor[:] = encoding.encode(self.game, table.state.view(player), table.players)
+            request = table.request()
+            kind: str | None = None
+            options: tuple[Any, ...] = ()
+            if request is not None and request.seat == player:
+                kind, options = request.kind, request.options
+            if player not in self.encoders:
+                self.encoders[player] = encoding.Encoder(self.game)
+            self.tensor[:] = self.encoders[player].encode(table.view(player), kind, options)
 
     def string_from(self, state: AdmiraltyState, player: int) -> str:
         table, trails = state.deal.seen()
-        text = json.dumps(table.state.view(player), sort_keys=True)
+        text = json.dumps(table.view(player), sort_keys=True)
         if self.perfect_recall:
             text += f"\nhistory {trails[player]}"
         return text

@@ -3,11 +3,14 @@
 
 Agents are `player_0` ... `player_{n-1}`, seat for seat. The agent selected is the seat
 the engine asks now (`Table.request`); its observation is a dict of `observation` (the
-seat's view encoded by `admiralty.research.encoding`) and `action_mask` (the legal
-options of `admiralty.research.actions`). `infos[agent]` holds the seat's raw `view`
-and, for the agent asked, the `request` (kind, prompt and option keys and labels).
-Rewards come once, at the end: `pairwise_rewards` of the places. `reset(seed=s)` replays
-the same deal; `reset()` without a seed deals the next game of the seed sequence.
+seat's view and its request's options, encoded by `admiralty_sdk.encoding`) and
+`action_mask` (the legal options of `admiralty.research.actions`). Observations are
+encoded when asked for, by one encoder per seat that writes again only what changed.
+Only the agent asked has an info: its raw `view` and its `request` (kind, prompt and
+option keys and labels). Rewards come once, at the end: `pairwise_rewards` of the
+places; a game stopped by its `round_cap` is truncated rather than terminated.
+`reset(seed=s)` replays the same deal; `reset()` without a seed deals the next game of
+the seed sequence.
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ from rich.console import Console
 from rich.text import Text
 
 from admiralty.console.screen import SEAT_STYLES, renderer_for
-from admiralty.games import load_game
+from admiralty.games import Request, load_game
 from admiralty.research import encoding, require
 from admiralty.research.actions import ACTION_BOUNDS, Table, check_players
+from admiralty_sdk.encoding import Encoder
 
 np = require("numpy")
 spaces = require("gymnasium").spaces
@@ -69,6 +73,10 @@ class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
         self._spaces = {agent: _spaces(game) for agent in self.possible_agents}
         self._seeds = random.Random(0)
         self.table: Table | None = None
+        self._encoders = [Encoder(game) for _ in range(players)]
+        self._observed: dict[str, dict[str, Any]] = {}
+        self._request: Request | None = None
+        self._view: dict[str, Any] = {}
 
     def observation_space(self, agent: str) -> Any:
         return self._spaces[agent][0]
@@ -96,21 +104,30 @@ class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
         self._cumulative_rewards[agent] = 0.0
         table.apply(int(action))  # type: ignore[arg-type]
         if table.over():
+            ends = self.truncations if table.truncated() else self.terminations
             for seat, reward in enumerate(table.rewards()):
                 self.rewards[self.possible_agents[seat]] = reward
-                self.terminations[self.possible_agents[seat]] = True
+                ends[self.possible_agents[seat]] = True
         self._refresh()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        table, seat = self._table(), self.possible_agents.index(agent)
-        vector = encoding.encode(self.game, table.state.view(seat), self.players)
-        return {
-            "observation": np.asarray(vector, dtype=np.float32),
-            "action_mask": np.asarray(table.mask(seat), dtype=np.int8),
-        }
+        """The agent's encoded view (with its options, if it is asked) and action mask:
+        fresh arrays, encoded once per step."""
+        observed = self._observed.get(agent)
+        if observed is None:
+            table, seat = self._table(), self.possible_agents.index(agent)
+            request = self._request
+            encoder = self._encoders[seat]
+            if request is not None and request.seat == seat:
+                encoder.encode(self._view, request.kind, request.options)
+            else:
+                encoder.encode(table.view(seat))
+            observed = {"observation": encoder.vector.copy(), "action_mask": encoder.mask.copy()}
+            self._observed[agent] = observed
+        return observed
 
     def render(self) -> str | None:
         """The public view through the console's renderer: returned as text ("ansi") or
@@ -133,17 +150,15 @@ class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
 
     def _refresh(self) -> None:
         """Select the seat asked now (at the end, the first agent still to be removed) and
-        set every agent's info: its view, and the request for the one asked."""
+        give it, alone, an info: its view and its request."""
         table = self._table()
-        request = table.request()
-        self.infos = {
-            agent: {"view": table.state.view(seat)}
-            for seat, agent in enumerate(self.possible_agents)
-            if agent in self.agents
-        }
+        self._request = request = table.request()
+        self._observed = {}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         if request is not None:
-            self.agent_selection = self.possible_agents[request.seat]
-            self.infos[self.agent_selection]["request"] = _request_json(request)
+            self.agent_selection = agent = self.possible_agents[request.seat]
+            self._view = table.view(request.seat)
+            self.infos[agent] = {"view": self._view, "request": _request_json(request)}
         elif self.agents:
             self.agent_selection = self.agents[0]
 
