@@ -12,22 +12,12 @@ import sys
 
 import pytest
 from dialin import Keys, arena, free_entrant
-from e2e_helpers import RANDOM_BOT, REPO, ScriptedBot, serving
-from toolchains import NODE_INSTALL, require, run
+from e2e_helpers import RANDOM_BOT, ScriptedBot, serving
 
 from admiralty.arena.lobby import Registered
 from admiralty.referee.match import Match, MatchSpec
 
 pytestmark = pytest.mark.xdist_group("example_bots_build")  # npm ci, as test_other_languages
-
-NODE_DIR = REPO / "example_bots" / "node"
-
-
-@pytest.fixture(scope="session")
-def node_bot() -> list[str]:
-    require(["node", "npm"], NODE_INSTALL)
-    run(["npm", "ci", "--no-audit", "--no-fund"], cwd=NODE_DIR)
-    return ["node", str(NODE_DIR / "bot.js")]
 
 
 async def play_dialed(command: list[str], key_file, game: str) -> tuple:

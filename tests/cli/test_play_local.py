@@ -8,11 +8,14 @@ import json
 import random
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
 
+from admiralty.games import GameState, load_game
 from admiralty.referee.local import load_bot, play_local
+from admiralty.referee.match import Match
 from admiralty.wire import codec_for
 from admiralty_sdk import Bot, observation, seat_seed
 from admiralty_sdk.v1 import bot_pb2
@@ -109,7 +112,47 @@ def test_a_searching_bot_samples_what_its_seat_has_seen():
     bot = Sampling()
     play_local("jamaica", [bot, load_bot(BOTS / "random_bot.py")], seed=3)
     assert bot.checked > 20 and bot.varied == bot.checked
-    assert not any(hasattr(sampler, "state") for sampler in bot.samplers.values())
+
+
+def reachable(root: object) -> list[object]:
+    """Every object reached from `root` by attributes: fields and slots, a class's members,
+    bound methods, closures, defaults and container items; not a function's module
+    globals, through which everything in the process is reached."""
+    seen, out, todo = set(), [], [root]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, (types.ModuleType, str, bytes, int, float)):
+            continue
+        seen.add(id(obj))
+        out.append(obj)
+        kind = type(obj)
+        if kind.__module__ != "builtins":
+            todo.append(kind)
+        for owner in kind.__mro__:
+            for slot in vars(owner).get("__slots__", ()):
+                todo.append(getattr(obj, slot, None))
+        todo += list(getattr(obj, "__dict__", {}).values())
+        todo += [cell.cell_contents for cell in getattr(obj, "__closure__", None) or ()]
+        for name in ("__self__", "__func__", "__defaults__", "__kwdefaults__", "__wrapped__"):
+            todo.append(getattr(obj, name, None))
+        if isinstance(obj, dict):
+            todo += [*obj.keys(), *obj.values()]
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            todo += list(obj)
+    return out
+
+
+def test_no_attribute_of_a_sampler_leads_to_the_match():
+    """A bot holding its sampler cannot walk to the real state: the sampler keeps neither
+    the match nor the state, by attribute, closure or method."""
+    bot = Sampling()
+    play_local("jamaica", [bot, load_bot(BOTS / "random_bot.py")], seed=3)
+    for sampler in bot.samplers.values():
+        reached = reachable(sampler)
+        assert not [obj for obj in reached if isinstance(obj, (Match, GameState))]
+    state = load_game("jamaica").new_game(2, seed=3)
+    hidden = types.SimpleNamespace(sample=lambda rng: state.determinize(0, rng))
+    assert any(obj is state for obj in reachable(hidden))  # the walk finds a closure's
 
 
 def test_play_local_is_a_function_of_the_seed():

@@ -66,8 +66,9 @@ def test_the_game_type_and_info_come_from_the_engines_declaration(game):
 
 
 def test_the_same_parameters_deal_the_same_games_however_they_are_observed():
-    """A state is dealt when first played or cloned; observing a fresh state (as pyspiel
-    does to size tensors) shows the deal it will get and draws none."""
+    """A state is dealt when first used; the states pyspiel makes on its own (to size a
+    tensor, to clone) draw no deal, so observing and cloning leave the sequence as it
+    was."""
     pyspiel = _pyspiel()
 
     def deals(observe):
@@ -77,7 +78,8 @@ def test_the_same_parameters_deal_the_same_games_however_they_are_observed():
             state = loaded.new_initial_state()
             if observe:
                 fresh = state.observation_tensor(0), state.information_state_string(1)
-                loaded.new_initial_state().observation_string(2)
+                loaded.observation_tensor_shape()
+                state.clone().observation_string(2)
             state.legal_actions()
             if observe:
                 assert fresh == (state.observation_tensor(0), state.information_state_string(1))
@@ -86,6 +88,20 @@ def test_the_same_parameters_deal_the_same_games_however_they_are_observed():
 
     first = deals(observe=False)
     assert first == deals(observe=True) and len(set(first)) == 3
+
+
+def test_an_unplayed_states_observation_is_its_own():
+    """Observing a fresh state deals it: its observation stays the same when another state
+    of the game is dealt and played first, and when it is itself played."""
+    pyspiel = _pyspiel()
+    loaded = pyspiel.load_game("admiralty_jamaica", {"players": 2, "seed": 9})
+    waiting = loaded.new_initial_state()
+    seen = waiting.observation_string(0), waiting.observation_tensor(1)
+    other = loaded.new_initial_state()
+    assert other.observation_string(0) != seen[0]  # the next deal of the sequence
+    other.apply_action(other.legal_actions()[0])
+    assert (waiting.observation_string(0), waiting.observation_tensor(1)) == seen
+    assert waiting.legal_actions() and waiting.observation_string(0) == seen[0]
 
 
 def test_information_states_tell_apart_histories_that_the_observation_does_not():

@@ -23,6 +23,7 @@ from e2e_helpers import ScriptedBot, play, served_referee
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from web_process import served_url, start_web, stop_web
 
+from admiralty.arena.store import ArenaStore, SeatResult
 from admiralty.referee.remote import remote_referee
 from admiralty.web.frames import replay
 
@@ -35,6 +36,8 @@ TOKEN = "op-7c1e9a4f2b6d8035-secret"
 """The operator's token, also the served referee's admin token (`web --server` uses one)."""
 SCREEN = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+RELOADED = 15_000
+"""Milliseconds a polling page may take to show a change: it asks every 3 s."""
 
 
 @pytest.fixture(scope="module")
@@ -61,18 +64,29 @@ def referee():
 
 
 @pytest.fixture(scope="module")
-def site(web_data, referee, tmp_path_factory) -> str:
-    """The URL of `admiralty web` over the test tournament and the served referee."""
+def site(web_data, arena_data, referee, tmp_path_factory) -> str:
+    """The URL of `admiralty web` over the test tournament, the test arena and the served
+    referee."""
     token_file = tmp_path_factory.mktemp("token") / "token"
     token_file.write_text(TOKEN + "\n")
     process = start_web(
-        web_data.db, web_data.records, "--server", referee[0], "--token-file", str(token_file)
+        web_data.db,
+        web_data.records,
+        "--server",
+        referee[0],
+        "--token-file",
+        str(token_file),
+        *arena_options(arena_data.db, arena_data.records),
     )
     try:
         yield served_url(process).rstrip("/")
     finally:
         code, stderr = stop_web(process)
         assert code == 0, stderr
+
+
+def arena_options(db: Path, records: Path) -> list[str]:
+    return ["--arena", str(db), "--arena-records", str(records)]
 
 
 @pytest.fixture
@@ -142,6 +156,60 @@ def test_the_leaderboard_opens_from_the_list_and_links_its_matches(page, site, w
     page.locator("table.matches").get_by_role("link", name=first).click()
     expect(page).to_have_url(f"{site}/t/{web_data.tournament}/m/{first}")
     at_step(page, 0)
+
+
+def test_the_arena_opens_from_the_site_and_its_matches_replay(page, site, arena_data):
+    shown = subprocess.run(
+        [*CLI, "arena", "standings", "--db", str(arena_data.db), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    standings = json.loads(shown.stdout)["standings"]
+    page.goto(f"{site}/")
+    page.get_by_role("link", name="Arena", exact=True).click()
+    expect(page).to_have_url(f"{site}/arena")
+    rows = page.locator("table.leaderboard tbody tr")
+    expect(rows).to_have_count(len(standings))
+    for row, standing in zip(rows.all(), standings, strict=True):
+        expect(row.locator("th")).to_have_text(standing["bot"])
+    number = arena_data.numbers[0]
+    page.locator("table.matches").get_by_role("link", name=str(number), exact=True).click()
+    expect(page).to_have_url(f"{site}/arena/m/{number}")
+    expect(page.locator("#viewer")).to_have_attribute("data-ready", "true")
+    texts = replay(arena_data.records / f"arena-{number}.jsonl.gz", None).texts
+    at_step(page, 0)
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    at_step(page, 3)
+    assert visible_log(page) == log_up_to(texts, 3)
+    page.keyboard.press("p")
+    at_step(page, 2)
+    page.get_by_role("link", name="← the arena").click()
+    expect(page).to_have_url(f"{site}/arena")
+
+
+def test_the_arena_page_reloads_itself_as_matches_are_played(page, web_data, arena_data, tmp_path):
+    db = tmp_path / "arena.db"
+    shutil.copy(arena_data.db, db)
+    process = start_web(web_data.db, web_data.records, *arena_options(db, arena_data.records))
+    try:
+        page.goto(f"{served_url(process)}arena")
+        rows = page.locator("table.matches tbody tr")
+        expect(rows).to_have_count(len(arena_data.numbers))
+        store = ArenaStore(db)
+        number = store.next_match()
+        store.start(number, "jamaica", 1, [("greedy", "1.0"), ("random-1", "1.0")], None)
+        store.finish(
+            number, [SeatResult("greedy", "1.0", 1, 9), SeatResult("random-1", "1.0", 2, 0)]
+        )
+        store.close()
+        expect(rows).to_have_count(len(arena_data.numbers) + 1, timeout=RELOADED)
+        expect(rows.first).to_contain_text("finished")
+        expect(rows.first).to_contain_text("greedy 1.0: 1st, 9")
+    finally:
+        code, stderr = stop_web(process)
+    assert code == 0, stderr
 
 
 def test_keys_step_seek_jump_and_play_as_replay_i_does(page, site, web_data):

@@ -106,3 +106,17 @@ def test_an_unknown_host_is_one_line(tmp_path, host):
     result = web("--db", str(tmp_path / "t.db"), "--host", host)
     assert result.exit_code == 2
     assert result.stderr.strip() == f"error: --host {host}: no such host or address"
+
+
+def test_an_arena_file_that_is_no_arena_is_one_line(tmp_path, web_data):
+    result = web("--db", str(tmp_path / "t.db"), "--arena", str(web_data.db))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {web_data.db} is not an arena database"
+
+
+def test_arena_records_that_are_a_file_are_one_line(tmp_path, arena_data):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a folder\n")
+    result = web("--arena", str(arena_data.db), "--arena-records", str(notes))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: --arena-records {notes}: not a directory"

@@ -12,12 +12,12 @@ import re
 import shutil
 import socket
 import sqlite3
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
+from web_pages import Tables, seen
 
 from admiralty.cli import app as cli
 from admiralty.tournament import Runner, Store, StoreError, Tournament, plan_matches
@@ -37,40 +37,6 @@ def client_for(db: Path, records: Path, **options) -> TestClient:
 @pytest.fixture(scope="module")
 def client(web_data) -> TestClient:
     return client_for(web_data.db, web_data.records)
-
-
-class Tables(HTMLParser):
-    """Each table of a page by its class: rows of (data-key or None, text) cells."""
-
-    def __init__(self, html: str):
-        super().__init__()
-        self.tables: dict[str, list[list[tuple[str | None, str]]]] = {}
-        self.links: list[str] = []
-        self._table: list | None = None
-        self._cell: list | None = None
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        attributes = dict(attrs)
-        if tag == "table":
-            self._table = self.tables.setdefault(attributes.get("class") or "", [])
-        elif tag == "tr" and self._table is not None:
-            self._table.append([])
-        elif tag in ("td", "th") and self._table is not None:
-            self._cell = [attributes.get("data-key"), ""]
-        elif tag == "a":
-            self.links.append(attributes.get("href") or "")
-
-    def handle_endtag(self, tag):
-        if tag in ("td", "th") and self._cell is not None and self._table:
-            self._table[-1].append((self._cell[0], self._cell[1].strip()))
-            self._cell = None
-        elif tag == "table":
-            self._table = None
-
-    def handle_data(self, data):
-        if self._cell is not None:
-            self._cell[1] += data
 
 
 def shown(value) -> str:
@@ -245,7 +211,9 @@ def test_a_running_tournament_shows_its_progress_and_polls_it(tmp_path):
     client = client_for(tmp_path / "t.db", tmp_path / "records")
     page = client.get("/t/live")
     assert page.status_code == 200
-    assert 'data-state="running"' in page.text and '<script src="/static/progress.js"' in page.text
+    assert '<script src="/static/progress.js"' in page.text
+    assert 'data-poll="/api/t/live/progress"' in page.text
+    assert seen(page.text) == {"state": "running", "played": 0, "planned": 2}
     assert "0/2" in page.text and "No games rated yet" in page.text
     assert client.get("/api/t/live/progress").json() == {
         "state": "running",

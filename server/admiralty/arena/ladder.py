@@ -29,7 +29,7 @@ import asyncio
 import enum
 import math
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any, Protocol
@@ -69,6 +69,13 @@ class NewVersion(enum.StrEnum):
 
 Notify = Callable[[int, MatchReport | BaseException], None]
 """Told of each match that ends: its number and report, or the error that voided it."""
+Play = Callable[[MatchSpec, Sequence[SeatBot]], Awaitable[MatchReport]]
+"""How a match is played: on its own (`play_alone`), or by a referee server that lists it
+and lets it be watched (`RefereeServicer.play`)."""
+
+
+async def play_alone(spec: MatchSpec, bots: Sequence[SeatBot]) -> MatchReport:
+    return await Match(spec, bots).run()
 
 
 class Ladder:
@@ -84,10 +91,11 @@ class Ladder:
         players: int,
         new_version: NewVersion,
         notify: Notify,
+        play: Play = play_alone,
     ):
         self.store, self.lobby, self.template = store, lobby, spec
         self.players, self.keep = players, new_version is NewVersion.KEEP
-        self.notify = notify
+        self.notify, self.play = notify, play
         self.rng = random.Random(f"{spec.seed}:ladder")
         self.seat_games = store.seat_games()
         self.versions: dict[str, str] = {}
@@ -196,7 +204,7 @@ class Ladder:
     ) -> bool:
         """Play the match; True once its result and ratings are stored."""
         try:
-            report = await Match(spec, [bot for _, bot in leases]).run()
+            report = await self.play(spec, [bot for _, bot in leases])
         except Exception as error:
             self._end(number, leases, error)
             return False
@@ -252,11 +260,13 @@ async def run_ladder(
     new_version: NewVersion = NewVersion.KEEP,
     matches: int | None = None,
     notify: Notify = lambda number, outcome: None,
+    play: Play = play_alone,
 ) -> int:
     """Run the ladder of `game` for `players` seats on `lobby`'s bots, at most
     `max_matches` matches at once, until cancelled (the matches in flight are then void),
-    or, given `matches`, until that many have started and ended. Matches still running in
-    `store` from an arena that stopped are made void first. Returns the matches rated.
+    or, given `matches`, until that many have started and ended; `play` plays each. Matches
+    still running in `store` from an arena that stopped are made void first. Returns the
+    matches rated.
     ValueError for a bad game, option or player count; StoreError if `store` holds
     another game's arena or fails."""
     if players < 2:
@@ -267,7 +277,7 @@ async def run_ladder(
     if records:
         private_dir(records)
     template = MatchSpec("", game, seed, resolved, deadline, time_bank, policy, records)
-    ladder = Ladder(store, lobby, template, players, new_version, notify)
+    ladder = Ladder(store, lobby, template, players, new_version, notify, play)
     running: set[asyncio.Task[bool]] = set()
     changed: asyncio.Future[Any] | None = None
     started = rated = 0

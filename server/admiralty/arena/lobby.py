@@ -79,6 +79,7 @@ CLOSED_UNTOLD = (
     "stopped); connect again",
 )
 REMOVED = (grpc.StatusCode.UNAUTHENTICATED, "the bot was removed from the arena")
+STOPPING = (grpc.StatusCode.UNAVAILABLE, "the arena is stopping; connect again later")
 
 
 class DialedEntrant:
@@ -184,6 +185,12 @@ class Lobby:
         entrant.removed = True
         for stream in list(entrant.streams):
             stream.close(REMOVED)
+
+    def close(self) -> None:
+        """Close every stream (UNAVAILABLE): the arena stops, and its bots dial again."""
+        for entrant in list(self._entrants.values()):
+            for stream in list(entrant.streams):
+                stream.close(STOPPING)
 
     def admit(self, registered: Registered) -> DialedEntrant | None:
         """Count one more connection of `registered` (opening until it joins); None when it

@@ -9,6 +9,10 @@ A bot's rating is that of its current version. Each version has its own row in `
 started when the bot first plays it from the bot's rating then (kept) or from the initial
 one (reset), as the operator chooses.
 
+One process serves a file at a time: `take_lease` stores its pid and host, and refuses
+another while that process lives (one on another host counts as living: its pid cannot be
+checked from here). A lease whose process is gone, as after `kill -9`, is taken over.
+
 Keys are random and high-entropy, so their sha256 digest is stored (no slow hash is
 needed) and a key is found by its digest: the lookup's timing can tell at most which
 digests exist, which does not help anyone forge a key. A key is shown once, by `add`.
@@ -31,10 +35,13 @@ from typing import Any
 from admiralty.arena.lobby import Registered
 from admiralty.arena.ratings import ArenaRater
 from admiralty.referee.clients import HELLO_LIMITS
+from admiralty.referee.launcher import pid_alive
 from admiralty.text import printable
 from admiralty.tournament.ratings import Rater, Skill
 from admiralty.tournament.store import (
     BUSY_TIMEOUT,
+    Alive,
+    Runner,
     StoreError,
     create_private,
     errors,
@@ -46,6 +53,14 @@ APPLICATION_ID = 0x41524E41
 """`PRAGMA application_id` of an arena file ("ARNA"): a tournament database is refused."""
 MAX_CONNECTIONS = 1000
 """The most connections (matches at once) one bot may be registered for."""
+
+LEASE_TABLE = """CREATE TABLE IF NOT EXISTS lease (
+    file INTEGER PRIMARY KEY CHECK (file = 1),  -- one row: the serving process
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    started TEXT NOT NULL
+);"""
+"""The lease's table, also made when a file that predates it is first served."""
 
 SCHEMA = f"""
 BEGIN IMMEDIATE;
@@ -96,6 +111,7 @@ CREATE TABLE ratings (
     PRIMARY KEY (bot, version),
     FOREIGN KEY (bot, version) REFERENCES versions(bot, version)
 );
+{LEASE_TABLE}
 PRAGMA application_id = {APPLICATION_ID};
 PRAGMA user_version = {SCHEMA_VERSION};
 COMMIT;
@@ -190,21 +206,34 @@ def check_name(name: str) -> None:
 class ArenaStore:
     """One arena's SQLite file. With `create` a missing file is created (mode 0600: it
     holds every seed); without, a missing file is an error, so a mistyped --db leaves
-    nothing behind. `rater` rates finished matches."""
+    nothing behind. `rater` rates finished matches. `read_only` opens it for reading only
+    (SQLite refuses any write), as the web app does."""
 
-    def __init__(self, path: Path, create: bool = False, rater: Rater | None = None):
+    def __init__(
+        self,
+        path: Path,
+        create: bool = False,
+        rater: Rater | None = None,
+        read_only: bool = False,
+    ):
         self.path = path
         self.rater = rater or ArenaRater()
+        self.read_only = read_only
         if not path.exists():
-            if not create:
+            if not create or read_only:
                 raise StoreError(f"no database {path}")
             create_private(path)
         with errors(path):
             self._db = sqlite3.connect(
-                path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT
+                f"{path.resolve().as_uri()}?mode=ro" if read_only else path,
+                isolation_level=None,
+                check_same_thread=False,
+                timeout=BUSY_TIMEOUT,
+                uri=read_only,
             )
             self._check_schema()
-            self._db.execute("PRAGMA journal_mode=WAL")
+            if not read_only:
+                self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA foreign_keys=ON")
 
     def close(self) -> None:
@@ -212,6 +241,8 @@ class ArenaStore:
 
     def _check_schema(self) -> None:
         if not self._db.execute("SELECT 1 FROM sqlite_master").fetchone():
+            if self.read_only:
+                raise StoreError(f"{self.path} is empty: no arena stored yet")
             self._db.executescript(SCHEMA)
             return
         application, version = (
@@ -232,6 +263,30 @@ class ArenaStore:
 
     def _transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         return transaction(self._db, self.path)
+
+    # ------------------------------------------------------------------ the lease
+
+    def take_lease(self, runner: Runner, alive: Alive = pid_alive) -> None:
+        """Make `runner` the one process serving the file; StoreError naming the one that
+        does if it lives."""
+        with self._transaction() as db:
+            db.execute(LEASE_TABLE)
+            row = db.execute("SELECT pid, host, started FROM lease").fetchone()
+            if row is not None:
+                holder = Runner(*row)
+                if holder.host != runner.host or alive(holder.pid):
+                    raise StoreError(
+                        f"{self.path} is served by pid {holder.pid} on {holder.host} "
+                        f"since {holder.started}"
+                    )
+            db.execute(
+                "INSERT OR REPLACE INTO lease VALUES (1,?,?,?)",
+                (runner.pid, runner.host, runner.started),
+            )
+
+    def release_lease(self, runner: Runner) -> None:
+        with self._transaction() as db:
+            db.execute("DELETE FROM lease WHERE pid=? AND host=?", (runner.pid, runner.host))
 
     # ------------------------------------------------------------------ bots and keys
 

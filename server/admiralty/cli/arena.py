@@ -1,22 +1,51 @@
-"""`admiralty arena`: register bots for the arena (`add`, `remove`) and read its file
-(`bots`, `standings`, `matches`)."""
+"""`admiralty arena`: register bots for the arena (`add`, `remove`), serve it (`serve`) and
+read its file (`bots`, `standings`, `matches`)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
-from collections.abc import Iterator, Sequence
+import secrets
+from collections.abc import Coroutine, Iterator, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
+from admiralty.arena.ladder import NewVersion, Play, run_ladder
+from admiralty.arena.lobby import Limits, Lobby
 from admiralty.arena.store import MAX_CONNECTIONS, ArenaStore, MatchRow
-from admiralty.cli.options import JsonOption
+from admiralty.cli.options import (
+    DeadlineOption,
+    GameArgument,
+    GameOptionsOption,
+    JsonOption,
+    PolicyOption,
+    SeedOption,
+    TimeBankOption,
+    check_game,
+    parse_options,
+)
 from admiralty.cli.output import fail, out, usage
 from admiralty.cli.plain_help import Typer
+from admiralty.cli.serve import (
+    HostOption,
+    KeepFinishedOption,
+    PortOption,
+    RecordsOption,
+    TlsCertOption,
+    TlsKeyOption,
+    TokenFileOption,
+    admin_token,
+    listening_checks,
+    until_signalled,
+)
+from admiralty.referee import FailurePolicy
+from admiralty.referee.match import MatchReport, checked_options
+from admiralty.referee.service import RefereeServicer
 from admiralty.tournament.store import StoreError
 
 arena_app = Typer(
@@ -29,6 +58,7 @@ arena_app = Typer(
 DbOption = Annotated[Path, typer.Option(help="The SQLite file of the arena.")]
 NameArgument = Annotated[str, typer.Argument(help="The bot's registered name.")]
 DB = Path("arena.db")
+PORT = 50070
 
 
 @contextlib.contextmanager
@@ -70,6 +100,127 @@ def arena_add(
         markup=False,
         soft_wrap=True,
     )
+
+
+@arena_app.command("serve")
+def arena_serve(
+    game: GameArgument,
+    players: Annotated[int, typer.Option(min=2, help="Seats per match.")] = 2,
+    db: DbOption = DB,
+    records: RecordsOption = Path("records"),
+    host: HostOption = "127.0.0.1",
+    port: PortOption = PORT,
+    max_matches: Annotated[int, typer.Option(min=1, help="Matches played at once.")] = 16,
+    matches: Annotated[
+        int | None,
+        typer.Option(
+            min=1, show_default=False, help="Stop once this many matches have ended: a trial."
+        ),
+    ] = None,
+    seed: SeedOption = None,
+    option: GameOptionsOption = [],  # noqa: B006 (typer reads the default; never mutated)
+    deadline: DeadlineOption = 2.0,
+    time_bank: TimeBankOption = 60.0,
+    policy: PolicyOption = FailurePolicy.DEFAULT,
+    on_new_version: Annotated[
+        NewVersion,
+        typer.Option(
+            help="A bot that dials in with a version never seen: keep its rating so far, "
+            "or reset it to the initial one."
+        ),
+    ] = NewVersion.KEEP,
+    streams_per_address: Annotated[
+        int, typer.Option(min=1, help="Streams one address may hold open at once.")
+    ] = Limits.streams_per_address,
+    unanswered_per_address: Annotated[
+        int,
+        typer.Option(min=1, help="Streams one address may hold that have not answered Hello."),
+    ] = Limits.unanswered_per_address,
+    keep_finished: KeepFinishedOption = 1000,
+    tls_cert: TlsCertOption = None,
+    tls_key: TlsKeyOption = None,
+    token_file: TokenFileOption = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No line per match.")] = False,
+) -> None:
+    """Run the arena of GAME until interrupted (Ctrl-C or SIGTERM): the bots registered in
+    --db dial in here with their keys, and whenever enough of them are free a match starts
+    (several at once), is rated and stored. Matches in flight when it stops are void.
+
+    The same port serves the referee's ListMatches, GetMatch and Watch of the arena's
+    matches, with the admin token printed at start, as `admiralty serve` does: `admiralty
+    web --server`, `watch` and `match list` show them live. One process serves a file at a
+    time; one killed is taken over by the next.
+    """
+    from admiralty.arena.serve import serve
+
+    check_game(game, players)
+    with arena_errors():
+        options = checked_options(game, players, parse_options(option))
+    tls = listening_checks(host, tls_cert, tls_key)
+    with arena_errors():
+        store = ArenaStore(db)
+    token = admin_token(token_file)
+    arena_seed = secrets.randbits(128) if seed is None else seed
+
+    def ladder(lobby: Lobby, play: Play) -> Coroutine[Any, Any, int]:
+        return run_ladder(
+            store,
+            lobby,
+            game,
+            players,
+            records=records,
+            max_matches=max_matches,
+            seed=arena_seed,
+            options=options,
+            deadline=deadline,
+            time_bank=time_bank,
+            policy=policy,
+            new_version=on_new_version,
+            matches=matches,
+            notify=_quiet if quiet else _print_match,
+            play=play,
+        )
+
+    def listening() -> None:
+        where = f"{host}:{port}" + (" (TLS)" if tls else "")
+        out.print(f"arena of {game} ({db}) listening on {where}", highlight=False)
+        out.print(f"admin token: {token}", highlight=False)
+
+    async def main() -> None:
+        stopped = until_signalled()
+        referee = RefereeServicer(token, keep_finished=keep_finished, creates=False)
+        await serve(
+            store,
+            Lobby(store.authenticate, Limits(streams_per_address, unanswered_per_address)),
+            ladder,
+            (host, port),
+            referee,
+            stopped,
+            tls=tls,
+            listening=listening,
+        )
+        if stopped.is_set():
+            out.print("stopped: the matches in flight are void", highlight=False)
+
+    with arena_errors():
+        try:
+            asyncio.run(main())
+        except OSError as error:
+            raise fail(str(error)) from None
+
+
+def _quiet(number: int, outcome: MatchReport | BaseException) -> None:
+    """No line per match (--quiet)."""
+
+
+def _print_match(number: int, outcome: MatchReport | BaseException) -> None:
+    """One line per match that ends: its seats by place, or why it is void."""
+    if isinstance(outcome, MatchReport):
+        seats = sorted(zip(outcome.places, outcome.bot_names, outcome.scores, strict=True))
+        line = ", ".join(f"#{place} {name} ({score})" for place, name, score in seats)
+        out.print(f"match {number}: {line}", highlight=False, markup=False)
+    elif not isinstance(outcome, asyncio.CancelledError):
+        out.print(f"match {number} void: {outcome}", highlight=False, markup=False)
 
 
 @arena_app.command("remove")

@@ -15,34 +15,43 @@ import typer
 from admiralty.cli.output import err, fail, out, usage
 from admiralty.referee.record import open_private
 
+HostOption = Annotated[str, typer.Option(help="Address to listen on.")]
+PortOption = Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)]
+RecordsOption = Annotated[Path, typer.Option(help="Directory for match records.")]
+TlsCertOption = Annotated[
+    Path | None, typer.Option(help="PEM certificate chain: serve over TLS (with --tls-key).")
+]
+TlsKeyOption = Annotated[Path | None, typer.Option(help="PEM private key of --tls-cert.")]
+TokenFileOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--token-file",
+        dir_okay=False,
+        show_default=False,
+        help="Also write the admin token to this file, readable by you only, "
+        "before listening: the clients' --token-file, or "
+        "ADMIRALTY_TOKEN=$(cat FILE).",
+    ),
+]
+
+KeepFinishedOption = Annotated[
+    int,
+    typer.Option(
+        help="Finished matches remembered for GetMatch, ListMatches and "
+        "Watch; older ones are forgotten (their records stay).",
+        min=1,
+    ),
+]
+
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 50051,
-    records: Annotated[Path, typer.Option(help="Directory for match records.")] = Path("records"),
-    tls_cert: Annotated[
-        Path | None, typer.Option(help="PEM certificate chain: serve over TLS (with --tls-key).")
-    ] = None,
-    tls_key: Annotated[Path | None, typer.Option(help="PEM private key of --tls-cert.")] = None,
-    keep_finished: Annotated[
-        int,
-        typer.Option(
-            help="Finished matches remembered for GetMatch, ListMatches and "
-            "Watch; older ones are forgotten (their records stay).",
-            min=1,
-        ),
-    ] = 1000,
-    token_file: Annotated[
-        Path | None,
-        typer.Option(
-            "--token-file",
-            dir_okay=False,
-            show_default=False,
-            help="Also write the admin token to this file, readable by you only, "
-            "before listening: the clients' --token-file, or "
-            "ADMIRALTY_TOKEN=$(cat FILE).",
-        ),
-    ] = None,
+    host: HostOption = "127.0.0.1",
+    port: PortOption = 50051,
+    records: RecordsOption = Path("records"),
+    tls_cert: TlsCertOption = None,
+    tls_key: TlsKeyOption = None,
+    keep_finished: KeepFinishedOption = 1000,
+    token_file: TokenFileOption = None,
 ) -> None:
     """Run the referee server (RefereeService) until interrupted (Ctrl-C or SIGTERM).
 
@@ -54,25 +63,12 @@ def serve(
     """
     from admiralty.referee.service import serve_referee
 
-    _check_host(host)
-    tls = _tls_pair(tls_cert, tls_key)
-    warning = exposure_warning(host, tls is not None)
-    if warning:
-        err.print(warning, style="yellow", highlight=False)
-    token = secrets.token_urlsafe(24)
-    if token_file is not None:
-        try:
-            with open_private(token_file) as file:
-                file.write(f"{token}\n".encode())
-        except OSError as error:
-            raise usage(f"cannot write {token_file}: {error.strerror or error}") from None
+    tls = listening_checks(host, tls_cert, tls_key)
+    token = admin_token(token_file)
 
     async def main() -> None:
         server = await serve_referee(host, port, token, records, tls, keep_finished)
-        stopped = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stopped.set)
+        stopped = until_signalled()
         out.print(f"referee listening on {host}:{port}" + (" (TLS)" if tls else ""))
         out.print(f"admin token: {token}")
         await stopped.wait()
@@ -83,6 +79,40 @@ def serve(
         asyncio.run(main())
     except OSError as error:
         raise fail(str(error)) from None
+
+
+def listening_checks(
+    host: str, tls_cert: Path | None, tls_key: Path | None
+) -> tuple[bytes, bytes] | None:
+    """Check --host and the TLS files (one usage line), warn of clear text beyond this
+    machine; the TLS pair, or None."""
+    _check_host(host)
+    tls = _tls_pair(tls_cert, tls_key)
+    warning = exposure_warning(host, tls is not None)
+    if warning:
+        err.print(warning, style="yellow", highlight=False)
+    return tls
+
+
+def admin_token(token_file: Path | None) -> str:
+    """A new admin token, written to `token_file` (readable by its owner only) if given."""
+    token = secrets.token_urlsafe(24)
+    if token_file is not None:
+        try:
+            with open_private(token_file) as file:
+                file.write(f"{token}\n".encode())
+        except OSError as error:
+            raise usage(f"cannot write {token_file}: {error.strerror or error}") from None
+    return token
+
+
+def until_signalled() -> asyncio.Event:
+    """An event set by Ctrl-C or SIGTERM, in the running event loop."""
+    stopped = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stopped.set)
+    return stopped
 
 
 def _check_host(host: str) -> None:

@@ -1,5 +1,5 @@
 """`admiralty web`: the web app over the tournament database and the records folder (and a
-served referee's live matches), until interrupted."""
+served referee's live matches, and an arena), until interrupted."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from admiralty.arena.store import ArenaStore
 from admiralty.cli.output import err, fail, usage
 from admiralty.cli.remote import TokenFileOption, _warn_if_typed, admin_token
 from admiralty.tournament.store import Store, StoreError
@@ -57,14 +58,32 @@ def web(
     ] = None,
     token: WebTokenOption = None,
     token_file: TokenFileOption = None,
+    arena: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            show_default=False,
+            help="An arena's SQLite file (`admiralty arena`), read only: the Arena page shows "
+            "its standings, its matches and their replays.",
+        ),
+    ] = None,
+    arena_records: Annotated[
+        Path | None,
+        typer.Option(
+            show_default=False,
+            help="The folder the arena writes its records to (read only). Default: --records, "
+            "as for `arena serve`.",
+        ),
+    ] = None,
 ) -> None:
     """Serve tournaments and match replays to a browser, until interrupted.
 
     The pages: the tournaments of --db newest first; each one's leaderboard (the numbers
     of `tournament show --json`), rating history, head-to-head and matches; each recorded
-    match in the replay viewer; with --server, the referee's live matches. It prints its
+    match in the replay viewer; with --server, the referee's live matches; with --arena,
+    the arena's standings, recent matches and their replays. It prints its
     address (`serving http://HOST:PORT/`) and serves until interrupted (Ctrl-C or
-    SIGTERM). It never writes the database or the records.
+    SIGTERM). It never writes a database or a record.
 
     Anyone who can reach the address sees the public view of every match; the operator,
     signed in with the token, also sees each seat's own view (its hand, requests, options
@@ -78,8 +97,10 @@ def web(
             raise
         raise fail("the web app needs its packages: pip install 'admiralty[web]'") from None
     _check_db(db)
-    if records.exists() and not records.is_dir():
-        raise usage(f"--records {records}: not a directory")
+    _check_arena(arena)
+    for option, folder in (("--records", records), ("--arena-records", arena_records)):
+        if folder and folder.exists() and not folder.is_dir():
+            raise usage(f"{option} {folder}: not a directory")
     given = admin_token(token, token_file)
     config = WebConfig(
         db,
@@ -87,6 +108,8 @@ def web(
         given or secrets.token_urlsafe(24),
         server=server,
         server_token=given if server else None,
+        arena=arena,
+        arena_records=arena_records,
     )
     listening = _listen(host, port)
     if not _is_loopback(host):
@@ -117,9 +140,23 @@ def _check_db(db: Path) -> None:
         raise usage(str(error)) from None
 
 
+def _check_arena(arena: Path | None) -> None:
+    """One line, exit 2, for an --arena that is there but is not an arena's file; a
+    missing one is fine (the page says there is no arena yet)."""
+    if arena is None or not arena.exists():
+        return
+    if arena.is_dir():
+        raise usage(f"--arena {arena}: a directory, not a database")
+    try:
+        ArenaStore(arena, read_only=True).close()
+    except StoreError as error:
+        raise usage(str(error)) from None
+
+
 def _listen(host: str, port: int) -> socket.socket:
-    """A socket bound to `host`:`port` (0: a free port), so the address printed is the one
-    served; one line if the host is unknown or the port taken."""
+    """A socket listening on `host`:`port` (0: a free port), so the address printed is the
+    one served, and a client that connects as soon as it is printed waits for the app
+    rather than being refused; one line if the host is unknown or the port taken."""
     try:
         family, kind, proto, _, address = socket.getaddrinfo(
             host.strip("[]"), port, type=socket.SOCK_STREAM
@@ -130,6 +167,7 @@ def _listen(host: str, port: int) -> socket.socket:
     try:
         listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listening.bind(address)
+        listening.listen()
     except OSError as error:
         listening.close()
         raise fail(f"cannot listen on {host}:{port}: {error.strerror or error}") from None

@@ -30,6 +30,7 @@ import inspect
 import random
 import shlex
 import sys
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +40,7 @@ from admiralty.games import GameState, Request
 from admiralty.referee.clients import check_hello
 from admiralty.referee.match import (
     Answer,
+    DecisionListener,
     Incident,
     Match,
     MatchReport,
@@ -75,16 +77,27 @@ class LocalResult:
 
 class Sampler:
     """A seat's door to the game for search: determinizations of the position being
-    decided, never the position itself."""
+    decided, never the position itself. It holds nothing but a weak reference slot: the
+    match and seat it samples are kept in this module's `_SAMPLED`, keyed by the sampler,
+    so no attribute of what a bot is given leads to the real state. (In one process
+    nothing is sealed; this keeps the state out of reach of a bot walking its objects.)"""
 
-    __slots__ = ("_match", "_seat")
-
-    def __init__(self, match: Match, seat: int):
-        self._match, self._seat = match, seat
+    __slots__ = ("__weakref__",)
 
     def sample(self, rng: random.Random) -> GameState:
         """`state.determinize(seat, rng)`: what this seat cannot see, drawn from `rng`."""
-        return self._match.state.determinize(self._seat, rng)
+        match, seat = _SAMPLED[self]
+        return match.state.determinize(seat, rng)
+
+
+_SAMPLED: weakref.WeakKeyDictionary[Sampler, tuple[Match, int]] = weakref.WeakKeyDictionary()
+"""The match and seat of each sampler alive."""
+
+
+def _sampler(match: Match, seat: int) -> Sampler:
+    sampler = Sampler()
+    _SAMPLED[sampler] = (match, seat)
+    return sampler
 
 
 class LocalClient:
@@ -145,6 +158,21 @@ def play_local(
 async def run_local(spec: MatchSpec, bots: Sequence[Bot]) -> LocalResult:
     """The match `spec` (its options resolved, its record written if it names one) between
     `bots`, in the running event loop, under a clock that stands still."""
+    decisions: list[Decision] = []
+
+    def keep(step: int, request: Request, answer: Answer, caused: Sequence[Incident]) -> None:
+        decisions.append(Decision(step, request.seat, request.kind, answer.index, answer.how))
+
+    match = await local_match(spec, bots, [keep])
+    report = await match.run()
+    return LocalResult(report.places, report.scores, decisions, report)
+
+
+async def local_match(
+    spec: MatchSpec, bots: Sequence[Bot], decision_listeners: Sequence[DecisionListener] = ()
+) -> Match:
+    """The referee's match `spec` between `bots`, ready to `run()` under a clock that
+    stands still: the bots greeted, and a `Sampler` given to each that asks for one."""
     clients = [LocalClient(bot) for bot in bots]
     for client in clients:
         await client.hello()
@@ -152,20 +180,18 @@ async def run_local(spec: MatchSpec, bots: Sequence[Bot]) -> LocalResult:
             raise ValueError(
                 f"{client.name} does not play {spec.game} (it plays {', '.join(client.games)})"
             )
-    decisions: list[Decision] = []
-
-    def keep(step: int, request: Request, answer: Answer, caused: Sequence[Incident]) -> None:
-        decisions.append(Decision(step, request.seat, request.kind, answer.index, answer.how))
-
     match = Match(
-        spec, clients, wire_id=spec.match_id, clock=lambda: 0.0, decision_listeners=[keep]
+        spec,
+        clients,
+        wire_id=spec.match_id,
+        clock=lambda: 0.0,
+        decision_listeners=decision_listeners,
     )
     for seat, bot in enumerate(bots):
         use_sampler = getattr(bot, "use_sampler", None)
         if use_sampler is not None:
-            use_sampler(match.wire_id, seat, Sampler(match, seat))
-    report = await match.run()
-    return LocalResult(report.places, report.scores, decisions, report)
+            use_sampler(match.wire_id, seat, _sampler(match, seat))
+    return match
 
 
 def load_bot(spec: str | Path) -> Bot:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import grpc
+from google.protobuf import struct_pb2
 from google.protobuf.message import Message
 
 from admiralty.games import Event, GameState, Outcome, Request, Window, load_game
@@ -28,7 +29,7 @@ from admiralty.referee.record import RecordWriter
 from admiralty.text import printable
 from admiralty.wire import (
     codec_for,
-    event_to_pb,
+    event_fields,
     options_to_pb,
     struct,
     to_window_kind,
@@ -126,20 +127,19 @@ class Answer:
 
 @dataclass(slots=True)
 class Published:
-    """An event as told to the seats: converted to protobuf once (its data's `Struct` is
-    built in pure Python, the slow part) and kept serialized until every seat that sees it
-    has taken it (a message holds ~3 kB, its bytes ~0.2); each seat's message is parsed
-    from the bytes, with that seat's step number (seats count steps in their own requests)."""
+    """An event as told to the seats. Its data becomes a protobuf `Struct` once, the slow
+    part (pure Python), shared by every seat that sees it; each seat's message is built
+    around it with that seat's step number (seats count steps in their own requests)."""
 
     event: Event
-    body: bytes = b""
+    data: struct_pb2.Struct | None = None
 
-    def pb(self, step: int) -> common_pb2.Event:
-        if not self.body:
-            self.body = event_to_pb(self.event, 0).SerializeToString()
-        message = common_pb2.Event(step=step)
-        message.MergeFromString(self.body)  # no step in the body: 0 is not serialized
-        return message
+    def add_to(self, events: Any, step: int) -> None:
+        """Add the event, as `step` of a seat's requests, to the repeated `events` field
+        (built in place: no message copied into the request)."""
+        if self.data is None:
+            self.data = struct(self.event.data)
+        events.add(**event_fields(self.event, step, self.data))
 
 
 @dataclass
@@ -519,22 +519,22 @@ class Match:
             prompt=request.prompt,
             optional=request.optional,
             options=options_to_pb(self.codec, request.options),
-            events=self._take_events(request.seat),
             deadline_ms=int(timeout * 1000),
             time_bank_ms=int(max(seat.bank, 0) * 1000),
         )
+        self._send_events(message)
         getattr(message, self.codec.field).CopyFrom(self.codec.observation_pb(view))
         if not seat.informed:
             message.match_info.MergeFromString(self._match_info)
             seat.informed = True
         return message
 
-    def _take_events(self, seat_index: int) -> list[common_pb2.Event]:
-        """The events `seat_index` may see since its last request, as protobuf."""
-        seat = self.seats[seat_index]
-        events = [published.pb(step) for step, published in seat.unsent]
+    def _send_events(self, message: bot_pb2.DecideRequest | bot_pb2.MatchOverRequest) -> None:
+        """Add the events `message.seat` may see since its last request, and forget them."""
+        seat = self.seats[message.seat]
+        for step, published in seat.unsent:
+            published.add_to(message.events, step)
         seat.unsent.clear()
-        return events
 
     def _incident(self, request: Request, request_id: str, kind: IncidentKind, detail: str) -> int:
         """Record a failed answer and return the option the policy applies instead. A seat
@@ -600,9 +600,8 @@ class Match:
 
         async def tell(seat: int) -> None:
             result = report.result_pb({seat}, self.wire_id)
-            message = bot_pb2.MatchOverRequest(
-                seat=seat, result=result, events=self._take_events(seat)
-            )
+            message = bot_pb2.MatchOverRequest(seat=seat, result=result)
+            self._send_events(message)
             with contextlib.suppress(grpc.aio.AioRpcError):  # the result stands regardless
                 await self.bots[seat].match_over(message, timeout=self.spec.deadline)
 

@@ -24,7 +24,7 @@ import grpc
 from google.protobuf import json_format
 
 from admiralty.games import GAMES, Event, GameState, Request, load_game
-from admiralty.referee.clients import MAX_REPLY_BYTES, BotClient, HelloError
+from admiralty.referee.clients import MAX_REPLY_BYTES, BotClient, HelloError, SeatBot
 from admiralty.referee.match import (
     Answer,
     Incident,
@@ -137,13 +137,15 @@ def same_secret(given: str | bytes, expected: str) -> bool:
 
 
 class TokenInterceptor(grpc.aio.ServerInterceptor):
-    """Refuses every RPC but the public ones unless it carries the admin token."""
+    """Refuses every RPC but the `public` ones unless it carries the admin token. A server
+    carrying another service with keys of its own (the arena's) names its methods public."""
 
-    def __init__(self, token: str):
+    def __init__(self, token: str, public: frozenset[str] = PUBLIC_METHODS):
         self._expected = f"Bearer {token}"
+        self._public = public
 
     async def intercept_service(self, continuation, details):
-        if details.method in PUBLIC_METHODS:
+        if details.method in self._public:
             return await continuation(details)
         given = dict(details.invocation_metadata or ()).get("authorization")
         if given is not None and same_secret(given, self._expected):
@@ -164,7 +166,9 @@ class TokenInterceptor(grpc.aio.ServerInterceptor):
 
 
 class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
-    """Runs matches in this process's event loop."""
+    """Runs matches in this process's event loop: those `CreateMatch` asks for, unless
+    `creates` is False (an arena, whose ladder starts them all), and those handed to
+    `play`."""
 
     def __init__(
         self,
@@ -172,11 +176,13 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
         record_dir: Path | None = None,
         keep_finished: int = 1000,
         max_running: int = 64,
+        creates: bool = True,
     ):
         self.admin_token = admin_token
         self.record_dir = record_dir
         self.keep_finished = keep_finished
         self.max_running = max_running
+        self.creates = creates
         self.matches: OrderedDict[str, MatchHandle] = OrderedDict()
         self._created = 0
         self._tasks: set[asyncio.Task] = set()
@@ -184,6 +190,11 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
     async def CreateMatch(
         self, request: referee_pb2.CreateMatchRequest, context: grpc.aio.ServicerContext
     ):
+        if not self.creates:
+            await context.abort(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                "this server is an arena: its ladder starts every match",
+            )
         try:
             spec = self._spec(request)
         except ValueError as error:
@@ -193,10 +204,7 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
                 grpc.StatusCode.RESOURCE_EXHAUSTED,
                 f"{self.max_running} matches are running; try again later",
             )
-        self._created += 1
-        handle = MatchHandle(spec, self._created)
-        self.matches[spec.match_id] = handle
-        self._forget_old()
+        handle = self._register(spec)
         task = asyncio.get_running_loop().create_task(self._run(handle, list(request.bots)))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -231,6 +239,13 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
             record_path=self.record_dir / f"{match_id}.jsonl.gz" if self.record_dir else None,
         )
 
+    def _register(self, spec: MatchSpec) -> MatchHandle:
+        self._created += 1
+        handle = MatchHandle(spec, self._created)
+        self.matches[spec.match_id] = handle
+        self._forget_old()
+        return handle
+
     def _forget_old(self) -> None:
         """Drop the oldest finished matches beyond `keep_finished`."""
         finished = [mid for mid, handle in self.matches.items() if handle.finished]
@@ -241,20 +256,31 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
         clients = [BotClient(address) for address in addresses]
         try:
             await asyncio.gather(*(client.hello() for client in clients))
-            handle.bot_names = [client.name for client in clients]
-            handle.match = Match(
-                handle.spec, clients, [handle.on_step], decision_listeners=[handle.on_decision]
-            )
-            handle.status = referee_pb2.MATCH_STATUS_RUNNING
-            handle.report = await handle.match.run()
-            handle.status = referee_pb2.MATCH_STATUS_FINISHED
+            await _referee(handle, clients)
         except Exception as error:  # a failed match is reported, never crashes the server
             handle.status = referee_pb2.MATCH_STATUS_FAILED
             handle.error = _failure(error)
         finally:
             await asyncio.gather(*(client.close() for client in clients))
-            await handle._notify()
-            self._forget_old()
+            await self._settled(handle)
+
+    async def play(self, spec: MatchSpec, bots: Sequence[SeatBot]) -> MatchReport:
+        """Run a match this server did not create (one of the arena's), listed and watched
+        as its own; its report, or the error that failed it (raised again)."""
+        handle = self._register(spec)
+        try:
+            return await _referee(handle, bots)
+        except BaseException as error:
+            handle.status = referee_pb2.MATCH_STATUS_FAILED
+            handle.error = _failure(error) if isinstance(error, Exception) else "stopped"
+            raise
+        finally:
+            await self._settled(handle)
+
+    async def _settled(self, handle: MatchHandle) -> None:
+        """The match ended: its watchers are told, and old matches forgotten."""
+        await handle._notify()
+        self._forget_old()
 
     async def GetMatch(
         self, request: referee_pb2.GetMatchRequest, context: grpc.aio.ServicerContext
@@ -303,6 +329,19 @@ class RefereeServicer(referee_pb2_grpc.RefereeServiceServicer):
             )
         async for frame in _seat_frames(handle, request.seat):
             yield frame
+
+
+async def _referee(handle: MatchHandle, bots: Sequence[SeatBot]) -> MatchReport:
+    """Play `handle`'s match between `bots` (greeted already), keeping what its watchers
+    need; its report."""
+    handle.bot_names = [bot.name for bot in bots]
+    handle.match = Match(
+        handle.spec, bots, [handle.on_step], decision_listeners=[handle.on_decision]
+    )
+    handle.status = referee_pb2.MATCH_STATUS_RUNNING
+    handle.report = await handle.match.run()
+    handle.status = referee_pb2.MATCH_STATUS_FINISHED
+    return handle.report
 
 
 def _whole_numbers(value):

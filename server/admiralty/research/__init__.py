@@ -1,6 +1,6 @@
-"""Adapters for game-AI research: PettingZoo environments and OpenSpiel games over the
-engines, sharing one action space (`actions`) and one observation encoding (`encoding`,
-the SDK's, which bots use too).
+"""Adapters for game-AI research: PettingZoo environments, OpenSpiel games and a
+single-agent Gymnasium environment over the engines, sharing one action space
+(`actions`) and one observation encoding (`encoding`, the SDK's, which bots use too).
 
 The third-party libraries are optional extras, imported only by the adapter that needs
 them (`require`), so the engines run without them; the encoding needs numpy alone.

@@ -15,6 +15,7 @@ since the engine shows no answer until every seat of the window is in.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -150,6 +151,17 @@ class Table:
         return [0.0] * self.players if outcome is None else pairwise_rewards(outcome)
 
     def clone(self) -> Table:
+        return self._with(self.state.clone(), dict(self.sealed))
+
+    def determinize(self, seat: int, rng: random.Random) -> Table:
+        """A copy as `seat` may imagine it: `state.determinize(seat, rng)` (what the seat
+        cannot see and the future chance drawn from `rng`), the seat's own view of an open
+        SEALED window kept and the other seats' taken from the sample."""
+        state = self.state.determinize(seat, rng)
+        sealed = {s: view if s == seat else state.view(s) for s, view in self.sealed.items()}
+        return self._with(state, sealed)
+
+    def _with(self, state: GameState, sealed: dict[int, dict[str, Any]]) -> Table:
         copy = object.__new__(Table)
-        copy.__dict__.update(self.__dict__, state=self.state.clone(), sealed=dict(self.sealed))
+        copy.__dict__.update(self.__dict__, state=state, sealed=sealed)
         return copy

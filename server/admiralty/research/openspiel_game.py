@@ -8,9 +8,15 @@
 Each is sequential, imperfect-information and zero-sum (`pairwise_rewards`, terminal
 rewards only). Chance is SAMPLED_STOCHASTIC: it stays inside the engine, whose draws
 are fixed by the deal's seed; a game's `seed` parameter seeds the deals of its initial
-states in turn (a state is dealt when first played or cloned, see `_Deal`), so the same
-game parameters give the same sequence of games. Actions are
+states in turn (a state is dealt when first used, see `_Deal`), so the same game
+parameters give the same sequence of games. Actions are
 `admiralty.research.actions`' option indices, named by option key.
+
+Search: a clone keeps the deal's seed, so it knows the future (the dice and cards to
+come). `state.clone_for_search(rng)` and `resample_from_infostate` (OpenSpiel's ISMCTS)
+draw what the player cannot see and all future chance again, through the engine's
+`determinize`. States pickle, and `serialize()` gives pyspiel's form for
+`game.deserialize_state`.
 
 Parameters: `players`, `seed`, and `round_cap` (the engine's option of that name: fewer
 rounds make shorter games).
@@ -24,8 +30,10 @@ offered: a fixed-size tensor cannot hold that unbounded history.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
+import pickle
 import random
 from typing import Any
 
@@ -100,60 +108,104 @@ class AdmiraltyGame(Game):
         self.game, self.players = game, players
         self.options = {"round_cap": int(params["round_cap"])}
         self.deals = random.Random(int(params["seed"]))
+        self.observer = Observer(game, perfect_recall=False, params=None)
+        """The observer of `AdmiraltyState.observation_tensor`."""
 
     def new_initial_state(self) -> AdmiraltyState:
         return AdmiraltyState(self)
+
+    def observation_tensor_shape(self) -> list[int]:
+        return [encoding.size(self.game)]
+
+    def observation_tensor_size(self) -> int:
+        """Known without a state: pyspiel's own measure observes a fresh state it makes,
+        which would deal it."""
+        return encoding.size(self.game)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return Observer(self.game, recall, params)
 
 
-class _Deal:
-    """A state's table and its seats' history hashes, dealt when the state is first played
-    or asked whose turn it is. pyspiel makes initial states it never plays (a clone is a
-    new initial state given the original's attributes; a tensor's size is measured on a
-    fresh one): dealing them would make the sequence of games depend on such calls."""
+Step = int | tuple[int, int]
+"""A step of a deal since it was dealt: an answer (the action), or a search's redraw
+(the seat it was drawn for, and the seed of its rng)."""
 
-    def __init__(
-        self, game: AdmiraltyGame, table: Table | None = None, trails: list[str] | None = None
-    ):
-        self.game, self.table, self.trails = game, table, trails
+
+class _Deal:
+    """A state's table and its seats' history hashes, dealt when the state is first used:
+    played, observed, asked whose turn it is, or cloned. pyspiel makes initial states it
+    never uses (a clone is a new initial state given the original's attributes), so
+    dealing at creation would make the sequence of games depend on how often it clones;
+    once dealt, a state's deal is its own whatever other states do.
+
+    It pickles as its recipe, the deal's seed and every step since, replayed on loading:
+    the engines' states are not pickled, since their rules tell options apart by
+    identity, which a pickled copy loses."""
+
+    def __init__(self, game: AdmiraltyGame | None):
+        self.game = game
+        self.table: Table | None = None
+        self.trails: list[str] = []
+        self.steps: list[Step] = []
 
     def get(self) -> Table:
         if self.table is None:
-            self.table, self.trails = self._dealt(self.game.deals.getrandbits(63))
+            assert self.game is not None
+            game = self.game
+            self._deal(game.game, game.players, game.deals.getrandbits(63), game.options)
+        assert self.table is not None
         return self.table
 
-    def seen(self) -> tuple[Table, list[str]]:
-        """The table and history hashes to observe: before the state is dealt, those of
-        the deal it would get now, left undrawn."""
-        if self.table is not None and self.trails is not None:
-            return self.table, self.trails
-        peek = random.Random()
-        peek.setstate(self.game.deals.getstate())
-        return self._dealt(peek.getrandbits(63))
-
-    def _dealt(self, seed: int) -> tuple[Table, list[str]]:
-        game = self.game
-        table = Table(game.game, game.players, seed, game.options)
-        state = table.state
-        return table, [
-            _chain("", [state.view(seat), _told(state.setup_events, seat)])
-            for seat in range(game.players)
+    def _deal(self, game: str, players: int, seed: int, options: dict[str, Any]) -> None:
+        """The table of `seed`; each seat's history begins with its view and setup events."""
+        self.table = table = Table(game, players, seed, options)
+        self.trails = [
+            _chain("", [table.state.view(seat), _told(table.state.setup_events, seat)])
+            for seat in range(players)
         ]
 
-    def told(self, seat: int | None, action: int, events: list) -> None:
-        """Extend each seat's history by the answer (the mover's own only) and the events
-        it was told."""
-        assert self.trails is not None
+    def apply(self, action: int) -> None:
+        """Answer with `action`, extending each seat's history by the answer (the mover's
+        own only) and the events it was told."""
+        table = self.get()
+        seat = table.seat()
+        events = table.apply(action)
         for viewer, trail in enumerate(self.trails):
             own = action if viewer == seat else None
             self.trails[viewer] = _chain(trail, [own, _told(events, viewer)])
+        self.steps.append(action)
+
+    def redraw(self, seat: int, seed: int) -> None:
+        """Become the deal as `seat` may imagine it (`Table.determinize`, from the rng of
+        `seed`): its own history kept, every other seat's begun again from it, since the
+        real ones record what `seat` has not seen."""
+        self.table = self.get().determinize(seat, random.Random(seed))
+        own = self.trails[seat]
+        self.trails = [
+            own if other == seat else _chain(own, ["redrawn", other])
+            for other in range(len(self.trails))
+        ]
+        self.steps.append((seat, seed))
 
     def __deepcopy__(self, memo: dict) -> _Deal:
-        table = self.get().clone()
-        return _Deal(self.game, table, list(self.trails or ()))
+        copy = _Deal(self.game)
+        copy.table, copy.trails, copy.steps = self.get().clone(), self.trails[:], self.steps[:]
+        return copy
+
+    def __getstate__(self) -> dict[str, Any]:
+        table = self.get()
+        deal = (table.game, table.players, table.seed, dict(table.options or {}))
+        return {"deal": deal, "steps": self.steps}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.game, self.steps = None, []
+        self._deal(*saved["deal"])
+        for step in saved["steps"]:
+            if isinstance(step, int):
+                self.apply(step)
+            else:
+                self.redraw(*step)
 
 
 class AdmiraltyState(State):
@@ -175,8 +227,7 @@ class AdmiraltyState(State):
         return self.table.legal(player)
 
     def _apply_action(self, action: int) -> None:
-        seat = self.table.seat()
-        self.deal.told(seat, action, self.table.apply(action))
+        self.deal.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         request = self.table.request()
@@ -191,8 +242,50 @@ class AdmiraltyState(State):
         return self.table.rewards()
 
     def __str__(self) -> str:
-        table, _ = self.deal.seen()
+        table = self.table
         return f"{table.game} for {table.players}, state {table.state.digest()}"
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """Encoded here rather than through pyspiel, which first measures the tensor on a
+        fresh state it makes and observes (dealing it) at every call."""
+        observer = self.get_game().observer
+        observer.set_from(self, self.current_player() if player is None else player)
+        return observer.tensor.tolist()
+
+    def clone_for_search(self, rng: random.Random) -> AdmiraltyState:
+        """A clone for search, as the player to move may imagine the game: what it cannot
+        see, and all future chance, drawn again from `rng` (the engine's `determinize`).
+        A plain `clone()` keeps the deal's seed, so a search over it plays out the real
+        future."""
+        return self._redrawn(self.current_player(), rng.getrandbits(63))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """OpenSpiel's resampling, for its ISMCTS: a state `player_id` cannot tell from
+        this one, drawn as `clone_for_search` does with an rng seeded by one draw of
+        `probability_sampler`."""
+        return self._redrawn(player_id, int(probability_sampler() * 2**53))
+
+    def _redrawn(self, player: int, seed: int) -> AdmiraltyState:
+        state = self.clone()
+        if player >= 0:  # a terminal state has nothing left to draw
+            state.deal.redraw(player, seed)
+        return state
+
+    def serialize(self) -> str:
+        """pyspiel's form of a Python state (history, move number, pickled attributes),
+        which `game.deserialize_state` reads. pyspiel's own `serialize` first asks the game
+        for the state of an RNG, which a Python game with sampled chance cannot give."""
+        history = ",".join(f"{step.player}:{step.action}" for step in self.full_history())
+        attributes = base64.b64encode(pickle.dumps(self.__dict__)).decode()
+        return f"history={history}\nmove_number={self.move_number()}\n__dict__={attributes}"
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        return _deserialized, (str(self.get_game()), self.serialize())
+
+
+def _deserialized(game: str, text: str) -> AdmiraltyState:
+    """The state `serialize` wrote, in a game loaded again from its string."""
+    return pyspiel.load_game(game).deserialize_state(text)
 
 
 class Observer:
@@ -210,7 +303,7 @@ class Observer:
 
     def set_from(self, state: AdmiraltyState, player: int) -> None:
         if not self.perfect_recall:
-            table, _ = state.deal.seen()
+            table = state.table
             request = table.request()
             kind: str | None = None
             options: tuple[Any, ...] = ()
@@ -221,10 +314,9 @@ class Observer:
             self.tensor[:] = self.encoders[player].encode(table.view(player), kind, options)
 
     def string_from(self, state: AdmiraltyState, player: int) -> str:
-        table, trails = state.deal.seen()
-        text = json.dumps(table.view(player), sort_keys=True)
+        text = json.dumps(state.table.view(player), sort_keys=True)
         if self.perfect_recall:
-            text += f"\nhistory {trails[player]}"
+            text += f"\nhistory {state.deal.trails[player]}"
         return text
 
 

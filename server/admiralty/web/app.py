@@ -20,7 +20,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from admiralty.tournament.store import StoreError
-from admiralty.web import auth, tournaments
+from admiralty.web import arena, auth, tournaments
 from admiralty.web.config import WebConfig
 from admiralty.web.matches import routes as match_routes
 from admiralty.web.templating import STATIC, templates
@@ -50,11 +50,12 @@ HEADINGS = {
 
 
 def create_app(config: WebConfig) -> Starlette:
-    """The app serving `config`'s database, records and referee."""
+    """The app serving `config`'s database, records, referee and arena."""
     app = Starlette(
         routes=[
             *tournaments.routes(config),
             *match_routes(config),
+            *arena.routes(config),
             *auth.routes(config),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

@@ -2,7 +2,8 @@
 referee's matches watched live (Watch relayed as server-sent events).
 
 Ids in URLs are checked before any file is touched: a tournament name or match id is one
-`NAME` (no slash, no leading dot), and the record must resolve inside the records folder.
+`NAME` (no slash, no leading dot), an arena match a number, and the record must resolve
+inside the records folder.
 A seat's eye view is the operator's only; a spectator gets the public frames, and the
 referee's admin token goes only into the Watch request, never into a page or a URL.
 """
@@ -13,8 +14,9 @@ import asyncio
 import gzip
 import json
 import re
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -49,15 +51,35 @@ WATCHERS = ThreadPoolExecutor(max_workers=16, thread_name_prefix="watch")
 UNREADABLE = (RecordError, ValueError, KeyError, TypeError, IllegalAction)
 
 
-def routes(config: WebConfig) -> list[BaseRoute]:
-    """The match page and its frames; the live list, page and event stream."""
+@dataclass(frozen=True)
+class Located:
+    """Where a recorded match's viewer finds it."""
+
+    records: Path
+    """The records folder: the record must resolve inside it."""
+    record: str
+    """The record's path in the folder."""
+    api: str
+    """The address its frames and log are under."""
+    back: str
+    """The page listing it."""
+    back_label: str
+    """That link's words: the tournament, the arena."""
+
+
+Locate = Callable[[Request], Located]
+"""The match a request names, its ids checked (404 if they are not names)."""
+
+
+def recorded_routes(page: str, api: str, locate: Locate) -> list[BaseRoute]:
+    """A recorded match in the viewer at `page`, its frames and log under `api`: the same
+    page and API shape wherever matches are recorded."""
 
     async def match_page(request: Request) -> Response:
-        name, match_id = _name(request, "name"), _name(request, "match_id")
+        where = locate(request)
         seat = _seat(request)
-        loaded = await _load(config, name, match_id, seat)
+        loaded = await _load(where, seat)
         first = await run_in_threadpool(loaded.frame, 0)
-        api = f"/api/t/{name}/m/{match_id}"
         query = f"?seat={seat}" if seat is not None else ""
         return templates.TemplateResponse(
             request,
@@ -66,23 +88,24 @@ def routes(config: WebConfig) -> list[BaseRoute]:
                 "header": loaded.header(),
                 "first": first,
                 "source": "api",
-                "frames_url": f"{api}/frames{query}",
-                "log_url": f"{api}/log{query}",
-                "back": f"/t/{name}",
+                "frames_url": f"{where.api}/frames{query}",
+                "log_url": f"{where.api}/log{query}",
+                "back": where.back,
+                "back_label": where.back_label,
                 "can_seat": is_operator(request),
             },
         )
 
     async def frames_api(request: Request) -> Response:
-        name, match_id = _name(request, "name"), _name(request, "match_id")
+        where = locate(request)
         seat = _seat(request)
         start, count = (
-            _number(request, "start", 0),
-            min(_number(request, "count", CHUNK), MAX_COUNT),
+            query_number(request, "start", 0),
+            min(query_number(request, "count", CHUNK), MAX_COUNT),
         )
         if count < 1:
             raise HTTPException(400, "count must be at least 1.")
-        loaded = await _load(config, name, match_id, seat)
+        loaded = await _load(where, seat)
         if start > len(loaded):
             raise HTTPException(400, f"start is past the last frame ({len(loaded) - 1}).")
         frames = await run_in_threadpool(loaded.frames, start, count)
@@ -90,9 +113,29 @@ def routes(config: WebConfig) -> list[BaseRoute]:
 
     async def log_api(request: Request) -> Response:
         """Every frame without its board: the whole log, the decisions and incidents."""
-        name, match_id = _name(request, "name"), _name(request, "match_id")
-        loaded = await _load(config, name, match_id, _seat(request))
+        where = locate(request)
+        loaded = await _load(where, _seat(request))
         return await run_in_threadpool(_json, request, {"frames": loaded.texts})
+
+    return [
+        Route(page, match_page),
+        Route(f"{api}/frames", frames_api),
+        Route(f"{api}/log", log_api),
+    ]
+
+
+def routes(config: WebConfig) -> list[BaseRoute]:
+    """A tournament's recorded matches; the live list, page and event stream."""
+
+    def tournament_match(request: Request) -> Located:
+        name, match_id = _name(request, "name"), _name(request, "match_id")
+        return Located(
+            config.records,
+            tournament_record(name, match_id),
+            f"/api/t/{name}/m/{match_id}",
+            f"/t/{name}",
+            "the tournament",
+        )
 
     async def live_list(request: Request) -> Response:
         server = _server(config)
@@ -127,6 +170,7 @@ def routes(config: WebConfig) -> list[BaseRoute]:
                 "match_id": match_id,
                 "events_url": f"/live/{match_id}/events{query}",
                 "back": "/live",
+                "back_label": "live matches",
                 "can_seat": is_operator(request) and config.server_token is not None,
             },
         )
@@ -144,9 +188,7 @@ def routes(config: WebConfig) -> list[BaseRoute]:
         )
 
     return [
-        Route("/t/{name}/m/{match_id}", match_page),
-        Route("/api/t/{name}/m/{match_id}/frames", frames_api),
-        Route("/api/t/{name}/m/{match_id}/log", log_api),
+        *recorded_routes("/t/{name}/m/{match_id}", "/api/t/{name}/m/{match_id}", tournament_match),
         Route("/live", live_list),
         Route("/live/{match_id}", live_page),
         Route("/live/{match_id}/events", live_events),
@@ -172,17 +214,22 @@ def _name(request: Request, key: str) -> str:
     return value
 
 
-def record_path(records: Path, name: str, match_id: str) -> Path:
-    """Where `tournament run` writes the match's record; 404 if it would lie outside the
-    records folder or is not there."""
+def tournament_record(name: str, match_id: str) -> str:
+    """Where in the records folder `tournament run` writes a match's record."""
+    return f"{name}/{match_id}.jsonl.gz"
+
+
+def record_path(records: Path, record: str) -> Path:
+    """The record at `record` in the records folder; 404 if it would lie outside the
+    folder or is not there."""
     root = records.resolve()
-    path = (root / name / f"{match_id}.jsonl.gz").resolve()
+    path = (root / record).resolve()
     if not path.is_relative_to(root) or not path.is_file():
         raise HTTPException(404, "There is no record of this match.")
     return path
 
 
-def _number(request: Request, key: str, default: int) -> int:
+def query_number(request: Request, key: str, default: int) -> int:
     """A whole number from the query; 400 if it is not one or is negative."""
     given = request.query_params.get(key)
     if given is None:
@@ -198,7 +245,7 @@ def _seat(request: Request) -> Viewer:
         return None
     if not is_operator(request):
         raise HTTPException(403, "A seat's eye view is for the operator: sign in first.")
-    return _number(request, "seat", 0)
+    return query_number(request, "seat", 0)
 
 
 def _live_seat(request: Request, config: WebConfig) -> Viewer:
@@ -209,9 +256,9 @@ def _live_seat(request: Request, config: WebConfig) -> Viewer:
     return seat
 
 
-async def _load(config: WebConfig, name: str, match_id: str, seat: Viewer) -> Replay:
+async def _load(where: Located, seat: Viewer) -> Replay:
     """The match's record as `seat`'s frames (re-derived in a worker thread)."""
-    path = record_path(config.records, name, match_id)
+    path = record_path(where.records, where.record)
     try:
         return await run_in_threadpool(replay, path, seat)
     except NoSuchSeat as error:

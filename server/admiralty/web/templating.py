@@ -27,4 +27,11 @@ def ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
-templates.env.filters.update(segment=segment, printable=printable, ordinal=ordinal)
+def utc_minute(at: str | None) -> str:
+    """An ISO 8601 time to the minute, as the pages show times (UTC); a dash for none."""
+    return at.replace("T", " ")[:16] if at else "-"
+
+
+templates.env.filters.update(
+    segment=segment, printable=printable, ordinal=ordinal, utc_minute=utc_minute
+)

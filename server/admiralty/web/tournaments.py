@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from markupsafe import Markup
@@ -23,21 +22,13 @@ from admiralty.tournament.report import ALL_VIEWS, build_report
 from admiralty.tournament.runner import summaries
 from admiralty.tournament.store import Store, Summary
 from admiralty.web.config import WebConfig
-from admiralty.web.matches import NAME, record_path
+from admiralty.web.matches import NAME, record_path, tournament_record
 from admiralty.web.plots import rating_plot
+from admiralty.web.tables import Column, legend, standing_cells
 from admiralty.web.templating import segment, templates
 
 NAME_LIMIT = 1000
 """Characters of a tournament name in a URL at most: a longer one is not looked up."""
-
-
-@dataclass(frozen=True)
-class Column:
-    key: str
-    """The key of the standing in `tournament show --json`."""
-    header: str
-    meaning: str = ""
-    numeric: bool = True
 
 
 RATED_COLUMNS = (
@@ -73,6 +64,13 @@ SOLO_COLUMNS = (
     Column("disqualified", "disqualified", "its later seats played by the failure policy"),
     Column("latency_mean_ms", "ms", "mean latency of the answered decisions"),
 )
+MATCH_COLUMNS = (
+    Column("match_id", "match", numeric=False),
+    Column("round", "round"),
+    Column("seats", "seats: bot, place, score", numeric=False),
+    Column("steps", "steps"),
+    Column("incidents", "incidents", numeric=False),
+)
 
 
 def routes(config: WebConfig) -> list[BaseRoute]:
@@ -98,7 +96,7 @@ def routes(config: WebConfig) -> list[BaseRoute]:
     def progress(request: Request) -> Response:
         with reading(config) as store:
             row = _summary(store, request.path_params["name"])
-        return JSONResponse({"state": row.state, "played": row.played, "planned": row.planned})
+        return JSONResponse(progress_json(row))
 
     return [
         Route("/", tournaments),
@@ -118,6 +116,11 @@ def reading(config: WebConfig) -> Iterator[Store | None]:
         yield store
     finally:
         store.close()
+
+
+def progress_json(row: Summary) -> dict[str, Any]:
+    """What a running tournament's page polls: it reloads when this changes."""
+    return {"state": row.state, "played": row.played, "planned": row.planned}
 
 
 def newest_first(rows: list[Summary]) -> list[Summary]:
@@ -152,41 +155,22 @@ def page_context(
         "row": row,
         "report": report,
         "columns": columns,
-        "standings": [_cells(columns, standing) for standing in report["standings"]],
-        "legend": "; ".join(f"{c.header}: {c.meaning}" for c in columns if c.meaning) + ".",
+        "standings": [standing_cells(columns, standing) for standing in report["standings"]],
+        "legend": legend(columns),
         "plot": Markup(rating_plot(report["history"], order))
         if report["history"] and report["finished"]
         else None,
+        "match_columns": MATCH_COLUMNS,
         "matches": [
-            {**match, "href": _match_href(config, name, match["match_id"])}
+            {
+                **match,
+                "href": _match_href(config, name, match["match_id"]),
+                "steps": match["steps"] if match["played"] else "not played",
+            }
             for match in report["matches"]
         ],
+        "progress": progress_json(row),
     }
-
-
-def _cells(columns: tuple[Column, ...], standing: Mapping[str, Any]) -> dict[str, Any]:
-    """One leaderboard row: each column's text, and a class flagging a disqualified bot
-    or one with crashes or retirements (its text says so too)."""
-    flag = (
-        "disqualified"
-        if standing["disqualified"]
-        else "troubled"
-        if standing["crashes"] or standing["broken"]
-        else ""
-    )
-    return {"flag": flag, "cells": [(c, cell(standing[c.key])) for c in columns]}
-
-
-def cell(value: Any) -> str:
-    """A JSON value as the leaderboard shows it: numbers exactly as `tournament show
-    --json` gives them, None as a dash, a paired gap as mean (low..high)."""
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        return f"{cell(value['mean'])} ({cell(value['low'])}..{cell(value['high'])})"
-    return printable(str(value))
 
 
 def _match_href(config: WebConfig, name: str, match_id: str) -> str | None:
@@ -194,7 +178,7 @@ def _match_href(config: WebConfig, name: str, match_id: str) -> str | None:
     if not (NAME.fullmatch(name) and NAME.fullmatch(match_id)):
         return None
     try:
-        record_path(config.records, name, match_id)
+        record_path(config.records, tournament_record(name, match_id))
     except HTTPException:
         return None
     return f"/t/{segment(name)}/m/{segment(match_id)}"

@@ -197,6 +197,15 @@ def options_to_pb(codec: GameCodec, options: Sequence[Option]) -> list[common_pb
 
 
 def event_to_pb(event: Event, step: int) -> common_pb2.Event:
-    return common_pb2.Event(
-        kind=event.kind, data=struct(event.data), step=step, audience=sorted(event.audience or ())
-    )
+    return common_pb2.Event(**event_fields(event, step))
+
+
+def event_fields(event: Event, step: int, data: struct_pb2.Struct | None = None) -> dict[str, Any]:
+    """The fields of the event's message, for a constructor or a repeated field's `add`;
+    `data`, if given, is its data already as a Struct."""
+    return {
+        "kind": event.kind,
+        "data": struct(event.data) if data is None else data,
+        "step": step,
+        "audience": sorted(event.audience or ()),
+    }

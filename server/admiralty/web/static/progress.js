@@ -1,19 +1,19 @@
-// A running tournament's page: reload it when its progress changes (a match finished, or
-// the tournament stopped). The server renders everything; this only asks whether to.
+// A page that changes while it is open (a running tournament, an arena): #progress names
+// a small JSON answer (data-poll) and the one the page was made from (data-seen); the
+// page reloads when the answer changes (a match started or finished, the tournament
+// stopped). The server renders everything; this only asks whether to.
 "use strict";
 (function () {
   const line = document.getElementById("progress");
-  if (!line || line.dataset.state !== "running") return;
+  if (!line || !line.dataset.poll) return;
   const every = 3000;
+  const seen = JSON.stringify(JSON.parse(line.dataset.seen));
   async function check() {
     try {
-      const response = await fetch(line.dataset.api, { cache: "no-store" });
-      if (response.ok) {
-        const now = await response.json();
-        if (now.state !== line.dataset.state || String(now.played) !== line.dataset.played) {
-          window.location.reload();
-          return;
-        }
+      const response = await fetch(line.dataset.poll, { cache: "no-store" });
+      if (response.ok && JSON.stringify(await response.json()) !== seen) {
+        window.location.reload();
+        return;
       }
     } catch (error) {
       // the server is away for now: try again later
