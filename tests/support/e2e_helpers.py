@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import threading
 from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
@@ -90,3 +91,17 @@ def served_referee(
     finally:
         loop.call_soon_threadsafe(holder["stop"].set)
         thread.join(30)
+
+
+async def unhurried(request) -> int:
+    """A bot's answer slow enough (20 ms) for a match to be watched while it plays."""
+    await asyncio.sleep(0.02)
+    return random.Random(request.request_id).randrange(len(request.options))
+
+
+@contextlib.contextmanager
+def watchable_referee(token: str) -> Iterator[tuple[str, list[str]]]:
+    """`served_referee` with two unhurried random bots named "steady"."""
+    bots = [ScriptedBot("steady", unhurried), ScriptedBot("steady", unhurried)]
+    with served_referee(bots, token=token) as served:
+        yield served

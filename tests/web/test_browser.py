@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import random
 import shutil
 import subprocess
 import sys
@@ -19,7 +18,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from e2e_helpers import ScriptedBot, play, served_referee
+from e2e_helpers import ScriptedBot, play, watchable_referee
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from web_process import served_url, start_web, stop_web
 
@@ -50,17 +49,10 @@ def browser() -> Browser:
         launched.close()
 
 
-async def unhurried(request) -> int:
-    """A bot slow enough for a match to be watched while it plays."""
-    await asyncio.sleep(0.02)
-    return random.Random(request.request_id).randrange(len(request.options))
-
-
 @pytest.fixture(scope="module")
 def referee():
-    bots = [ScriptedBot("steady", unhurried), ScriptedBot("steady", unhurried)]
-    with served_referee(bots, token=TOKEN) as (address, bot_addresses):
-        yield address, bot_addresses
+    with watchable_referee(TOKEN) as served:
+        yield served
 
 
 @pytest.fixture(scope="module")

@@ -5,14 +5,12 @@ server-sent events while it plays."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import random
 import time
 from html import unescape
 
 import pytest
-from e2e_helpers import ScriptedBot, served_referee
+from e2e_helpers import watchable_referee
 from starlette.testclient import TestClient
 
 from admiralty.referee.remote import remote_referee
@@ -168,17 +166,10 @@ def events(response) -> list[tuple[str, dict]]:
             yield kind, json.loads(line.removeprefix("data: "))
 
 
-async def unhurried(request) -> int:
-    """A bot slow enough for a match to be watched while it plays."""
-    await asyncio.sleep(0.02)
-    return random.Random(request.request_id).randrange(len(request.options))
-
-
 @pytest.fixture(scope="module")
 def referee():
-    bots = [ScriptedBot("steady", unhurried), ScriptedBot("steady", unhurried)]
-    with served_referee(bots, token=REFEREE_TOKEN) as (address, bot_addresses):
-        yield address, bot_addresses
+    with watchable_referee(REFEREE_TOKEN) as served:
+        yield served
 
 
 def start_match(address: str, bots: list[str], round_cap: int) -> str:

@@ -39,10 +39,10 @@ from admiralty.referee.launcher import pid_alive
 from admiralty.text import printable
 from admiralty.tournament.ratings import Rater, Skill
 from admiralty.tournament.store import (
-    BUSY_TIMEOUT,
     Alive,
     Runner,
     StoreError,
+    connect,
     create_private,
     errors,
     transaction,
@@ -224,13 +224,7 @@ class ArenaStore:
                 raise StoreError(f"no database {path}")
             create_private(path)
         with errors(path):
-            self._db = sqlite3.connect(
-                f"{path.resolve().as_uri()}?mode=ro" if read_only else path,
-                isolation_level=None,
-                check_same_thread=False,
-                timeout=BUSY_TIMEOUT,
-                uri=read_only,
-            )
+            self._db = connect(path, read_only)
             self._check_schema()
             if not read_only:
                 self._db.execute("PRAGMA journal_mode=WAL")

@@ -201,13 +201,7 @@ class Store:
                 raise StoreError(f"no database {path}")
             create_private(path)
         with self._errors():
-            self._db = sqlite3.connect(
-                f"{path.resolve().as_uri()}?mode=ro" if read_only else path,
-                isolation_level=None,
-                check_same_thread=False,
-                timeout=BUSY_TIMEOUT,
-                uri=read_only,
-            )
+            self._db = connect(path, read_only)
             self._check_schema()
             self._add_tables()
             if not read_only:
@@ -494,6 +488,19 @@ def transaction(db: sqlite3.Connection, path: Path) -> Iterator[sqlite3.Connecti
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
+
+
+def connect(path: Path, read_only: bool) -> sqlite3.Connection:
+    """A connection to the file: in autocommit (transactions are explicit), usable from the
+    worker threads that serve it, waiting up to BUSY_TIMEOUT for another writer's lock;
+    read only if asked (SQLite then refuses any write)."""
+    return sqlite3.connect(
+        f"{path.resolve().as_uri()}?mode=ro" if read_only else path,
+        isolation_level=None,
+        check_same_thread=False,
+        timeout=BUSY_TIMEOUT,
+        uri=read_only,
+    )
 
 
 def create_private(path: Path) -> None:
