@@ -18,6 +18,7 @@ from admiralty.cli.match import match_app
 from admiralty.cli.output import UsageError, out, usage
 from admiralty.cli.plain_help import Typer
 from admiralty.cli.play import play
+from admiralty.cli.records import records_app
 from admiralty.cli.replay import replay
 from admiralty.cli.serve import serve
 from admiralty.cli.tournament import tournament_app
@@ -61,6 +62,7 @@ app.command()(serve)
 app.add_typer(tournament_app, name="tournament")
 app.command()(web)
 app.add_typer(arena_app, name="arena")
+app.add_typer(records_app, name="records")
 
 
 def main() -> None:
