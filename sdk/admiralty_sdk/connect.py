@@ -12,7 +12,8 @@ knock at once; a wrong or revoked key, or a Hello the arena refuses, stops `conn
 `DialError` (trying again would not help).
 
 `run(bot)` lets the command line choose: it dials in with `--dial ADDRESS --key-file FILE`
-(and `--tls`, or `--tls-ca FILE` for a self-signed arena), else serves the bot (`serve`).
+(and `--tls`, or `--tls-ca FILE` for a self-signed arena, and `--connections N`), else
+serves the bot (`serve`).
 """
 
 from __future__ import annotations
@@ -50,14 +51,20 @@ class DialError(RuntimeError):
 
 def run(bot: Bot) -> None:
     """Run `bot` as its command line says: dial in to an arena with `--dial ADDRESS
-    --key-file FILE [--tls | --tls-ca FILE]`, else serve it on `--port` (`serve`). The
-    arena's refusal ends the process with one line."""
+    --key-file FILE [--tls | --tls-ca FILE] [--connections N]`, else serve it on `--port`
+    (`serve`). The arena's refusal ends the process with one line."""
     dialing = dialing_from_argv()
     if dialing is None:
         serve(bot)
         return
     try:
-        connect(bot, dialing.address, key=dialing.key, tls=dialing.tls)
+        connect(
+            bot,
+            dialing.address,
+            key=dialing.key,
+            tls=dialing.tls,
+            connections=dialing.connections,
+        )
     except DialError as error:
         raise SystemExit(f"{bot.name}: {error}") from None
 
@@ -200,25 +207,31 @@ class Dialing:
     address: str
     key: str
     tls: bool | bytes
+    connections: int = 1
+    """Streams to hold: the matches to play at once (at most the bot's registered number)."""
 
 
 def dialing_from_argv(argv: Sequence[str] | None = None) -> Dialing | None:
-    """`--dial ADDRESS --key-file FILE [--tls | --tls-ca FILE]` from the command line (the
-    rest is the bot's own); None without `--dial`. Exits with one line on a bad flag or an
-    unreadable file."""
+    """`--dial ADDRESS --key-file FILE [--tls | --tls-ca FILE] [--connections N]` from the
+    command line (the rest is the bot's own); None without `--dial`. Exits with one line on
+    a bad flag or an unreadable file."""
     parser = argparse.ArgumentParser(add_help=False, allow_abbrev=False)  # a bot's --t is its own
     parser.add_argument("--dial")
     parser.add_argument("--key-file", type=Path)
     parser.add_argument("--tls", action="store_true")
     parser.add_argument("--tls-ca", type=Path)
+    parser.add_argument("--connections", default="1")
     known, _ = parser.parse_known_args(argv)
     if known.dial is None:
         return None
     if known.key_file is None:
         raise SystemExit("--dial needs --key-file FILE: the bot's key, as the arena printed it")
+    if not known.connections.isdecimal() or int(known.connections) < 1:
+        raise SystemExit(f"--connections {known.connections}: give a whole number from 1")
     try:
         key = known.key_file.read_text().strip()
         roots = known.tls_ca.read_bytes() if known.tls_ca else None
     except OSError as error:
         raise SystemExit(f"cannot read {error.filename}: {error.strerror}") from None
-    return Dialing(known.dial, key, roots if roots is not None else known.tls)
+    tls = roots if roots is not None else known.tls
+    return Dialing(known.dial, key, tls, int(known.connections))

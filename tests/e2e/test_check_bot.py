@@ -7,14 +7,21 @@ import subprocess
 import sys
 
 import pytest
-from cli_check import FEWER_MATCHES, NO_AUTO_PASS, assert_conforms, check_bot, reasons, results
+from cli_check import (
+    FEWER_MATCHES,
+    JAMAICA_ONLY,
+    NO_AUTO_PASS,
+    assert_conforms,
+    check_bot,
+    reasons,
+    results,
+)
 from e2e_helpers import RANDOM_BOT, REPO, TEST_BOTS
 
 from admiralty.games import GAMES
 from admiralty.referee.conformance import CHECKS
 
 EXAMPLES = REPO / "example_bots"
-JAMAICA_ONLY = {"legal-index:setup": "jamaica opens no SETUP window", **NO_AUTO_PASS}
 
 
 def test_the_random_bot_passes_every_check_in_every_game():

@@ -5,32 +5,71 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 from e2e_helpers import REPO
+
+from admiralty.referee.launcher import free_port
 
 SEED = "5"
 """A fixed seed: a broken bot fails the same way on every run."""
 NO_AUTO_PASS = {"auto-pass": "it declares no auto_pass kind"}
 """What a bot that plays every game and declares no auto-pass kind does not exercise."""
+JAMAICA_ONLY = {"legal-index:setup": "jamaica opens no SETUP window", **NO_AUTO_PASS}
+"""What a bot that plays Jamaica only and declares no auto-pass kind does not exercise."""
+
+
+CHECK_BOT = (sys.executable, "-m", "admiralty.cli", "check-bot")
 
 
 def check_bot(bot: str, *options: str) -> tuple[int, dict]:
     """The exit code and the --json verdict of checking `bot`."""
-    argv = [
-        sys.executable,
-        "-m",
-        "admiralty.cli",
-        "check-bot",
-        bot,
-        "--seed",
-        SEED,
-        "--json",
-        *options,
-    ]
+    argv = [*CHECK_BOT, bot, "--seed", SEED, "--json", *options]
     result = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=REPO)
     assert result.returncode in (0, 1) and result.stdout, result.stderr
     return result.returncode, json.loads(result.stdout)
+
+
+def dial_in_check(
+    bot: Sequence[str], key_file: Path, connections: int, *options: str
+) -> tuple[int, str, str]:
+    """The exit code, stdout and stderr of `check-bot --dial-in --json` checking the
+    command `bot`, started once the checker says where to dial in and dialing in with
+    `connections` streams."""
+    port = free_port()
+    argv = [*CHECK_BOT, "--dial-in", "--port", str(port), "--key-file", str(key_file)]
+    checker = subprocess.Popen(
+        [*argv, "--seed", SEED, "--json", *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+    )
+    assert checker.stderr is not None
+    said = checker.stderr.readline()
+    assert said.startswith(f"dial in to 127.0.0.1:{port} with key "), said
+    dial = ["--dial", f"127.0.0.1:{port}", "--key-file", str(key_file)]
+    with subprocess.Popen(
+        [*bot, *dial, "--connections", str(connections)],
+        stderr=subprocess.DEVNULL,
+        cwd=REPO,
+    ) as process:
+        try:
+            stdout, stderr = checker.communicate(timeout=120)
+        finally:
+            process.terminate()
+            checker.kill()
+    return checker.returncode, stdout, said + stderr
+
+
+def check_dialing_in(
+    bot: Sequence[str], key_file: Path, connections: int, *options: str
+) -> tuple[int, dict]:
+    """The exit code and the --json verdict of `dial_in_check`."""
+    code, stdout, stderr = dial_in_check(bot, key_file, connections, *options)
+    assert code in (0, 1) and stdout, stderr
+    return code, json.loads(stdout)
 
 
 def results(report: dict) -> dict[str, str]:

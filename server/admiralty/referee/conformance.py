@@ -2,9 +2,11 @@
 
 The bot plays short matches of every game it plays (Hello `games`; empty is every game)
 against reference bots served in this process on 127.0.0.1: first some matches one at a
-time, then as many at once, then one in which it holds several seats. The evidence is
-what the referee's own client to the bot notes (`ObservedClient`: every request sent and
-how each call ended, every MatchOver), the match reports and the match records.
+time, then as many at once, then one in which it holds several seats. The checks reach the
+bot through a `Reach`: a client to its address (`AddressReach`), or the streams it dialed
+in on (`admiralty.arena.checking`). The evidence is what its seats note (`Observed`: every
+request sent and how each call ended, every MatchOver), the match reports and the match
+records.
 
 Checks of single answers (legal index, request id, deadline) are decided on the matches
 played one at a time; the concurrency checks fail only on failures those matches did not
@@ -22,16 +24,16 @@ import math
 import random
 import tempfile
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import grpc
 
 from admiralty import __version__
 from admiralty.games import GAMES, Window, load_game
-from admiralty.referee.clients import CHANNEL_OPTIONS, MAX_REPLY_BYTES, BotClient
+from admiralty.referee.clients import CHANNEL_OPTIONS, MAX_REPLY_BYTES, BotClient, SeatBot
 from admiralty.referee.launcher import (
     NO_ISOLATION,
     STARTUP_TIMEOUT,
@@ -147,13 +149,12 @@ class Sent:
         return "OK" if self.code is None else f"{self.code.name}: {self.detail}"
 
 
-class ObservedClient(BotClient):
-    """The referee's client to the bot under check, noting every request it sends and how
-    each call ends, and every MatchOver: the referee keeps none of that (it drops MatchOver
-    errors, and a reply is judged, not kept)."""
+class Observation:
+    """What the referee's calls to the bot under check showed in one stage: every request
+    sent and how each call ended, every MatchOver. The referee keeps none of that (it drops
+    MatchOver errors, and a reply is judged, not kept)."""
 
-    def __init__(self, address: str):
-        super().__init__(address)
+    def __init__(self) -> None:
         self.sent: list[Sent] = []
         self.match_overs: list[str] = []
         """One entry per MatchOver call: "" if it returned OK, else the error."""
@@ -161,9 +162,8 @@ class ObservedClient(BotClient):
         """The most (match, seat) pairs with a request in flight at the same time."""
         self._in_flight: set[tuple[str, int]] = set()
 
-    async def decide(
-        self, request: bot_pb2.DecideRequest, timeout: float
-    ) -> bot_pb2.DecideResponse:
+    @contextlib.contextmanager
+    def deciding(self, request: bot_pb2.DecideRequest) -> Iterator[Sent]:
         sent = Sent(
             request.match_id,
             request.seat,
@@ -177,31 +177,109 @@ class ObservedClient(BotClient):
         self._in_flight.add(key)
         self.most_at_once = max(self.most_at_once, len(self._in_flight))
         try:
-            return await super().decide(request, timeout)
-        except grpc.aio.AioRpcError as error:
-            sent.code, sent.detail = error.code(), error.details() or ""
-            raise
+            yield sent
         finally:
             self._in_flight.discard(key)
 
+
+class Observed:
+    """A seat of the bot under check: its `SeatBot` (a client to its address, or a stream
+    it dialed in on), every call noted in the stage's `Observation`."""
+
+    def __init__(self, bot: SeatBot, observation: Observation):
+        self._bot = bot
+        self._observation = observation
+
+    @property
+    def name(self) -> str:
+        return self._bot.name
+
+    @property
+    def absent(self) -> str:
+        return self._bot.absent
+
+    @property
+    def auto_pass(self) -> frozenset[Window]:
+        return self._bot.auto_pass
+
+    @property
+    def diagnose(self) -> Callable[[bool], str] | None:
+        return self._bot.diagnose
+
+    def reached(self) -> bool:
+        return self._bot.reached()
+
+    async def decide(
+        self, request: bot_pb2.DecideRequest, timeout: float
+    ) -> bot_pb2.DecideResponse:
+        with self._observation.deciding(request) as sent:
+            try:
+                return await self._bot.decide(request, timeout)
+            except grpc.aio.AioRpcError as error:
+                sent.code, sent.detail = error.code(), error.details() or ""
+                raise
+
     async def match_over(self, request: bot_pb2.MatchOverRequest, timeout: float) -> None:
         try:
-            await super().match_over(request, timeout)
+            await self._bot.match_over(request, timeout)
         except grpc.aio.AioRpcError as error:
-            self.match_overs.append(f"{error.code().name}: {error.details()}")
+            self._observation.match_overs.append(f"{error.code().name}: {error.details()}")
             raise
-        self.match_overs.append("")
+        self._observation.match_overs.append("")
 
 
-async def _ask_hello(address: str, timeout: float) -> bot_pb2.HelloResponse:
-    """The bot's Hello as it sent it: the referee's client keeps only what it uses and
-    shows an empty name as the address."""
-    async with grpc.aio.insecure_channel(address, options=CHANNEL_OPTIONS) as channel:
-        return await bot_pb2_grpc.BotServiceStub(channel).Hello(
-            bot_pb2.HelloRequest(referee_version=__version__, protocol="v1"),
-            timeout=timeout,
-            wait_for_ready=True,
-        )
+class Unplayable(Exception):
+    """The bot cannot hold the seats a stage plays at once; the message says why."""
+
+
+class Reach(Protocol):
+    """How the checks reach the bot under check: at an address, or over the streams it
+    dialed in on."""
+
+    @property
+    def crashes(self) -> int:
+        """Times the bot's process died, when the checker started it."""
+        ...
+
+    async def hello(self, timeout: float) -> bot_pb2.HelloResponse:
+        """The bot's Hello as it sent it; grpc.aio.AioRpcError if it does not answer."""
+        ...
+
+    def seats(self, count: int) -> contextlib.AbstractAsyncContextManager[Callable[[], SeatBot]]:
+        """For matches played at the same time, in which the bot holds `count` seats: a
+        maker of its seat bots (Unplayable if it cannot hold that many)."""
+        ...
+
+
+@dataclass
+class AddressReach:
+    """A bot served at an address (started by the checker or not): one client for the
+    matches played at the same time, shared by every seat, as a referee reaches it."""
+
+    bot: LaunchedBot
+
+    @property
+    def crashes(self) -> int:
+        return self.bot.crashes
+
+    async def hello(self, timeout: float) -> bot_pb2.HelloResponse:
+        # the referee's client keeps only what it uses, and shows an empty name as the address
+        address = self.bot.client.address
+        async with grpc.aio.insecure_channel(address, options=CHANNEL_OPTIONS) as channel:
+            return await bot_pb2_grpc.BotServiceStub(channel).Hello(
+                bot_pb2.HelloRequest(referee_version=__version__, protocol="v1"),
+                timeout=timeout,
+                wait_for_ready=True,
+            )
+
+    @contextlib.asynccontextmanager
+    async def seats(self, count: int) -> AsyncIterator[Callable[[], SeatBot]]:
+        client = BotClient(self.bot.client.address)
+        try:
+            await client.hello()
+            yield lambda: client
+        finally:
+            await client.close()
 
 
 # -- the reference bots --------------------------------------------------------------------
@@ -263,12 +341,12 @@ class Stage(enum.StrEnum):
 
 @dataclass
 class Played:
-    """One stage of one game: the bot's seats in each match, the reports, what its client
+    """One stage of one game: the bot's seats in each match, the reports, what its seats
     noted and, from the records, how each decision of its seats was made."""
 
     game: str
     stage: Stage
-    client: ObservedClient
+    observation: Observation
     seats: list[frozenset[int]]
     reports: list[MatchReport] = field(default_factory=list)
     decisions: Counter[tuple[Window, str]] = field(default_factory=Counter)
@@ -276,7 +354,7 @@ class Played:
 
     def incidents(self) -> list[tuple[Incident, Window | None]]:
         """The incidents of the bot's seats, each with the window kind it was asked in."""
-        windows = {(s.match, s.seat, s.request_id): s.window for s in self.client.sent}
+        windows = {(s.match, s.seat, s.request_id): s.window for s in self.observation.sent}
         return [
             (incident, windows.get((report.wire_id, incident.seat, incident.request_id)))
             for report, seats in zip(self.reports, self.seats, strict=True)
@@ -287,7 +365,7 @@ class Played:
 
 @dataclass(frozen=True)
 class _Setup:
-    address: str
+    reach: Reach
     seed: int
     deadline: float
     matches: int
@@ -307,6 +385,24 @@ def _seatings(stage: Stage, game: str, count: int) -> list[tuple[int, frozenset[
     return [(players, frozenset({number % players})) for number in range(count)]
 
 
+def _groups(stage: Stage, game: str, count: int) -> list[list[tuple[int, frozenset[int]]]]:
+    """The stage's seatings (`_seatings`) as the groups of matches played at the same time:
+    one group AT_ONCE, else one group per match."""
+    seatings = _seatings(stage, game, count)
+    return [seatings] if stage is Stage.AT_ONCE else [[seating] for seating in seatings]
+
+
+def seats_needed(games: Iterable[str], matches: int) -> int:
+    """The most seats the bot holds at once in the checks of `games`: the connections a
+    bot that dials in needs for every stage."""
+    return max(
+        sum(len(seats) for _, seats in group)
+        for game in games
+        for stage in Stage
+        for group in _groups(stage, game, matches)
+    )
+
+
 def _match(
     setup: _Setup,
     game: str,
@@ -314,7 +410,7 @@ def _match(
     number: int,
     players: int,
     seats: frozenset[int],
-    client: ObservedClient,
+    seat_bot: Callable[[], SeatBot],
 ) -> Match:
     """A match of the stage, its seed and wire id derived from the check's seed; the other
     seats random, or (with the bot in several seats) first-option."""
@@ -328,26 +424,32 @@ def _match(
         record_path=setup.records / f"{name}.jsonl.gz",
     )
     other = setup.references["first" if stage is Stage.SEATS else "random"]
-    bots = [client if seat in seats else other for seat in range(players)]
+    bots = [seat_bot() if seat in seats else other for seat in range(players)]
     return Match(spec, bots, wire_id=digest[16:24].hex())
 
 
 async def _play(setup: _Setup, game: str, stage: Stage) -> Played:
-    client = ObservedClient(setup.address)
-    try:
-        await client.hello()
-        seatings = _seatings(stage, game, setup.matches)
-        played = Played(game, stage, client, [seats for _, seats in seatings])
-        matches = [
-            _match(setup, game, stage, number, players, seats, client)
-            for number, (players, seats) in enumerate(seatings)
-        ]
-        if stage is Stage.AT_ONCE:
-            played.reports = list(await asyncio.gather(*(match.run() for match in matches)))
-        else:
-            played.reports = [await match.run() for match in matches]
-    finally:
-        await client.close()
+    """Play the stage's matches; Unplayable if the bot cannot hold the seats of a group
+    played at the same time."""
+    groups = _groups(stage, game, setup.matches)
+    played = Played(game, stage, Observation(), [seats for group in groups for _, seats in group])
+    matches: list[Match] = []
+    for group in groups:
+        async with setup.reach.seats(sum(len(seats) for _, seats in group)) as seat_bot:
+            batch = [
+                _match(
+                    setup,
+                    game,
+                    stage,
+                    len(matches) + number,
+                    players,
+                    seats,
+                    lambda: Observed(seat_bot(), played.observation),
+                )
+                for number, (players, seats) in enumerate(group)
+            ]
+            matches += batch
+            played.reports += await asyncio.gather(*(match.run() for match in batch))
     for match, seats in zip(matches, played.seats, strict=True):
         if match.spec.record_path is None:
             raise RuntimeError(f"check match {match.spec.match_id} kept no record")
@@ -401,7 +503,7 @@ async def check_bot(
             ],
         )
     try:
-        return await _check_launched(bot, seed, deadline, matches, progress)
+        return await check_reached(spec, AddressReach(bot), seed, deadline, matches, progress)
     finally:
         await stop_all([bot])
 
@@ -417,35 +519,51 @@ def _refusal(error: Exception) -> str | None:
     return str(cause) if isinstance(cause, ValueError) else None
 
 
-async def _check_launched(
-    bot: LaunchedBot, seed: int, deadline: float, matches: int, progress: Callable[[str], None]
+async def check_reached(
+    spec: str,
+    reach: Reach,
+    seed: int,
+    deadline: float,
+    matches: int,
+    progress: Callable[[str], None] = lambda stage: None,
 ) -> Conformance:
-    hello = await _ask_hello(bot.client.address, ALIVE_TIMEOUT)
+    """Play the bot `reach` reaches (`spec` names it in the verdict) and decide every
+    check. A stage it cannot hold the seats of is not played: its checks say why."""
+    hello = await reach.hello(ALIVE_TIMEOUT)
     games = [game for game in dict.fromkeys(hello.games or GAMES) if game in GAMES]
-    played = []
+    played: list[Played] = []
+    unplayed: dict[Stage, str] = {}
     with tempfile.TemporaryDirectory(prefix="admiralty-check-") as records:
         async with _references(seed) as references:
-            setup = _Setup(bot.client.address, seed, deadline, matches, references, Path(records))
+            setup = _Setup(reach, seed, deadline, matches, references, Path(records))
             for game in games:
                 for stage in Stage:
                     progress(f"{game}, {stage}")
-                    played.append(await _play(setup, game, stage))
-    alive = await _still_answers(bot.client.address)
-    checks = _decide(hello, played, deadline, bot.crashes, alive)
-    return Conformance(bot.spec, hello.name, hello.version, games, seed, checks)
+                    try:
+                        played.append(await _play(setup, game, stage))
+                    except Unplayable as why:
+                        unplayed.setdefault(stage, f"not played: {why}")
+    alive = await _still_answers(reach)
+    checks = _decide(hello, played, unplayed, deadline, reach.crashes, alive)
+    return Conformance(spec, hello.name, hello.version, games, seed, checks)
 
 
-async def _still_answers(address: str) -> str:
+async def _still_answers(reach: Reach) -> str:
     """ "" if the bot answers Hello after the matches, else why not."""
     try:
-        await _ask_hello(address, ALIVE_TIMEOUT)
+        await reach.hello(ALIVE_TIMEOUT)
     except grpc.aio.AioRpcError as error:
         return f"{error.code().name}: {error.details()}"
     return ""
 
 
 def _decide(
-    hello: bot_pb2.HelloResponse, played: list[Played], deadline: float, crashes: int, alive: str
+    hello: bot_pb2.HelloResponse,
+    played: list[Played],
+    unplayed: dict[Stage, str],
+    deadline: float,
+    crashes: int,
+    alive: str,
 ) -> list[Check]:
     if not played:
         return [
@@ -463,9 +581,19 @@ def _decide(
         _deadline_check(one, deadline),
         *(_legal_check(one, window) for window in Window),
         _concurrency_check(
-            "concurrent-matches", one, at_once, f"{len(at_once[0].seats)} at a time"
+            "concurrent-matches",
+            one,
+            at_once,
+            lambda: f"{len(at_once[0].seats)} at a time",
+            unplayed.get(Stage.AT_ONCE, ""),
         ),
-        _concurrency_check("concurrent-seats", one, seats, f"{len(seats[0].seats[0])} seats each"),
+        _concurrency_check(
+            "concurrent-seats",
+            one,
+            seats,
+            lambda: f"{len(seats[0].seats[0])} seats each",
+            unplayed.get(Stage.SEATS, ""),
+        ),
         _match_over_check(played),
         _match_info_check(played),
         _auto_pass_check(played, declared),
@@ -476,7 +604,7 @@ def _decide(
 def _sent(played: Iterable[Played]) -> list[Sent]:
     """Every request sent, once (a call the connection broke is asked again, same id)."""
     return list(
-        {(s.match, s.seat, s.request_id): s for p in played for s in p.client.sent}.values()
+        {(s.match, s.seat, s.request_id): s for p in played for s in p.observation.sent}.values()
     )
 
 
@@ -616,13 +744,17 @@ def _failure_key(incident: Incident, window: Window | None) -> tuple[IncidentKin
     return incident.kind, window if incident.kind in NOT_LEGAL else None
 
 
-def _concurrency_check(check: str, one: list[Played], stage: list[Played], how: str) -> Check:
+def _concurrency_check(
+    check: str, one: list[Played], stage: list[Played], how: Callable[[], str], unplayed: str
+) -> Check:
     """The stage's failures that one-at-a-time play did not show: answers mixed up between
     matches or seats, or a bot too slow when asked several things at once."""
+    if not stage:
+        return _check(check, Result.NOT_EXERCISED, unplayed or "not played")
     known = {_failure_key(*pair) for pair in _incidents(one)}
     new = [pair for pair in _incidents(stage) if _failure_key(*pair) not in known]
     asked = len(_sent(stage))
-    what = f"{_matches(stage)}, {how}"
+    what = f"{_matches(stage)}, {how()}"
     if not asked:
         return _check(check, Result.NOT_EXERCISED, f"never asked in {what}")
     if new:
@@ -634,7 +766,7 @@ def _concurrency_check(check: str, one: list[Played], stage: list[Played], how: 
             f"{len(new)} failures in {what} that one-at-a-time "
             f"play did not show, e.g. {incident.kind}{where}: {incident.detail}",
         )
-    at_once = max(p.client.most_at_once for p in stage)
+    at_once = max(p.observation.most_at_once for p in stage)
     return _check(
         check,
         Result.PASS,
@@ -644,7 +776,7 @@ def _concurrency_check(check: str, one: list[Played], stage: list[Played], how: 
 
 
 def _match_over_check(played: list[Played]) -> Check:
-    calls = [call for p in played for call in p.client.match_overs]
+    calls = [call for p in played for call in p.observation.match_overs]
     failed = [call for call in calls if call]
     if not calls:
         return _check(

@@ -3,7 +3,7 @@ random one everywhere else."""
 
 import random
 
-from admiralty_sdk import Bot, serve
+from admiralty_sdk import Bot, run
 from admiralty_sdk.v1 import common_pb2
 
 
@@ -19,4 +19,4 @@ class InterruptIllegalBot(Bot):
 
 
 if __name__ == "__main__":
-    serve(InterruptIllegalBot())
+    run(InterruptIllegalBot())

@@ -4,7 +4,7 @@ referee's limit of 64: the referee must refuse it in one short line, and nothing
 
 import sys
 
-from admiralty_sdk import Bot, serve
+from admiralty_sdk import Bot, run
 
 
 class LongNameBot(Bot):
@@ -17,4 +17,4 @@ class LongNameBot(Bot):
 
 if __name__ == "__main__":
     length = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 100
-    serve(LongNameBot(length))
+    run(LongNameBot(length))

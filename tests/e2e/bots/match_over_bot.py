@@ -3,7 +3,7 @@ match, so only a conformance check sees it."""
 
 import random
 
-from admiralty_sdk import Bot, serve
+from admiralty_sdk import Bot, run
 
 
 class MatchOverBot(Bot):
@@ -19,4 +19,4 @@ class MatchOverBot(Bot):
 
 
 if __name__ == "__main__":
-    serve(MatchOverBot())
+    run(MatchOverBot())

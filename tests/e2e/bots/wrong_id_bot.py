@@ -3,7 +3,7 @@ request's id (an off-by-one) before the SDK echoes it."""
 
 import random
 
-from admiralty_sdk import Bot, serve
+from admiralty_sdk import Bot, run
 
 
 class WrongIdBot(Bot):
@@ -18,4 +18,4 @@ class WrongIdBot(Bot):
 
 
 if __name__ == "__main__":
-    serve(WrongIdBot())
+    run(WrongIdBot())
