@@ -23,6 +23,7 @@ CASES = {
     ),
     "forced.py": (["--matches", "1"], {"jamaica/2p", "black_fleet/4p", "blackbeard/4p"}),
     "memory.py": (["--matches", "3"], {"rss_peak_mb", "per_match_kb"}),
+    "referee_cpu.py": (["--matches", "1", "--players", "2"], {"cpu_us_per_decision"}),
     "arena.py": (
         [
             "--bots",
@@ -328,3 +329,20 @@ def test_engine_against_names_a_tree_without_an_engine(tmp_path):
     )
     assert result.returncode == 2
     assert f"--against {tmp_path}: no server/admiralty/games there" in result.stderr
+
+
+def test_referee_cpu_compares_two_checkouts_side_by_side():
+    """`referee_cpu.py --against TREE`: this checkout against itself, each run in a fresh
+    process importing that tree."""
+    tree = BENCHMARKS.parent
+    args = ["--matches", "1", "--players", "2", "--runs", "1", "--against", str(tree)]
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "referee_cpu.py"), *args, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    row = json.loads(result.stdout)
+    assert row["cpu_us_per_decision"] > 0 and row["against_cpu_us_per_decision"] > 0
+    assert row["ratio"] == round(row["cpu_us_per_decision"] / row["against_cpu_us_per_decision"], 3)
