@@ -524,10 +524,11 @@
 
   async function fromApi() {
     state.boards = apiBoards(root.dataset.framesUrl);
-    state.boards.want(0).catch(() => {});
+    const first = state.boards.want(0).catch(() => {}); // fetched beside the log
     const response = await fetch(root.dataset.logUrl, { credentials: "same-origin" });
     if (!response.ok) throw new Error(`the server answered ${response.status}`);
     state.texts = (await response.json()).frames;
+    await first; // frame 0 is in the page; with the first chunk in, the first steps are instant
     start();
   }
 
