@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 Getter = Callable[[Any], Any]
 
@@ -140,11 +140,12 @@ class Num:
 
 
 @dataclass(frozen=True)
-class OneHot:
-    """A categorical value over `vocab`; a value outside it (None, hidden) is all zeros."""
+class _Vocabulary:
+    """A field with one float per item of `vocab`, named `path` `mark` item."""
 
     path: str
     vocab: tuple[Any, ...]
+    mark: ClassVar[str]
 
     @property
     def width(self) -> int:
@@ -155,7 +156,14 @@ class OneHot:
         return _positions(self.vocab)
 
     def names(self, prefix: str) -> list[str]:
-        return [f"{_join(prefix, self.path)}={item}" for item in self.vocab]
+        return [f"{_join(prefix, self.path)}{self.mark}{item}" for item in self.vocab]
+
+
+@dataclass(frozen=True)
+class OneHot(_Vocabulary):
+    """A categorical value over `vocab`; a value outside it (None, hidden) is all zeros."""
+
+    mark = "="
 
     def write(self, value: Any, seat: Seating, out: array, at: int) -> None:
         if value is not None:
@@ -167,22 +175,10 @@ class OneHot:
 
 
 @dataclass(frozen=True)
-class Tally:
+class Tally(_Vocabulary):
     """How many times each item of `vocab` appears in a list (or as a mapping's keys)."""
 
-    path: str
-    vocab: tuple[Any, ...]
-
-    @property
-    def width(self) -> int:
-        return len(self.vocab)
-
-    @cached_property
-    def positions(self) -> dict[tuple[type, Any], int]:
-        return _positions(self.vocab)
-
-    def names(self, prefix: str) -> list[str]:
-        return [f"{_join(prefix, self.path)}#{item}" for item in self.vocab]
+    mark = "#"
 
     def write(self, value: Any, seat: Seating, out: array, at: int) -> None:
         positions = self.positions
