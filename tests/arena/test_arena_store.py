@@ -180,6 +180,18 @@ def test_matches_come_newest_first_with_their_own_results(tmp_path):
     assert [(r.bot, r.place) for r in latest[0].results] == [("gamma", 1), ("beta", 1)]
     assert latest[1].results == [] and latest[1].record == "rec/arena-2.jsonl.gz"
     assert [m.id for m in store.matches()] == [3, 2, 1]
+    assert [m.id for m in store.matches(last=2, skip=1)] == [2, 1]
+
+
+def test_activity_counts_the_current_versions_first_places_and_the_latest_end(tmp_path):
+    store = new_store(tmp_path, "alpha", "beta", "gamma")
+    play(store, ("alpha", "1.0", 1), ("beta", "1.0", 2))
+    store.new_version("alpha", "2.0", keep=True)
+    play(store, ("alpha", "2.0", 1), ("beta", "1.0", 1))  # a shared first place
+    last = play(store, ("alpha", "2.0", 2), ("beta", "1.0", 1))
+    ended = next(m.finished for m in store.matches() if m.id == last)
+    activity = store.activity()
+    assert activity == {"alpha": (1, ended), "beta": (2, ended)}  # gamma never played
 
 
 def test_a_match_of_another_game_is_refused(tmp_path):

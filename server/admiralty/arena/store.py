@@ -468,12 +468,24 @@ class ArenaStore:
         rows = self._rows("SELECT bot, seat, COUNT(*) FROM results GROUP BY bot, seat")
         return Counter({(bot, seat): count for bot, seat, count in rows})
 
-    def matches(self, last: int | None = None) -> list[MatchRow]:
-        """The `last` matches started (every one if None), newest first."""
+    def activity(self) -> dict[str, tuple[int, str]]:
+        """Per bot that has played: its current version's first places (shared ones too)
+        and when its latest match ended."""
+        rows = self._rows(
+            "SELECT r.bot, SUM(r.place = 1 AND r.version = b.version), MAX(m.finished)"
+            " FROM results r JOIN bots b ON b.name = r.bot JOIN matches m ON m.id = r.match"
+            " GROUP BY r.bot"
+        )
+        return {bot: (wins, finished) for bot, wins, finished in rows}
+
+    def matches(self, last: int | None = None, skip: int = 0) -> list[MatchRow]:
+        """The `last` matches started (every one if None), newest first, after skipping
+        the `skip` newest."""
         rows = self._rows(
             "SELECT id, game, players, seed, started, finished, status, record FROM matches"
-            " ORDER BY id DESC LIMIT ?",
+            " ORDER BY id DESC LIMIT ? OFFSET ?",
             -1 if last is None else last,
+            skip,
         )
         results: dict[int, list[SeatResult]] = {row[0]: [] for row in rows}
         if rows:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,26 +59,28 @@ def routes(config: WebConfig) -> list[BaseRoute]:
     def arena(request: Request) -> Response:
         db = _db(config)
         page = query_number(request, "page", 1)
+        if page < 1:
+            raise HTTPException(404, f"The arena has no page {page} of matches.")
         with reading(db) as store:
             standings = store.standings() if store else []
-            matches = store.matches() if store else []
+            activity = store.activity() if store else {}
+            shown = store.matches(PAGE_SIZE, (page - 1) * PAGE_SIZE) if store else []
             progress = progress_json(store)
-        shown = matches[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
-        if page < 1 or (page > 1 and not shown):
+        if page > 1 and not shown:
             raise HTTPException(404, f"The arena has no page {page} of matches.")
         context = {
             "db": db,
             "missing": not db.exists(),
-            "game": matches[0].game if matches else None,
+            "game": shown[0].game if shown else None,
             "columns": STANDING_COLUMNS,
             "standings": [
-                standing_cells(STANDING_COLUMNS, row) for row in standing_rows(standings, matches)
+                standing_cells(STANDING_COLUMNS, row) for row in standing_rows(standings, activity)
             ],
             "legend": legend(STANDING_COLUMNS),
             "match_columns": MATCH_COLUMNS,
             "matches": [match_row(config, match) for match in shown],
             "page": page,
-            "older": len(matches) > page * PAGE_SIZE,
+            "older": progress["matches"] > page * PAGE_SIZE,
             "progress": progress,
         }
         return templates.TemplateResponse(request, "arena.html", context)
@@ -133,28 +135,18 @@ def progress_json(store: ArenaStore | None) -> dict[str, int]:
 
 
 def standing_rows(
-    standings: Sequence[Standing], matches: Sequence[MatchRow]
+    standings: Sequence[Standing], activity: Mapping[str, tuple[int, str]]
 ) -> list[dict[str, Any]]:
     """Each standing as the leaderboard shows it: rank, its numbers as `arena standings
-    --json` gives them, its current version's wins and when the bot last played."""
-    current = {standing.name: standing.version for standing in standings}
-    wins = dict.fromkeys(current, 0)
-    last: dict[str, str] = {}
-    for match in matches:
-        for result in match.results:
-            if result.place == 1 and current.get(result.bot) == result.version:
-                wins[result.bot] += 1
-            if match.finished and match.finished > last.get(result.bot, ""):
-                last[result.bot] = match.finished
-    return [
-        {
-            "rank": rank,
-            **standing.to_json(),
-            "wins": wins[standing.name],
-            "last_played": utc_minute(last.get(standing.name)),
-        }
-        for rank, standing in enumerate(standings, 1)
-    ]
+    --json` gives them, its current version's wins and when the bot last played
+    (`ArenaStore.activity`)."""
+    rows = []
+    for rank, standing in enumerate(standings, 1):
+        wins, last = activity.get(standing.name, (0, None))
+        rows.append(
+            {"rank": rank, **standing.to_json(), "wins": wins, "last_played": utc_minute(last)}
+        )
+    return rows
 
 
 def match_row(config: WebConfig, match: MatchRow) -> dict[str, Any]:
