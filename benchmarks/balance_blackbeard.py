@@ -50,9 +50,8 @@ class InProcess:
     def __init__(self, bot: Any, seat: int):
         self.bot, self.name = bot, f"greedy{seat}"
 
-    async def decide(
-        self, message: bot_pb2.DecideRequest, timeout: float
-    ) -> bot_pb2.DecideResponse:
+    async def decide(self, request: bytes, timeout: float) -> bot_pb2.DecideResponse:
+        message = bot_pb2.DecideRequest.FromString(request)
         if message.HasField("match_info"):
             self.bot.on_match_start(message)
         return bot_pb2.DecideResponse(

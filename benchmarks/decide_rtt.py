@@ -28,7 +28,6 @@ class TimedMatch(Match):
     """A match that times each window answered by exactly one round trip."""
 
     samples: list[float]
-    requests: list
 
     async def _play_window(self, requests) -> None:
         before = self.round_trips
@@ -37,10 +36,19 @@ class TimedMatch(Match):
         if self.round_trips == before + 1 and requests[0].window is not Window.SEALED:
             self.samples.append(time.perf_counter() - started)
 
-    def _request_pb(self, *args, **kwargs):
-        message = super()._request_pb(*args, **kwargs)
-        self.requests.append(message)
-        return message
+
+class Capturing:
+    """A bot's client that keeps every request it sends, as sent (serialized)."""
+
+    def __init__(self, client, sent: list[bytes]):
+        self.client, self.sent = client, sent
+
+    def __getattr__(self, name: str):
+        return getattr(self.client, name)
+
+    async def decide(self, request: bytes, timeout: float):
+        self.sent.append(request)
+        return await self.client.decide(request, timeout)
 
 
 def summary(samples: list[float]) -> dict[str, float]:
@@ -55,10 +63,12 @@ def summary(samples: list[float]) -> dict[str, float]:
 async def measure(matches: int, players: int) -> dict:
     [bot] = await launch_all([RANDOM_BOT])
     try:
-        samples, requests = [], []
+        samples: list[float] = []
+        requests: list[bytes] = []
+        client = Capturing(bot.client, requests)
         for seed in range(matches):
-            match = TimedMatch(MatchSpec(f"rtt-{seed}", "jamaica", seed), [bot.client] * players)
-            match.samples, match.requests = samples, requests
+            match = TimedMatch(MatchSpec(f"rtt-{seed}", "jamaica", seed), [client] * players)
+            match.samples = samples
             await match.run()
         raw = []
         for message in requests:
@@ -68,7 +78,7 @@ async def measure(matches: int, players: int) -> dict:
     finally:
         await stop_all([bot])
     referee, transport = summary(samples), summary(raw)
-    sizes = [m.ByteSize() for m in requests]
+    sizes = [len(m) for m in requests]
     return {
         "matches": matches,
         "players": players,

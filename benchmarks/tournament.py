@@ -40,15 +40,18 @@ def random_bots(bots: int) -> list[str]:
     return [RANDOM_BOT, *(f"{RANDOM_BOT} --seed {i}" for i in range(1, bots))]
 
 
-class CapturingMatch(Match):
-    """A match that keeps every DecideRequest it sends."""
+class Capturing:
+    """A bot's client that keeps every request it sends, as sent (serialized)."""
 
-    sent: list
+    def __init__(self, client: BotClient, sent: list[bytes]):
+        self.client, self.sent = client, sent
 
-    def _request_pb(self, *args, **kwargs):
-        message = super()._request_pb(*args, **kwargs)
-        self.sent.append(message)
-        return message
+    def __getattr__(self, name: str):
+        return getattr(self.client, name)
+
+    async def decide(self, request: bytes, timeout: float):
+        self.sent.append(request)
+        return await self.client.decide(request, timeout)
 
 
 def run_tournament(parallel: int, rounds: int, bots: int, backend: Backend | None = None) -> dict:
@@ -97,26 +100,21 @@ def run_tournament(parallel: int, rounds: int, bots: int, backend: Backend | Non
 
 async def sample_requests(bots) -> list[bytes]:
     """The requests of two Jamaica matches, serialised."""
-    sent: list = []
+    sent: list[bytes] = []
+    clients = [Capturing(bot.client, sent) for bot in bots[:SEATS]]
     for seed in range(2):
-        match = CapturingMatch(
-            MatchSpec(f"sample-{seed}", "jamaica", seed), [bot.client for bot in bots[:SEATS]]
-        )
-        match.sent = sent
-        await match.run()
-    return [message.SerializeToString() for message in sent]
+        await Match(MatchSpec(f"sample-{seed}", "jamaica", seed), clients).run()
+    return sent
 
 
 def _raw_caller(address: str, requests: list[bytes], seconds: float) -> int:
     """One process: sequential Decide calls with the sampled payloads for `seconds`."""
-    from admiralty_sdk.v1 import bot_pb2
 
     async def call() -> int:
         client = BotClient(address)
-        messages = [bot_pb2.DecideRequest.FromString(r) for r in requests]
         calls, deadline = 0, time.perf_counter() + seconds
         while time.perf_counter() < deadline:
-            await client.decide(messages[calls % len(messages)], timeout=5)
+            await client.decide(requests[calls % len(requests)], timeout=5)
             calls += 1
         await client.close()
         return calls

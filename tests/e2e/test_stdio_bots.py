@@ -26,11 +26,12 @@ PYTHON_BOT = "stdio:example_bots/stdio/random_bot.py"
 ADVERSARY = f"stdio:{TEST_BOTS / 'stdio_adversary.py'}"
 
 
-def request(request_id: str) -> bot_pb2.DecideRequest:
+def request(request_id: str) -> bytes:
+    """A serialized request, as a referee sends it (`BotClient.decide`)."""
     return bot_pb2.DecideRequest(
         request_id=request_id,
         options=[common_pb2.Option(index=0, key="a"), common_pb2.Option(index=1, key="b")],
-    )
+    ).SerializeToString()
 
 
 async def ask_third(bot_spec: str, then: int = 0) -> tuple[object, list[object]]:

@@ -74,7 +74,8 @@ class SwallowingBot(CallCutBot):
 
     name = "swallow"
 
-    async def decide(self, message, timeout):
+    async def decide(self, request, timeout):
+        message = bot_pb2.DecideRequest.FromString(request)
         self.asked += 1
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.sleep(timeout)
@@ -93,7 +94,13 @@ class RestartedServerBot(CallCutBot):
 
     name = "restarted"
 
-    async def decide(self, message, timeout):
+    def __init__(self) -> None:
+        super().__init__()
+        self.received: list[bot_pb2.DecideRequest] = []
+
+    async def decide(self, request, timeout):
+        message = bot_pb2.DecideRequest.FromString(request)
+        self.received.append(message)
         self.asked += 1
         if self.asked == 3:
             raise grpc.aio.AioRpcError(
@@ -110,3 +117,8 @@ def test_a_call_cut_by_the_bots_own_server_stopping_is_asked_again_not_charged()
     asyncio.run(match.run())
     assert match.state.outcome() is not None and match.incidents == []
     assert all(bot.asked >= 4 for bot in bots)
+    for bot in bots:
+        cut, again = bot.received[2], bot.received[3]
+        assert 0 < again.deadline_ms <= cut.deadline_ms == 30_000
+        again.deadline_ms = cut.deadline_ms
+        assert again == cut  # the same request, its events and all, for the time left

@@ -54,7 +54,8 @@ class TwinBot:
         self.twins, self.horizon, self.sent, self.calls = twins, horizon, sent, calls
         self.match: Match | None = None
 
-    async def decide(self, message, timeout):
+    async def decide(self, request, timeout):
+        message = bot_pb2.DecideRequest.FromString(request)
         if self.match.steps > self.horizon:
             raise Beyond
         self.calls.append((message.seat, message.kind if len(message.options) == 1 else ""))

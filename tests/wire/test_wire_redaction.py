@@ -34,8 +34,7 @@ def request_bytes(match: Match, state, seat: int) -> bytes:
     stats = match.seats[seat]
     stats.informed = True  # the static match info is the same for every position
     request = state.request_for(seat)
-    message = match._request_pb(request, "1", 1, stats, timeout=2.0)
-    return message.SerializeToString(deterministic=True)
+    return match._request(request, "1", 1, stats, timeout=2.0)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 11), (4, 12), (5, 13)])

@@ -163,10 +163,8 @@ class DialedBot:
         """Whether the bot has a stream open for this seat now."""
         return self.stream is not None
 
-    async def decide(
-        self, request: bot_pb2.DecideRequest, timeout: float
-    ) -> bot_pb2.DecideResponse:
-        return await self._call("decide", request, timeout)
+    async def decide(self, request: bytes, timeout: float) -> bot_pb2.DecideResponse:
+        return await self._call("decide", bot_pb2.DecideRequest.FromString(request), timeout)
 
     async def match_over(self, request: bot_pb2.MatchOverRequest, timeout: float) -> None:
         self.told_over = True

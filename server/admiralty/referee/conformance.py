@@ -209,10 +209,8 @@ class Observed:
     def reached(self) -> bool:
         return self._bot.reached()
 
-    async def decide(
-        self, request: bot_pb2.DecideRequest, timeout: float
-    ) -> bot_pb2.DecideResponse:
-        with self._observation.deciding(request) as sent:
+    async def decide(self, request: bytes, timeout: float) -> bot_pb2.DecideResponse:
+        with self._observation.deciding(bot_pb2.DecideRequest.FromString(request)) as sent:
             try:
                 return await self._bot.decide(request, timeout)
             except grpc.aio.AioRpcError as error:

@@ -126,10 +126,8 @@ class LocalClient:
     def reached(self) -> bool:
         return True
 
-    async def decide(
-        self, request: bot_pb2.DecideRequest, timeout: float
-    ) -> bot_pb2.DecideResponse:
-        return await self._servicer.answer(request)
+    async def decide(self, request: bytes, timeout: float) -> bot_pb2.DecideResponse:
+        return await self._servicer.answer(bot_pb2.DecideRequest.FromString(request))
 
     async def match_over(self, request: bot_pb2.MatchOverRequest, timeout: float) -> None:
         await self._servicer.MatchOver(request, None)

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import grpc
-from google.protobuf import struct_pb2
 from google.protobuf.message import Message
 
 from admiralty.games import Event, GameState, Outcome, Request, Window, load_game
@@ -29,11 +28,11 @@ from admiralty.referee.record import RecordWriter
 from admiralty.text import printable
 from admiralty.wire import (
     codec_for,
-    event_fields,
     options_to_pb,
     struct,
     to_window_kind,
 )
+from admiralty.wire.assembly import Record, SharedEvent
 from admiralty_sdk.v1 import bot_pb2, common_pb2
 
 MAX_STEPS = 100_000
@@ -125,23 +124,6 @@ class Answer:
     """bot, forced (a single option, not `must_ask`), auto_pass, forfeited or incident."""
 
 
-@dataclass(slots=True)
-class Published:
-    """An event as told to the seats. Its data becomes a protobuf `Struct` once, the slow
-    part (pure Python), shared by every seat that sees it; each seat's message is built
-    around it with that seat's step number (seats count steps in their own requests)."""
-
-    event: Event
-    data: struct_pb2.Struct | None = None
-
-    def add_to(self, events: Any, step: int) -> None:
-        """Add the event, as `step` of a seat's requests, to the repeated `events` field
-        (built in place: no message copied into the request)."""
-        if self.data is None:
-            self.data = struct(self.event.data)
-        events.add(**event_fields(self.event, step, self.data))
-
-
 @dataclass
 class SeatStats:
     """One seat's clock, its own request and window numbering, and what it has been told.
@@ -163,7 +145,7 @@ class SeatStats:
     failed: int = 0
     """Of the `asked`, the answers that failed."""
     failed_in_row: int = 0
-    unsent: list[tuple[int, Published]] = field(default_factory=list)
+    unsent: list[tuple[int, SharedEvent]] = field(default_factory=list)
     """The events this seat may see that it has not been sent yet, with their step."""
 
     def window_number(self, engine_window: int) -> int:
@@ -288,6 +270,7 @@ class Match:
         self.bots = list(bots)
         self.game = load_game(spec.game)
         self.codec = codec_for(spec.game)
+        self._observation = Record(bot_pb2.DecideRequest, self.codec.field)
         self.state = state or self.game.new_game(len(bots), spec.seed, spec.options)
         self.wire_id = wire_id or secrets.token_hex(8)
         self.listeners = list(listeners)
@@ -306,7 +289,7 @@ class Match:
             rules_hash=self.game.rules_hash(),
         )
         getattr(info, self.codec.field).CopyFrom(_board(spec.game))
-        self._match_info = info.SerializeToString()
+        self._match_info = info.SerializeToString(deterministic=True)
         """Kept serialized: as a message, its board costs the referee ~15 kB a match, as
         bytes ~3 kB; it is sent once per seat, and again only after a reconnect."""
 
@@ -414,9 +397,9 @@ class Match:
         self._publish(events)
 
     def _publish(self, events: Sequence[Event]) -> None:
-        published = [Published(event) for event in events]
+        shared = [SharedEvent(event) for event in events]
         for index, seat in enumerate(self.seats):
-            seat.unsent.extend((seat.asked, p) for p in published if p.event.visible_to(index))
+            seat.unsent.extend((seat.asked, e) for e in shared if e.event.visible_to(index))
         for listener in self.listeners:
             listener(self.steps, events, self.state)
 
@@ -453,7 +436,7 @@ class Match:
         self, request: Request, request_id: str, window_id: int, seat: SeatStats
     ) -> Answer:
         timeout = min(self.spec.deadline, seat.bank)
-        message = self._request_pb(request, request_id, window_id, seat, timeout)
+        message = self._request(request, request_id, window_id, seat, timeout)
         started = self._clock()
         bot = self.bots[request.seat]
         reply = await self._call(bot, message, timeout, started)
@@ -478,9 +461,10 @@ class Match:
         return Answer(index, request_id, latency * 1000, "incident")
 
     async def _call(
-        self, bot: SeatBot, message: bot_pb2.DecideRequest, timeout: float, started: float
+        self, bot: SeatBot, message: bytes, timeout: float, started: float
     ) -> bot_pb2.DecideResponse | tuple[IncidentKind, str]:
-        """The bot's reply, or the incident its failure is.
+        """The bot's reply to `message` (a serialized `DecideRequest`), or the incident its
+        failure is.
 
         A call the connection broke (a blip, or a process the launcher restarts) is asked
         once more, with the same request id, for what is left of its deadline: a bot back
@@ -497,19 +481,21 @@ class Match:
         left = timeout - (self._clock() - started)
         if left <= 0.001:
             return broken
-        message.deadline_ms = int(left * 1000)
         try:
-            return await bot.decide(message, left)
+            return await bot.decide(_deadline(left) + message[len(_deadline(timeout)) :], left)
         except grpc.aio.AioRpcError as error:
             _raise_if_cancelled(error)
             back = error.code() not in BROKEN and bot.reached()
             return _classify(error, True) if back else broken
 
-    def _request_pb(
+    def _request(
         self, request: Request, request_id: str, window_id: int, seat: SeatStats, timeout: float
-    ) -> bot_pb2.DecideRequest:
-        view = self.state.view(request.seat)
-        message = bot_pb2.DecideRequest(
+    ) -> bytes:
+        """The seat's `DecideRequest`, serialized: its deadline first (a call asked again
+        writes its own over it), its own fields, then the parts serialized once and shared
+        (`wire.assembly`): events, the match's info. One bytes object, all a waiting call
+        holds."""
+        head = bot_pb2.DecideRequest(
             request_id=request_id,
             match_id=self.wire_id,
             seat=request.seat,
@@ -519,22 +505,27 @@ class Match:
             prompt=request.prompt,
             optional=request.optional,
             options=options_to_pb(self.codec, request.options),
-            deadline_ms=int(timeout * 1000),
             time_bank_ms=int(max(seat.bank, 0) * 1000),
         )
-        self._send_events(message)
-        getattr(message, self.codec.field).CopyFrom(self.codec.observation_pb(view))
+        observation = self.codec.observation_pb(self.state.view(request.seat))
+        parts = [
+            _deadline(timeout),
+            head.SerializeToString(deterministic=True),
+            self._observation(observation.SerializeToString(deterministic=True)),
+            self._unsent_events(request.seat, _EVENTS),
+        ]
         if not seat.informed:
-            message.match_info.MergeFromString(self._match_info)
+            parts.append(_MATCH_INFO(self._match_info))
             seat.informed = True
-        return message
+        return b"".join(parts)
 
-    def _send_events(self, message: bot_pb2.DecideRequest | bot_pb2.MatchOverRequest) -> None:
-        """Add the events `message.seat` may see since its last request, and forget them."""
-        seat = self.seats[message.seat]
-        for step, published in seat.unsent:
-            published.add_to(message.events, step)
-        seat.unsent.clear()
+    def _unsent_events(self, seat: int, events: Record) -> bytes:
+        """The `events` records (of a `DecideRequest` or `MatchOverRequest`) of the events
+        `seat` may see since its last request; they are forgotten."""
+        unsent = self.seats[seat].unsent
+        data = b"".join(events(e.serialized(step)) for step, e in unsent)
+        unsent.clear()
+        return data
 
     def _incident(self, request: Request, request_id: str, kind: IncidentKind, detail: str) -> int:
         """Record a failed answer and return the option the policy applies instead. A seat
@@ -601,12 +592,23 @@ class Match:
         async def tell(seat: int) -> None:
             result = report.result_pb({seat}, self.wire_id)
             message = bot_pb2.MatchOverRequest(seat=seat, result=result)
-            self._send_events(message)
+            message.MergeFromString(self._unsent_events(seat, _OVER_EVENTS))
             with contextlib.suppress(grpc.aio.AioRpcError):  # the result stands regardless
                 await self.bots[seat].match_over(message, timeout=self.spec.deadline)
 
         live = [seat for seat, stats in enumerate(self.seats) if stats.retired is None]
         await asyncio.gather(*(tell(seat) for seat in live))
+
+
+_EVENTS = Record(bot_pb2.DecideRequest, "events")
+_OVER_EVENTS = Record(bot_pb2.MatchOverRequest, "events")
+_MATCH_INFO = Record(bot_pb2.DecideRequest, "match_info")
+_DEADLINE = Record(bot_pb2.DecideRequest, "deadline_ms")
+
+
+def _deadline(seconds: float) -> bytes:
+    """The `deadline_ms` record of a `DecideRequest`."""
+    return _DEADLINE(int(seconds * 1000))
 
 
 def _failing(seat: SeatStats) -> str | None:
