@@ -18,6 +18,8 @@ import statistics
 import time
 from pathlib import Path
 
+from tournament import Capturing
+
 from admiralty.games import Window
 from admiralty.referee import Match, MatchSpec, launch_all, stop_all
 
@@ -35,20 +37,6 @@ class TimedMatch(Match):
         await super()._play_window(requests)
         if self.round_trips == before + 1 and requests[0].window is not Window.SEALED:
             self.samples.append(time.perf_counter() - started)
-
-
-class Capturing:
-    """A bot's client that keeps every request it sends, as sent (serialized)."""
-
-    def __init__(self, client, sent: list[bytes]):
-        self.client, self.sent = client, sent
-
-    def __getattr__(self, name: str):
-        return getattr(self.client, name)
-
-    async def decide(self, request: bytes, timeout: float):
-        self.sent.append(request)
-        return await self.client.decide(request, timeout)
 
 
 def summary(samples: list[float]) -> dict[str, float]:
