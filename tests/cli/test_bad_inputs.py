@@ -5,7 +5,11 @@ written would fail the first match of a stored tournament."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -125,21 +129,35 @@ def test_resume_refuses_records_it_cannot_write_and_leaves_the_tournament_as_it_
     assert [row.state for row in store.summaries()] == ["stopped"]  # no lease taken
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write in any directory")
+@contextlib.contextmanager
+def locked(folder: Path) -> Iterator[Path]:
+    """`folder`, made and not writable by this process: read-only for a user, immutable
+    (`chattr +i`) for root, who may write in any directory otherwise."""
+    folder.mkdir(mode=0o500)
+    if os.geteuid() != 0:
+        yield folder
+        return
+    subprocess.run(["chattr", "+i", str(folder)], check=True)
+    try:
+        yield folder
+    finally:
+        subprocess.run(["chattr", "-i", str(folder)], check=True)
+
+
 def test_a_records_folder_without_write_permission_is_refused(tmp_path):
-    (tmp_path / "locked").mkdir(mode=0o500)
-    result = invoke(
-        "tournament",
-        "run",
-        "jamaica",
-        *NO_BOTS,
-        "--name",
-        "cup",
-        "--db",
-        str(tmp_path / "t.db"),
-        "--records",
-        str(tmp_path / "locked" / "records"),
-    )
+    with locked(tmp_path / "locked"):
+        result = invoke(
+            "tournament",
+            "run",
+            "jamaica",
+            *NO_BOTS,
+            "--name",
+            "cup",
+            "--db",
+            str(tmp_path / "t.db"),
+            "--records",
+            str(tmp_path / "locked" / "records"),
+        )
     assert (result.exit_code, result.output) == (
         2,
         f"error: cannot write the match records in {tmp_path / 'locked' / 'records' / 'cup'}"
