@@ -32,7 +32,7 @@ from admiralty.wire import (
     struct,
     to_window_kind,
 )
-from admiralty.wire.assembly import Record, SharedEvent
+from admiralty.wire.assembly import Record, SharedEvent, told
 from admiralty_sdk.v1 import bot_pb2, common_pb2
 
 MAX_STEPS = 100_000
@@ -523,7 +523,7 @@ class Match:
         """The `events` records (of a `DecideRequest` or `MatchOverRequest`) of the events
         `seat` may see since its last request; they are forgotten."""
         unsent = self.seats[seat].unsent
-        data = b"".join(events(e.serialized(step)) for step, e in unsent)
+        data = told(events, unsent)
         unsent.clear()
         return data
 
