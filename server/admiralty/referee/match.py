@@ -28,7 +28,7 @@ from admiralty.referee.record import RecordWriter
 from admiralty.text import printable
 from admiralty.wire import (
     codec_for,
-    options_to_pb,
+    option_fields,
     struct,
     to_window_kind,
 )
@@ -504,7 +504,7 @@ class Match:
             kind=request.kind,
             prompt=request.prompt,
             optional=request.optional,
-            options=options_to_pb(self.codec, request.options),
+            options=option_fields(self.codec, request.options),
             time_bank_ms=int(max(seat.bank, 0) * 1000),
         )
         observation = self.codec.observation_pb(self.state.view(request.seat))

@@ -100,9 +100,15 @@ def build(cls: type[Message], data: Mapping[str, Any]) -> Message:
     as `json_format.ParseDict`: an unknown key or a value of the wrong type raises
     ValueError or TypeError. Only `google.protobuf.Value` fields need converting first.
     """
+    return cls(**fields(cls, data))
+
+
+def fields(cls: type[Message], data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The keyword arguments that fill `cls` with `data` (see `build`): `data` itself,
+    unless a field holds a `google.protobuf.Value` somewhere, which is converted."""
     special = _special(cls)
     if not special:
-        return cls(**data)
+        return data
     kwargs = dict(data)
     for key, (how, sub) in special.items():
         value = kwargs.get(key)
@@ -118,7 +124,7 @@ def build(cls: type[Message], data: Mapping[str, Any]) -> Message:
             kwargs[key] = [build(sub, item) for item in value]
         else:
             kwargs[key] = {k: build(sub, v) for k, v in value.items()}
-    return cls(**kwargs)
+    return kwargs
 
 
 def _value(value: Any) -> struct_pb2.Value:
@@ -187,13 +193,25 @@ def codec_for(game: str) -> GameCodec:
 
 def options_to_pb(codec: GameCodec, options: Sequence[Option]) -> list[common_pb2.Option]:
     """The options of a request, each with its JSON and typed payload."""
-    messages = []
-    for index, option in enumerate(options):
-        message = common_pb2.Option(index=index, key=option.key, label=option.label)
-        if option.payload:
-            getattr(message, codec.field).CopyFrom(codec.payload_pb(option.payload))
-        messages.append(message)
-    return messages
+    return [common_pb2.Option(**option) for option in option_fields(codec, options)]
+
+
+def option_fields(codec: GameCodec, options: Sequence[Option]) -> list[dict[str, Any]]:
+    """The options of a request as the keyword arguments of `Option` messages: a request
+    built with these fills its options in place, at half the cost of building each
+    `Option` and copying it in."""
+    payload = codec.payload
+    return [
+        {
+            "index": index,
+            "key": option.key,
+            "label": option.label,
+            codec.field: fields(payload, option.payload),
+        }
+        if option.payload
+        else {"index": index, "key": option.key, "label": option.label}
+        for index, option in enumerate(options)
+    ]
 
 
 def event_to_pb(event: Event, step: int) -> common_pb2.Event:
