@@ -2,9 +2,13 @@
 
 A round-robin Jamaica tournament of random bots (separate processes) runs with P matches
 at once through the real tournament code (P referee worker processes, SQLite store,
-records off). Then P processes send raw `Decide` calls, one at a time each, to the same
-kind of bot processes, replaying requests the referee really sent: the transport's limit
-at that concurrency. Decisions per second of both, their ratio, and matches per second.
+records off). Then P processes send raw `Decide` calls, one at a time each, replaying
+requests the referee really sent, each to the bot process of the seat it was sent to (the
+match's four bots in turn, as the referee asks them): the transport's limit at that
+concurrency. Decisions per second of both, their ratio, and matches per second. Printed
+beside it for comparison: the same calls all sent to one bot per process, faster than any
+match can ask (a bot asked back to back stays hot; a match's next seat is another process,
+idle since its last turn).
 
 With `--backend ray` the same tournament is also played on Ray (a Ray started on this
 machine, or the cluster at `--address`) and printed beside the local backend, with what a
@@ -98,46 +102,65 @@ def run_tournament(parallel: int, rounds: int, bots: int, backend: Backend | Non
     }
 
 
-async def sample_requests(bots) -> list[bytes]:
-    """The requests of two Jamaica matches, serialised."""
-    sent: list[bytes] = []
-    clients = [Capturing(bot.client, sent) for bot in bots[:SEATS]]
+async def sample_requests(bots) -> list[tuple[int, bytes]]:
+    """The requests of two Jamaica matches, serialised, each with the seat it was sent to."""
+    sent: list[tuple[int, bytes]] = []
+    clients = [Capturing(bot.client, _Tagged(seat, sent)) for seat, bot in enumerate(bots[:SEATS])]
     for seed in range(2):
         await Match(MatchSpec(f"sample-{seed}", "jamaica", seed), clients).run()
     return sent
 
 
-def _raw_caller(address: str, requests: list[bytes], seconds: float) -> int:
-    """One process: sequential Decide calls with the sampled payloads for `seconds`."""
+class _Tagged:
+    """A list `Capturing` appends to that keeps, with each request, the seat it went to."""
+
+    def __init__(self, seat: int, sent: list[tuple[int, bytes]]):
+        self.seat, self.sent = seat, sent
+
+    def append(self, request: bytes) -> None:
+        self.sent.append((self.seat, request))
+
+
+def _raw_caller(addresses: list[str], requests: list[tuple[int, bytes]], seconds: float) -> int:
+    """One process: sequential Decide calls with the sampled payloads for `seconds`, each
+    to the bot at `addresses[seat]` of the seat it was sent to (one address: all to it)."""
 
     async def call() -> int:
-        client = BotClient(address)
+        clients = [BotClient(address) for address in addresses]
         calls, deadline = 0, time.perf_counter() + seconds
         while time.perf_counter() < deadline:
-            await client.decide(requests[calls % len(requests)], timeout=5)
+            seat, request = requests[calls % len(requests)]
+            await clients[seat % len(clients)].decide(request, timeout=5)
             calls += 1
-        await client.close()
+        for client in clients:
+            await client.close()
         return calls
 
     return asyncio.run(call())
 
 
-async def raw_throughput(parallel: int, seconds: float, size: int) -> float:
+async def raw_throughput(parallel: int, seconds: float, size: int) -> dict[str, float]:
+    """Raw calls/s of `parallel` callers two ways: each request sent to its seat's bot, the
+    match's bots in turn as the referee asks them (caller i seats bots i, i+1, ... of the
+    pool, so the callers share bots as concurrent matches do), and every request to one
+    bot (caller i's bot i), which no match does: a bot asked back to back stays hot."""
     bots = await launch_all(random_bots(size))
     try:
         requests = await sample_requests(bots)
+        addresses = [bot.client.address for bot in bots]
+        seated = [[addresses[(i + seat) % size] for seat in range(SEATS)] for i in range(parallel)]
         context = multiprocessing.get_context("spawn")
+        rates = {}
         with context.Pool(parallel) as pool:
-            started = time.perf_counter()
-            counts = await asyncio.to_thread(
-                pool.starmap,
-                _raw_caller,
-                [(bots[i % len(bots)].client.address, requests, seconds) for i in range(parallel)],
-            )
-            elapsed = time.perf_counter() - started
+            for name, callers in (("seats", seated), ("one_bot", [s[:1] for s in seated])):
+                started = time.perf_counter()
+                counts = await asyncio.to_thread(
+                    pool.starmap, _raw_caller, [(c, requests, seconds) for c in callers]
+                )
+                rates[name] = sum(counts) / (time.perf_counter() - started)
     finally:
         await stop_all(bots)
-    return sum(counts) / elapsed
+    return rates
 
 
 def main() -> None:
@@ -181,12 +204,15 @@ def main() -> None:
         ray = run_tournament(
             args.parallel, args.rounds, args.bots, make_backend(args.backend, args.address)
         )
-    raw = asyncio.run(raw_throughput(args.parallel, args.seconds, args.bots))
+    rates = asyncio.run(raw_throughput(args.parallel, args.seconds, args.bots))
+    raw = rates["seats"]
     result = {
         "parallel": args.parallel,
         "tournament": tournament,
         "raw_decisions_per_second": round(raw),
         "ratio": round(tournament["decisions_per_second"] / raw, 3),
+        "raw_one_bot_calls_per_second": round(rates["one_bot"]),
+        "ratio_to_one_bot": round(tournament["decisions_per_second"] / rates["one_bot"], 3),
     }
     if ray is not None:
         result |= {"ray": ray, "ray_ratio": round(ray["decisions_per_second"] / raw, 3)}
@@ -212,7 +238,10 @@ def main() -> None:
         for name, run in (("local", tournament), ("ray", ray)):
             print(f"  {name + ':':<11} driver CPU {run['driver_cpu_ms_per_result']} ms per result")
     print(
-        f"  raw gRPC:   {result['raw_decisions_per_second']} calls/s from {args.parallel} processes"
+        f"  raw gRPC:   {result['raw_decisions_per_second']} calls/s from {args.parallel} "
+        "processes, each request to its seat's bot"
+        f" ({result['raw_one_bot_calls_per_second']} calls/s all to one bot each,"
+        f" ratio {result['ratio_to_one_bot']})"
     )
     print(
         f"  ratio (target >= 0.7): {result['ratio']}"
