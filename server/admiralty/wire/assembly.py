@@ -156,13 +156,12 @@ def _head(kind: str, audience: frozenset[int] | None) -> bytes:
 def told(field: Record, events: Iterable[tuple[int, SharedEvent]]) -> bytes:
     """The records of `field` (a repeated `Event`) holding `events`, each at its step:
     `field(event.serialized(step))` for each, written in one pass (a request tells a seat
-    a dozen events or more)."""
+    a dozen events or more, mostly at one step: the seat's requests since the last)."""
     parts: list[bytes] = []
+    written, head = 0, b""
     for step, event in events:
+        if step != written:
+            written, head = step, _STEP(step) if step else b""
         body = event.body
-        if step:
-            head = _STEP(step)
-            parts += (field.tag, varint(len(head) + len(body)), head, body)
-        else:
-            parts += (field.tag, varint(len(body)), body)
+        parts += (field.tag, varint(len(head) + len(body)), head, body)
     return b"".join(parts)
