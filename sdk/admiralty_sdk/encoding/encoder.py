@@ -36,6 +36,10 @@ from admiralty_sdk.encoding.layouts import ACTION_BOUNDS, OPTIONS, layout, paylo
 
 View = Mapping[str, Any]
 
+ROW_CACHE = 4096
+"""The (kind, key) pairs an encoder keeps rendered option rows for, before it starts
+afresh: a bound on its memory that play never comes near."""
+
 
 class OptionLike(Protocol):
     """An option as the engines and `wire.options` give it: its key and payload."""
@@ -136,6 +140,8 @@ class Encoder:
         (`fields.fresh_cell`)."""
         self.rows: list[tuple[str | None, str, Any]] = []
         """The (kind, key, payload) of each option row written: as many as the mask's ones."""
+        self.rendered: dict[tuple[str | None, str], list[tuple[Any, array]]] = {}
+        """Option rows by content (`_row`), for the current `seating`."""
 
     def encode(
         self, view: View, kind: str | None = None, options: Sequence[OptionLike] = ()
@@ -160,6 +166,7 @@ class Encoder:
         self.vector[:] = 0.0
         self.cell = fresh_cell(layout(self.game), 0)
         self.rows.clear()
+        self.rendered.clear()
 
     def _diff(self, steps: tuple[Step, ...], data: Any, cell: list[Any], at: int) -> None:
         """Compare each field of `data` with its value in `cell` and write again, at `at`
@@ -230,21 +237,38 @@ class Encoder:
                 rows[row] = written
             else:
                 rows.append(written)
-            self._option(row, *written)
+            start = self.base + row * self.width
+            self.buffer[start : start + self.width] = self._row(*written)
 
-    def _option(self, row: int, kind: str | None, key: str, data: Any) -> None:
-        """Write option row `row` again: a 1, the kind, the key's verb, the payload."""
-        start = self.base + row * self.width
-        self._clear(start, start + self.width)
+    def _row(self, kind: str | None, key: str, data: Any) -> array:
+        """The floats of an option's row, rendered once per content: rows are cached by
+        kind and key, then among the payloads seen with them (a key has few: a Black
+        Fleet move to a space differs by its steps). A game offers a few hundred
+        contents per seat, so the rows of a whole run soon come from the cache."""
+        seen = self.rendered.get((kind, key))
+        if seen is None:
+            if len(self.rendered) >= ROW_CACHE:
+                self.rendered.clear()
+            seen = self.rendered[(kind, key)] = []
+        for payload, row in seen:
+            if payload == data:
+                return row
+        row = self._render(kind, key, data)
+        seen.append((data, row))
+        return row
+
+    def _render(self, kind: str | None, key: str, data: Any) -> array:
+        """An option's row afresh: a 1, the kind, the key's verb, the payload."""
         kinds, verbs, payload = _option_fields(self.game)
-        out, seating = self.buffer, self.seating
-        out[start] = 1.0
-        kinds.write(kind, seating, out, start + 1)
-        verbs.write(key.partition(":")[0], seating, out, start + 1 + kinds.width)
+        out, seating = array("f", bytes(4 * self.width)), self.seating
+        out[0] = 1.0
+        kinds.write(kind, seating, out, 1)
+        verbs.write(key.partition(":")[0], seating, out, 1 + kinds.width)
         for name, value in (data or {}).items():
             placed = payload.get(name)
             if placed is not None and value is not None:
-                placed[0].write(value, seating, out, start + placed[1])
+                placed[0].write(value, seating, out, placed[1])
+        return out
 
 
 @cache
