@@ -37,8 +37,8 @@ from admiralty_sdk.encoding.layouts import ACTION_BOUNDS, OPTIONS, layout, paylo
 View = Mapping[str, Any]
 
 ROW_CACHE = 4096
-"""The (kind, key) pairs an encoder keeps rendered option rows for, before it starts
-afresh: a bound on its memory that play never comes near."""
+"""The option rows an encoder keeps rendered before it starts afresh: a bound on its
+memory (a few MB) that a game's contents stay below."""
 
 
 class OptionLike(Protocol):
@@ -140,7 +140,7 @@ class Encoder:
         (`fields.fresh_cell`)."""
         self.rows: list[tuple[str | None, str, Any]] = []
         """The (kind, key, payload) of each option row written: as many as the mask's ones."""
-        self.rendered: dict[tuple[str | None, str], list[tuple[Any, array]]] = {}
+        self.rendered: dict[tuple[Any, ...], array] = {}
         """Option rows by content (`_row`), for the current `seating`."""
 
     def encode(
@@ -241,20 +241,15 @@ class Encoder:
             self.buffer[start : start + self.width] = self._row(*written)
 
     def _row(self, kind: str | None, key: str, data: Any) -> array:
-        """The floats of an option's row, rendered once per content: rows are cached by
-        kind and key, then among the payloads seen with them (a key has few: a Black
-        Fleet move to a space differs by its steps). A game offers a few hundred
-        contents per seat, so the rows of a whole run soon come from the cache."""
-        seen = self.rendered.get((kind, key))
-        if seen is None:
+        """The floats of an option's row, rendered once per content: a game offers a few
+        hundred contents per seat (a Jamaica load, ~2,000), so the rows of a run soon
+        come from the cache."""
+        content = _content(kind, key, data)
+        row = self.rendered.get(content)
+        if row is None:
             if len(self.rendered) >= ROW_CACHE:
                 self.rendered.clear()
-            seen = self.rendered[(kind, key)] = []
-        for payload, row in seen:
-            if payload == data:
-                return row
-        row = self._render(kind, key, data)
-        seen.append((data, row))
+            row = self.rendered[content] = self._render(kind, key, data)
         return row
 
     def _render(self, kind: str | None, key: str, data: Any) -> array:
@@ -269,6 +264,19 @@ class Encoder:
             if placed is not None and value is not None:
                 placed[0].write(value, seating, out, placed[1])
         return out
+
+
+def _content(kind: str | None, key: str, payload: Mapping[str, Any] | None) -> tuple[Any, ...]:
+    """An option as a dict key: its kind, key and payload items (a list as a tuple)."""
+    if not payload:
+        return (kind, key)
+    content = (kind, key, *payload.items())
+    try:
+        hash(content)
+    except TypeError:  # a list in the payload (Jamaica's payments, Blackbeard's holds)
+        items = ((name, tuple(v) if v.__class__ is list else v) for name, v in payload.items())
+        return (kind, key, *items)
+    return content
 
 
 @cache
