@@ -9,8 +9,9 @@ An `Encoder` keeps its vector between calls and writes again only the parts of t
 that changed since the previous call: each top-level field, then each field of a record
 that changed, at any depth, is compared with the value last written (with `==`, in C),
 and only a changed one clears and writes its own floats. Consecutive views of one seat
-differ in a few places, so most of the work of an encoding is skipped. The result is the
-same as a fresh encoding, whatever the views before (tested).
+differ in a few places, so most of the work of an encoding is skipped. An option's row is
+rendered once per content and copied whole into place. The result is the same as a
+fresh encoding, whatever the views and options before (tested).
 """
 
 from __future__ import annotations
