@@ -242,9 +242,9 @@ class Encoder:
             self.buffer[start : start + self.width] = self._row(*written)
 
     def _row(self, kind: str | None, key: str, data: Any) -> array:
-        """The floats of an option's row, rendered once per content: a game offers a few
-        hundred contents per seat (a Jamaica load, ~2,000), so the rows of a run soon
-        come from the cache."""
+        """The floats of an option's row, rendered once per content: a seat meets a few
+        hundred contents in forty games (a Jamaica seat some 1,400, most of them
+        loads), so the rows of a run soon come from the cache."""
         content = _content(kind, key, data)
         row = self.rendered.get(content)
         if row is None:
