@@ -61,6 +61,21 @@ def test_a_reused_encoder_gives_what_a_fresh_one_gives(game):
 
 
 @pytest.mark.parametrize("game", list(PLAYERS))
+def test_an_encoder_passed_from_seat_to_seat_gives_what_a_fresh_one_gives(game):
+    """One encoder for each seat asked in turn: the viewer changes between calls, and
+    nothing written for one seat (an option row naming a seat) serves another."""
+    players = PLAYERS[game].start + 1
+    table, chooser = Table(game, players, seed=4), random.Random(4)
+    shared = Encoder(game, strict=True)
+    while not table.over():
+        request = table.request()
+        view, kind, options = table.view(request.seat), request.kind, request.options
+        vector = shared.encode(view, kind, options)
+        assert np.array_equal(vector, Encoder(game).encode(view, kind, options))
+        table.apply(chooser.randrange(len(options)))
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
 def test_a_view_is_never_changed_by_the_game_afterwards(game):
     """A reused encoder compares each view with the previous one it encoded: that holds
     only if a step never changes a view handed out before it."""

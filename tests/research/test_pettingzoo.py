@@ -146,6 +146,21 @@ def test_an_illegal_action_ends_the_game_with_a_penalty_for_its_agent():
     assert environment.rewards[agent] == -1
 
 
+def test_an_action_outside_the_space_is_refused_before_the_game_sees_it():
+    """`env`'s bounds check: the action space takes the plain and numpy ints of
+    `range(bound)` and nothing else."""
+    _, _, pettingzoo_env = _modules()
+    import numpy as np
+
+    environment = pettingzoo_env.env("black_fleet", 3)
+    environment.reset(seed=1)
+    space = environment.action_space(environment.agent_selection)
+    assert all(space.contains(action) for action in (0, 86, True, np.int64(86)))
+    assert not any(space.contains(action) for action in (87, -1, 1.0, "1", np.int64(87)))
+    with pytest.raises(AssertionError):
+        environment.step(87)
+
+
 def test_a_sealed_choice_is_hidden_from_the_seats_asked_after_it():
     """Jamaica's card choice is sealed: two games that differ only in the first seat's
     chosen card look the same to the next seat asked (observation and info)."""
