@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import grpc
-from google.protobuf.message import Message
 
 from admiralty.games import Event, GameState, Outcome, Request, Window, load_game
 from admiralty.referee.clients import SeatBot
@@ -281,22 +280,27 @@ class Match:
         self.round_trips = 0
         self._clock = clock
         self._recorder = RecordWriter(spec.record_path) if spec.record_path else None
-        info = common_pb2.MatchInfo(
+        self._match_info_own = common_pb2.MatchInfo(
             game=spec.game,
             players=len(bots),
             bot_names=[bot.name for bot in bots],
             options=struct(spec.options),
             rules_hash=self.game.rules_hash(),
-        )
-        getattr(info, self.codec.field).CopyFrom(_board(spec.game))
-        self._match_info = info.SerializeToString(deterministic=True)
-        """Kept serialized: as a message, its board costs the referee ~15 kB a match, as
-        bytes ~3 kB; it is sent once per seat, and again only after a reconnect."""
+        ).SerializeToString(deterministic=True)
+        """The match's own fields of its `MatchInfo`, serialized. The board, the same for
+        every match of the game (serialized 2.6 kB for Jamaica, 15 kB for Black Fleet), is
+        serialized once per process (`_board_record`) and joined to them when the info is
+        sent: once per seat, and again only after a reconnect."""
 
     @property
     def match_info(self) -> common_pb2.MatchInfo:
         """What every seat is told about the match on its first request."""
-        return common_pb2.MatchInfo.FromString(self._match_info)
+        return common_pb2.MatchInfo.FromString(self._match_info_data())
+
+    def _match_info_data(self) -> bytes:
+        """The `MatchInfo`, serialized: its own fields, then the board's record (its field
+        number is the highest, so these are the bytes of the whole message serialized)."""
+        return self._match_info_own + _board_record(self.spec.game)
 
     @functools.cached_property
     def _policy_rng(self) -> random.Random:
@@ -515,7 +519,7 @@ class Match:
             self._unsent_events(request.seat, _EVENTS),
         ]
         if not seat.informed:
-            parts.append(_MATCH_INFO(self._match_info))
+            parts.append(_MATCH_INFO(self._match_info_data()))
             seat.informed = True
         return b"".join(parts)
 
@@ -629,9 +633,12 @@ def retired_failing(detail: str) -> bool:
 
 
 @functools.cache
-def _board(game: str) -> Message:
-    """The static board of `game` as sent in MatchInfo; built once per process."""
-    return codec_for(game).board_pb(load_game(game).static_info())
+def _board_record(game: str) -> bytes:
+    """The record of the static board of `game` in a serialized `MatchInfo`; built once
+    per process and shared by its matches."""
+    codec = codec_for(game)
+    board = codec.board_pb(load_game(game).static_info()).SerializeToString(deterministic=True)
+    return Record(common_pb2.MatchInfo, codec.field)(board)
 
 
 def _short(text: str, limit: int = DETAIL_LIMIT, lines: bool = False) -> str:
