@@ -13,6 +13,7 @@ import functools
 import random
 import secrets
 import time
+from array import array
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -123,7 +124,7 @@ class Answer:
     """bot, forced (a single option, not `must_ask`), auto_pass, forfeited or incident."""
 
 
-@dataclass
+@dataclass(slots=True)
 class SeatStats:
     """One seat's clock, its own request and window numbering, and what it has been told.
 
@@ -132,7 +133,9 @@ class SeatStats:
     """
 
     bank: float
-    latencies_ms: list[float] = field(default_factory=list)
+    latencies_ms: array[float] = field(default_factory=lambda: array("d"))
+    """One a round trip, kept for the report: 8 bytes each in an array, 32 in a list (a
+    Black Fleet match asks ~2,700)."""
     retired: IncidentKind | None = None
     """Why the referee plays this seat's moves by the policy (it is then placed last)."""
     forfeited: bool = False
@@ -584,7 +587,7 @@ class Match:
             list(outcome.scores),
             forfeited,
             self.incidents,
-            [seat.latencies_ms for seat in self.seats],
+            [seat.latencies_ms.tolist() for seat in self.seats],
             self.steps,
             self.round_trips,
             self.wire_id,
