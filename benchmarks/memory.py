@@ -1,10 +1,11 @@
-"""Referee memory with many concurrent Jamaica matches (target: at most 200 MB).
+"""Referee memory with many concurrent matches (target: at most 100 kB a match, 1 GB for
+10,000 Jamaica matches).
 
-The referee (this process) plays N Jamaica matches at once against four random-bot
-processes, records off, and reports its resident memory before, at the peak, and per
-match. Linux only (reads /proc/self/status).
+The referee (this process) plays N matches of one game at once against four random-bot
+processes, records off, and reports its resident memory before, at the peak (sampled every
+50 ms), and per match. Linux only (reads /proc/self/status).
 
-    python benchmarks/memory.py [--matches 100] [--json]
+    python benchmarks/memory.py [--matches 100] [--game jamaica] [--json]
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ import asyncio
 import json
 from pathlib import Path
 
+from admiralty.games import GAMES
 from admiralty.referee import MatchSpec, launch_all, run_match, stop_all
 
 RANDOM_BOT = str(Path(__file__).resolve().parents[1] / "example_bots" / "random_bot.py")
+TARGET_KB = 100
 
 
 def rss_mb(field: str = "VmRSS") -> float:
@@ -26,7 +29,7 @@ def rss_mb(field: str = "VmRSS") -> float:
     raise RuntimeError(f"{field} not in /proc/self/status")
 
 
-async def measure(matches: int) -> dict:
+async def measure(matches: int, game: str) -> dict:
     bots = await launch_all([RANDOM_BOT] * 4)
     peak = 0.0
     try:
@@ -34,7 +37,7 @@ async def measure(matches: int) -> dict:
         before = rss_mb()
         running = [
             asyncio.ensure_future(
-                run_match(MatchSpec(f"mem-{i}", "jamaica", i, deadline=30, time_bank=600), clients)
+                run_match(MatchSpec(f"mem-{i}", game, i, deadline=30, time_bank=600), clients)
             )
             for i in range(matches)
         ]
@@ -46,6 +49,7 @@ async def measure(matches: int) -> dict:
     finally:
         await stop_all(bots)
     return {
+        "game": game,
         "matches": matches,
         "rss_before_mb": round(before, 1),
         "rss_peak_mb": round(peak, 1),
@@ -57,17 +61,18 @@ async def measure(matches: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--game", choices=GAMES, default="jamaica")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = asyncio.run(measure(args.matches))
+    result = asyncio.run(measure(args.matches, args.game))
     if args.json:
         print(json.dumps(result))
         return
     print(
-        f"referee with {result['matches']} concurrent Jamaica matches: "
+        f"referee with {result['matches']} concurrent {result['game']} matches: "
         f"{result['rss_before_mb']} MB before, {result['rss_peak_mb']} MB at the peak "
-        f"({result['per_match_kb']} kB per match; high-water mark {result['vm_hwm_mb']} MB); "
-        "target <= 200 MB"
+        f"({result['per_match_kb']} kB per match, target <= {TARGET_KB}; "
+        f"high-water mark {result['vm_hwm_mb']} MB)"
     )
 
 

@@ -22,7 +22,10 @@ CASES = {
         {"tournament", "ratio"},
     ),
     "forced.py": (["--matches", "1"], {"jamaica/2p", "black_fleet/4p", "blackbeard/4p"}),
-    "memory.py": (["--matches", "3"], {"rss_peak_mb", "per_match_kb"}),
+    "memory.py": (
+        ["--matches", "3", "--game", "blackbeard"],
+        {"game", "rss_peak_mb", "per_match_kb"},
+    ),
     "referee_cpu.py": (["--matches", "1", "--players", "2"], {"cpu_us_per_decision"}),
     "arena.py": (
         [
