@@ -2,10 +2,10 @@
 
 A round-robin Jamaica tournament of random bots (separate processes) runs with P matches
 at once through the real tournament code (P referee worker processes, SQLite store,
-records off). Then P processes send raw `Decide` calls, one at a time each, replaying
-requests the referee really sent, each to the bot process of the seat it was sent to (the
-match's four bots in turn, as the referee asks them): the transport's limit at that
-concurrency. Decisions per second of both, their ratio, and matches per second. Printed
+records off). Then P processes send raw `Decide` calls replaying requests the referee
+really sent, as it sent them: window by window (a sealed window's requests at once), each
+to the bot process of the seat it was sent to (the match's four bots in turn): the
+transport's limit at that concurrency. Decisions per second of both, their ratio, and matches per second. Printed
 beside it for comparison: the same calls all sent to one bot per process, faster than any
 match can ask (a bot asked back to back stays hot; a match's next seat is another process,
 idle since its last turn).
@@ -33,6 +33,7 @@ from pathlib import Path
 from admiralty.referee import BotClient, Match, MatchSpec, launch_all, stop_all
 from admiralty.tournament import Runner, Settings, Store, new_tournament, start_tournament
 from admiralty.tournament.backend import Backend, BackendName, make_backend
+from admiralty_sdk.v1 import bot_pb2, common_pb2
 
 REPO = Path(__file__).resolve().parents[1]
 RANDOM_BOT = str(REPO / "example_bots" / "random_bot.py")
@@ -102,13 +103,26 @@ def run_tournament(parallel: int, rounds: int, bots: int, backend: Backend | Non
     }
 
 
-async def sample_requests(bots) -> list[tuple[int, bytes]]:
-    """The requests of two Jamaica matches, serialised, each with the seat it was sent to."""
+Batch = list[tuple[int, bytes]]
+"""The requests of one window as the referee asked them, each with its seat: one, or the
+seats of a sealed window asked at once."""
+
+
+async def sample_requests(bots) -> list[Batch]:
+    """The requests of two Jamaica matches, serialised, in the batches they were asked in."""
     sent: list[tuple[int, bytes]] = []
     clients = [Capturing(bot.client, _Tagged(seat, sent)) for seat, bot in enumerate(bots[:SEATS])]
     for seed in range(2):
         await Match(MatchSpec(f"sample-{seed}", "jamaica", seed), clients).run()
-    return sent
+    batches: list[Batch] = []
+    for seat, request in sent:
+        sealed = bot_pb2.DecideRequest.FromString(request).window == common_pb2.WINDOW_KIND_SEALED
+        batch = batches[-1] if batches else []
+        if sealed and batch and batch[0][2] and all(s != seat for s, _, _ in batch):
+            batch.append((seat, request, sealed))
+        else:
+            batches.append([(seat, request, sealed)])
+    return [[(seat, request) for seat, request, _ in batch] for batch in batches]
 
 
 class _Tagged:
@@ -121,17 +135,21 @@ class _Tagged:
         self.sent.append((self.seat, request))
 
 
-def _raw_caller(addresses: list[str], requests: list[tuple[int, bytes]], seconds: float) -> int:
-    """One process: sequential Decide calls with the sampled payloads for `seconds`, each
-    to the bot at `addresses[seat]` of the seat it was sent to (one address: all to it)."""
+def _raw_caller(addresses: list[str], batches: list[Batch], seconds: float) -> int:
+    """One process: Decide calls with the sampled payloads for `seconds`, batch after batch
+    (a sealed window's requests at once, as the referee asks them), each to the bot at
+    `addresses[seat]` of the seat it was sent to (one address: all to it)."""
 
     async def call() -> int:
         clients = [BotClient(address) for address in addresses]
-        calls, deadline = 0, time.perf_counter() + seconds
+        calls, asked, deadline = 0, 0, time.perf_counter() + seconds
         while time.perf_counter() < deadline:
-            seat, request = requests[calls % len(requests)]
-            await clients[seat % len(clients)].decide(request, timeout=5)
-            calls += 1
+            batch = batches[asked % len(batches)]
+            asked += 1
+            await asyncio.gather(
+                *(clients[seat % len(clients)].decide(request, 5) for seat, request in batch)
+            )
+            calls += len(batch)
         for client in clients:
             await client.close()
         return calls
