@@ -5,10 +5,10 @@ at once through the real tournament code (P referee worker processes, SQLite sto
 records off). Then P processes send raw `Decide` calls replaying requests the referee
 really sent, as it sent them: window by window (a sealed window's requests at once), each
 to the bot process of the seat it was sent to (the match's four bots in turn): the
-transport's limit at that concurrency. Decisions per second of both, their ratio, and matches per second. Printed
-beside it for comparison: the same calls all sent to one bot per process, faster than any
-match can ask (a bot asked back to back stays hot; a match's next seat is another process,
-idle since its last turn).
+transport's limit at that concurrency. Decisions per second of both, their ratio, and
+matches per second. Printed beside it for comparison: the same calls all sent to one bot
+per process, faster than any match can ask (a bot asked back to back stays hot; a match's
+next seat is another process, idle since its last turn).
 
 With `--backend ray` the same tournament is also played on Ray (a Ray started on this
 machine, or the cluster at `--address`) and printed beside the local backend, with what a
