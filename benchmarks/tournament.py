@@ -114,15 +114,22 @@ async def sample_requests(bots) -> list[Batch]:
     clients = [Capturing(bot.client, _Tagged(seat, sent)) for seat, bot in enumerate(bots[:SEATS])]
     for seed in range(2):
         await Match(MatchSpec(f"sample-{seed}", "jamaica", seed), clients).run()
+    return _windows(sent)
+
+
+def _windows(sent: list[tuple[int, bytes]]) -> list[Batch]:
+    """Requests in the order sent, grouped as asked: a sealed window's requests (one per
+    seat, sent one after another) together, every other request alone."""
     batches: list[Batch] = []
+    sealed_open = False  # the last batch is a sealed window, open to seats not in it yet
     for seat, request in sent:
         sealed = bot_pb2.DecideRequest.FromString(request).window == common_pb2.WINDOW_KIND_SEALED
-        batch = batches[-1] if batches else []
-        if sealed and batch and batch[0][2] and all(s != seat for s, _, _ in batch):
-            batch.append((seat, request, sealed))
+        if sealed and sealed_open and all(other != seat for other, _ in batches[-1]):
+            batches[-1].append((seat, request))
         else:
-            batches.append([(seat, request, sealed)])
-    return [[(seat, request) for seat, request, _ in batch] for batch in batches]
+            batches.append([(seat, request)])
+            sealed_open = sealed
+    return batches
 
 
 class _Tagged:
