@@ -5,7 +5,10 @@ The referee (this process) plays N matches of one game at once against four rand
 processes, records off, and reports its resident memory before, at the peak (sampled every
 50 ms), and per match. Linux only (reads /proc/self/status).
 
-    python benchmarks/memory.py [--matches 100] [--game jamaica] [--json]
+    python benchmarks/memory.py [--matches 100] [--game jamaica] [--json] [--progress 10]
+
+`--progress S` prints, every S seconds, the matches over and the memory now and at the
+peak so far, to stderr: a run stopped once its peak has passed still gives its figure.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
 from pathlib import Path
 
 from admiralty.games import GAMES
@@ -29,9 +33,9 @@ def rss_mb(field: str = "VmRSS") -> float:
     raise RuntimeError(f"{field} not in /proc/self/status")
 
 
-async def measure(matches: int, game: str) -> dict:
+async def measure(matches: int, game: str, progress: float = 0.0) -> dict:
     bots = await launch_all([RANDOM_BOT] * 4)
-    peak = 0.0
+    loop, peak = asyncio.get_running_loop(), 0.0
     try:
         clients = [bot.client for bot in bots]
         before = rss_mb()
@@ -41,9 +45,20 @@ async def measure(matches: int, game: str) -> dict:
             )
             for i in range(matches)
         ]
+        started = loop.time()
+        shown = started
         while not all(task.done() for task in running):
             peak = max(peak, rss_mb())
             await asyncio.sleep(0.05)
+            if progress and loop.time() - shown >= progress:
+                shown = loop.time()
+                done = sum(task.done() for task in running)
+                print(
+                    f"{shown - started:6.0f} s: {done} matches over, {rss_mb():.1f} MB now, "
+                    f"peak {peak:.1f} MB ({(peak - before) * 1024 / matches:.1f} kB a match)",
+                    file=sys.stderr,
+                    flush=True,
+                )
         reports = [task.result() for task in running]
         assert all(not r.incidents for r in reports)
     finally:
@@ -63,8 +78,11 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--game", choices=GAMES, default="jamaica")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--progress", type=float, default=0.0, metavar="SECONDS", help="print progress so often"
+    )
     args = parser.parse_args()
-    result = asyncio.run(measure(args.matches, args.game))
+    result = asyncio.run(measure(args.matches, args.game, args.progress))
     if args.json:
         print(json.dumps(result))
         return

@@ -5,6 +5,7 @@ voids what does not finish."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections import Counter
 
@@ -134,6 +135,9 @@ class Hung:
 
     def reached(self) -> bool:
         return True
+
+    def slot(self):
+        return contextlib.nullcontext()
 
     async def decide(self, request, timeout):
         await asyncio.Event().wait()

@@ -23,7 +23,7 @@ CASES = {
     ),
     "forced.py": (["--matches", "1"], {"jamaica/2p", "black_fleet/4p", "blackbeard/4p"}),
     "memory.py": (
-        ["--matches", "3", "--game", "blackbeard"],
+        ["--matches", "3", "--game", "blackbeard", "--progress", "0.1"],
         {"game", "rss_peak_mb", "per_match_kb"},
     ),
     "referee_cpu.py": (["--matches", "1", "--players", "2"], {"cpu_us_per_decision"}),
@@ -85,6 +85,8 @@ def test_benchmark_prints_its_figures_as_json(script):
                 "engine_single_option_must_ask", 0
             )  # PASS alone, asked anyway
             assert counts.get("asked_auto_pass_interrupt", 0) == 0
+    if script == "memory.py":  # its progress, on stderr
+        assert "matches over" in result.stderr and "kB a match" in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ serialized once per game, and what a seat receives is the message built field by
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
@@ -27,6 +28,9 @@ class FirstOption:
 
     def reached(self) -> bool:
         return True
+
+    def slot(self) -> contextlib.nullcontext:
+        return contextlib.nullcontext()
 
     async def decide(self, request: bytes, timeout: float) -> bot_pb2.DecideResponse:
         message = bot_pb2.DecideRequest.FromString(request)

@@ -20,6 +20,7 @@ comparison runs for as long as the rules reveal nothing of the difference
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from dataclasses import dataclass
 
@@ -53,6 +54,9 @@ class TwinBot:
         self.name = f"bot{seat}"
         self.twins, self.horizon, self.sent, self.calls = twins, horizon, sent, calls
         self.match: Match | None = None
+
+    def slot(self):
+        return contextlib.nullcontext()
 
     async def decide(self, request, timeout):
         message = bot_pb2.DecideRequest.FromString(request)

@@ -12,6 +12,7 @@ the bot reports UNKNOWN (an illegal answer).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -162,6 +163,9 @@ class DialedBot:
     def reached(self) -> bool:
         """Whether the bot has a stream open for this seat now."""
         return self.stream is not None
+
+    def slot(self) -> contextlib.nullcontext:
+        return contextlib.nullcontext()  # a seat's stream has at most its one call open
 
     async def decide(self, request: bytes, timeout: float) -> bot_pb2.DecideResponse:
         return await self._call("decide", bot_pb2.DecideRequest.FromString(request), timeout)

@@ -5,12 +5,15 @@ fails the call as RESOURCE_EXHAUSTED, an oversize incident) and `Hello` is check
 `HELLO_LIMITS` before a bot is admitted; its name and version are kept with their control
 characters escaped (`admiralty.text`), and so reach records, results and the other bots. A
 decision waits for a broken connection to come back within its own deadline, so a blip
-costs time from the bank, not a defaulted move.
+costs time from the bank, not a defaulted move. At most `MAX_CALLS_IN_FLIGHT` calls are
+open to one bot at once; a decision waits for its `slot` before the clock starts.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 import grpc
@@ -39,6 +42,13 @@ CHANNEL_OPTIONS = [
     # broken call again itself (`Match._call`).
     ("grpc.enable_retries", 0),
 ]
+MAX_CALLS_IN_FLIGHT = 256
+"""Calls (`Decide` and `MatchOver`) the referee has open to one bot at once; more wait for
+one to end. An open call costs the referee ~20 kB of gRPC's state and a copy of its
+request, so thousands of matches asking one bot at the same moment (each match's sealed
+first window) would cost more than the matches themselves; past a few hundred calls at
+once a bot answers no sooner, it only queues them. HTTP/2 servers commonly allow 100 to
+a few hundred streams a connection for the same reason."""
 
 
 class HelloError(ValueError):
@@ -67,6 +77,10 @@ class SeatBot(Protocol):
 
     def reached(self) -> bool: ...
 
+    def slot(self) -> AbstractAsyncContextManager[object]:
+        """Held around one decision's calls: a match starts the seat's clock once it has
+        it, so a call waiting for a bot busy with other matches costs no time."""
+
     async def decide(self, request: bytes, timeout: float) -> bot_pb2.DecideResponse:
         """The answer to `request`, a serialized `DecideRequest` (`wire.assembly`)."""
 
@@ -80,7 +94,7 @@ class BotClient:
     disqualified; a match then plays its seat by the policy without asking.
     """
 
-    def __init__(self, address: str):
+    def __init__(self, address: str, max_calls: int = MAX_CALLS_IN_FLIGHT):
         self.address = normalise_address(address)
         self._channel = grpc.aio.insecure_channel(self.address, options=CHANNEL_OPTIONS)
         self._stub = bot_pb2_grpc.BotServiceStub(self._channel)
@@ -88,6 +102,8 @@ class BotClient:
             _method_path("Decide"), response_deserializer=bot_pb2.DecideResponse.FromString
         )
         """`Decide`, sent the request's bytes as they are (no serializer)."""
+        self._slots = asyncio.Semaphore(max_calls)
+        """One per call open to the bot (`MAX_CALLS_IN_FLIGHT`)."""
         self.name = self.address
         self.version = ""
         self.games: tuple[str, ...] = ()
@@ -122,11 +138,16 @@ class BotClient:
             grpc.ChannelConnectivity.TRANSIENT_FAILURE,
         )
 
+    def slot(self) -> asyncio.Semaphore:
+        return self._slots
+
     async def decide(self, request: bytes, timeout: float) -> bot_pb2.DecideResponse:
+        """The answer to `request`, within a `slot` the caller holds."""
         return await self._decide(request, timeout=timeout, wait_for_ready=True)
 
     async def match_over(self, request: bot_pb2.MatchOverRequest, timeout: float) -> None:
-        await self._stub.MatchOver(request, timeout=timeout)
+        async with self._slots:
+            await self._stub.MatchOver(request, timeout=timeout)
 
     async def close(self) -> None:
         await self._channel.close()

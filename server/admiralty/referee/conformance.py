@@ -209,6 +209,9 @@ class Observed:
     def reached(self) -> bool:
         return self._bot.reached()
 
+    def slot(self) -> contextlib.AbstractAsyncContextManager[object]:
+        return self._bot.slot()
+
     async def decide(self, request: bytes, timeout: float) -> bot_pb2.DecideResponse:
         with self._observation.deciding(bot_pb2.DecideRequest.FromString(request)) as sent:
             try:

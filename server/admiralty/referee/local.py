@@ -25,6 +25,7 @@ state itself. A bot served over gRPC has no engine state and cannot search this 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import inspect
 import random
@@ -125,6 +126,9 @@ class LocalClient:
 
     def reached(self) -> bool:
         return True
+
+    def slot(self) -> contextlib.nullcontext:
+        return contextlib.nullcontext()  # the call is a function call: nothing is held open
 
     async def decide(self, request: bytes, timeout: float) -> bot_pb2.DecideResponse:
         return await self._servicer.answer(bot_pb2.DecideRequest.FromString(request))

@@ -444,10 +444,11 @@ class Match:
     ) -> Answer:
         timeout = min(self.spec.deadline, seat.bank)
         message = self._request(request, request_id, window_id, seat, timeout)
-        started = self._clock()
         bot = self.bots[request.seat]
-        reply = await self._call(bot, message, timeout, started)
-        latency = self._clock() - started
+        async with bot.slot():
+            started = self._clock()
+            reply = await self._call(bot, message, timeout, started)
+            latency = self._clock() - started
         seat.bank -= latency
         seat.latencies_ms.append(latency * 1000)
         self.round_trips += 1
