@@ -7,7 +7,7 @@ import socket
 import subprocess
 import sys
 
-import httpx
+import httpx2
 import pytest
 from typer.testing import CliRunner
 from web_process import served_url, start_web, stop_web
@@ -38,10 +38,10 @@ def test_it_serves_on_the_port_it_prints_until_interrupted(web_data):
     process = start(web_data, env={"ADMIRALTY_TOKEN": token})
     try:
         url = served_url(process)
-        page = httpx.get(url, timeout=10)
+        page = httpx2.get(url, timeout=10)
         assert page.status_code == 200 and web_data.tournament in page.text
         assert "content-security-policy" in page.headers and "server" not in page.headers
-        signed = httpx.post(f"{url}signin", data={"token": token}, timeout=10)
+        signed = httpx2.post(f"{url}signin", data={"token": token}, timeout=10)
         assert signed.status_code == 303 and "admiralty_session" in signed.cookies
         traversal = raw_get(url, "/t/../../../etc/passwd")
         assert traversal.startswith("HTTP/1.1 404") and "root:" not in traversal
@@ -61,7 +61,7 @@ def test_without_a_token_it_makes_one_and_prints_it_once(web_data):
         line = process.stderr.readline()
         assert line.startswith("sign in with this token to see seats' views: "), line
         token = line.split()[-1]
-        signed = httpx.post(f"{url}signin", data={"token": token}, timeout=10)
+        signed = httpx2.post(f"{url}signin", data={"token": token}, timeout=10)
         assert signed.status_code == 303
     finally:
         _, stderr = stop_web(process)
