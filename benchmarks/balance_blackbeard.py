@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import importlib.util
 import json
 import sys
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from admiralty.games import load_game
+from admiralty.referee import InProcessSeat
 from admiralty.referee.match import Match, MatchSpec
 from admiralty_sdk.v1 import bot_pb2
 
@@ -42,17 +42,11 @@ def _bot_class() -> type:
     return module.BlackbeardGreedy
 
 
-class InProcess:
+class InProcess(InProcessSeat):
     """A bot answering the referee in this process, as the SDK's server would."""
-
-    auto_pass = frozenset()
-    absent = ""
 
     def __init__(self, bot: Any, seat: int):
         self.bot, self.name = bot, f"greedy{seat}"
-
-    def slot(self) -> contextlib.nullcontext:
-        return contextlib.nullcontext()  # a call is a function call: nothing to limit
 
     async def decide(self, request: bytes, timeout: float) -> bot_pb2.DecideResponse:
         message = bot_pb2.DecideRequest.FromString(request)
@@ -61,9 +55,6 @@ class InProcess:
         return bot_pb2.DecideResponse(
             request_id=message.request_id, option_index=self.bot.decide(message)
         )
-
-    async def match_over(self, message: Any, timeout: float) -> None:
-        return None
 
 
 def play(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:

@@ -5,7 +5,6 @@ voids what does not finish."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import sqlite3
 from collections import Counter
 
@@ -15,6 +14,7 @@ from local_lobby import LocalEntrant, LocalLobby, example, registered
 from admiralty.arena.ladder import Ladder, NewVersion, run_ladder
 from admiralty.arena.ratings import ArenaRater
 from admiralty.arena.store import ArenaStore, SeatResult
+from admiralty.referee import InProcessSeat
 from admiralty.referee.match import MatchSpec
 from admiralty.tournament.plan import derive_seed
 
@@ -128,22 +128,13 @@ def test_the_same_seed_and_bots_play_the_same_ladder(tmp_path):
     assert played("one") == played("two")
 
 
-class Hung:
+class Hung(InProcessSeat):
     """A seat bot that never answers: its match runs until the ladder is stopped."""
 
-    name, absent, auto_pass, diagnose = "hung", "", frozenset(), None
-
-    def reached(self) -> bool:
-        return True
-
-    def slot(self):
-        return contextlib.nullcontext()
+    name = "hung"
 
     async def decide(self, request, timeout):
         await asyncio.Event().wait()
-
-    async def match_over(self, request, timeout) -> None:
-        return None
 
 
 class HungEntrant(LocalEntrant):

@@ -10,26 +10,19 @@ import contextlib
 import grpc
 import pytest
 
+from admiralty.referee import InProcessSeat
 from admiralty.referee.match import Match, MatchSpec
 from admiralty_sdk.v1 import bot_pb2
 
 
-class CallCutBot:
+class CallCutBot(InProcessSeat):
     """Waits on every decision; when the wait is cancelled it fails the way a gRPC call
     cut by its caller can: with a CANCELLED status."""
 
     name = "cut"
-    auto_pass = frozenset()
-    absent = ""
 
     def __init__(self) -> None:
         self.asked = 0
-
-    def reached(self) -> bool:
-        return True
-
-    def slot(self):
-        return contextlib.nullcontext()
 
     async def decide(self, message, timeout):
         self.asked += 1
@@ -43,9 +36,6 @@ class CallCutBot:
                 "Locally cancelled",
             ) from None
         raise AssertionError("the test cancels before the deadline")
-
-    async def match_over(self, message, timeout):
-        return None
 
 
 def cancel_at_first_ask(bots: list[CallCutBot], name: str) -> Match:

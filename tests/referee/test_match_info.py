@@ -4,41 +4,27 @@ serialized once per game, and what a seat receives is the message built field by
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 import pytest
 
 from admiralty.games import load_game
-from admiralty.referee import MatchSpec
+from admiralty.referee import InProcessSeat, MatchSpec
 from admiralty.referee.match import Match
 from admiralty.wire import codec_for, struct
 from admiralty_sdk.v1 import bot_pb2, common_pb2
 
 
-class FirstOption:
+class FirstOption(InProcessSeat):
     """A seat's bot in this process that keeps every request it is sent."""
-
-    absent = ""
-    auto_pass: frozenset = frozenset()
-    diagnose = None
 
     def __init__(self, name: str):
         self.name = name
         self.requests: list[bot_pb2.DecideRequest] = []
 
-    def reached(self) -> bool:
-        return True
-
-    def slot(self) -> contextlib.nullcontext:
-        return contextlib.nullcontext()
-
     async def decide(self, request: bytes, timeout: float) -> bot_pb2.DecideResponse:
         message = bot_pb2.DecideRequest.FromString(request)
         self.requests.append(message)
         return bot_pb2.DecideResponse(request_id=message.request_id, option_index=0)
-
-    async def match_over(self, request: bot_pb2.MatchOverRequest, timeout: float) -> None:
-        return None
 
 
 def built(game: str, names: list[str], options: dict) -> common_pb2.MatchInfo:

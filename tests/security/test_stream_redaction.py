@@ -20,13 +20,13 @@ comparison runs for as long as the rules reveal nothing of the difference
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 from dataclasses import dataclass
 
 import pytest
 from twins import Twins, twin_states
 
+from admiralty.referee import InProcessSeat
 from admiralty.referee.match import Match, MatchSpec
 from admiralty_sdk.v1 import bot_pb2
 
@@ -35,13 +35,10 @@ class Beyond(Exception):
     """The match went past the horizon: the rest may legitimately differ."""
 
 
-class TwinBot:
+class TwinBot(InProcessSeat):
     """An in-process bot: answers with the twins' public decision rule, and keeps the bytes
     of what its seat is sent while the match is within the horizon, and every call made
     to any seat then (`calls`: the seat, and the request's kind when it has one option)."""
-
-    auto_pass = frozenset()
-    absent = ""
 
     def __init__(
         self,
@@ -54,9 +51,6 @@ class TwinBot:
         self.name = f"bot{seat}"
         self.twins, self.horizon, self.sent, self.calls = twins, horizon, sent, calls
         self.match: Match | None = None
-
-    def slot(self):
-        return contextlib.nullcontext()
 
     async def decide(self, request, timeout):
         message = bot_pb2.DecideRequest.FromString(request)

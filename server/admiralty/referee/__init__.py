@@ -1,6 +1,6 @@
 """The referee: runs matches between remote bots, under its clock and failure policy."""
 
-from admiralty.referee.clients import BotClient
+from admiralty.referee.clients import BotClient, InProcessSeat
 from admiralty.referee.launcher import (
     BotLaunchError,
     LaunchedBot,
@@ -17,6 +17,7 @@ __all__ = [
     "BotClient",
     "BotLaunchError",
     "FailurePolicy",
+    "InProcessSeat",
     "Incident",
     "IncidentKind",
     "LaunchedBot",

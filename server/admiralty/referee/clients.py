@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
+from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import Protocol
 
 import grpc
@@ -85,6 +85,26 @@ class SeatBot(Protocol):
         """The answer to `request`, a serialized `DecideRequest` (`wire.assembly`)."""
 
     async def match_over(self, request: bot_pb2.MatchOverRequest, timeout: float) -> None: ...
+
+
+class InProcessSeat:
+    """What a `SeatBot` answering in this process shares: it is always reached and never
+    absent, declares no auto-pass, has nothing to add to an incident (what it raises
+    propagates), and needs no `slot` (its call is a function call, holding nothing open).
+    A subclass gives its `name` and `decide`, and `match_over` if it listens."""
+
+    absent = ""
+    auto_pass: frozenset[Window] = frozenset()
+    diagnose: Callable[[bool], str] | None = None
+
+    def reached(self) -> bool:
+        return True
+
+    def slot(self) -> AbstractAsyncContextManager[object]:
+        return nullcontext()
+
+    async def match_over(self, request: bot_pb2.MatchOverRequest, timeout: float) -> None:
+        return None
 
 
 class BotClient:

@@ -25,7 +25,6 @@ state itself. A bot served over gRPC has no engine state and cannot search this 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import importlib.util
 import inspect
 import random
@@ -38,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from admiralty.games import GameState, Request
-from admiralty.referee.clients import check_hello
+from admiralty.referee.clients import InProcessSeat, check_hello
 from admiralty.referee.match import (
     Answer,
     DecisionListener,
@@ -101,12 +100,9 @@ def _sampler(match: Match, seat: int) -> Sampler:
     return sampler
 
 
-class LocalClient:
+class LocalClient(InProcessSeat):
     """A `Bot` where the referee expects a `BotClient`: its answers come from the SDK's own
     servicer, called directly."""
-
-    absent = ""
-    diagnose = None  # what it raises propagates, with its whole traceback
 
     def __init__(self, bot: Bot):
         self.bot = bot
@@ -123,12 +119,6 @@ class LocalClient:
 
     def plays(self, game: str) -> bool:
         return not self.games or game in self.games
-
-    def reached(self) -> bool:
-        return True
-
-    def slot(self) -> contextlib.nullcontext:
-        return contextlib.nullcontext()  # the call is a function call: nothing is held open
 
     async def decide(self, request: bytes, timeout: float) -> bot_pb2.DecideResponse:
         return await self._servicer.answer(bot_pb2.DecideRequest.FromString(request))
