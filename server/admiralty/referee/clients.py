@@ -61,7 +61,8 @@ def normalise_address(address: str) -> str:
 
 
 class SeatBot(Protocol):
-    """What a match asks of the bot in a seat: a `BotClient`, or a bot in this process."""
+    """What a match asks of the bot in a seat: a `BotClient`, a dialed-in `DialedBot`, or a
+    bot in this process (`InProcessSeat`)."""
 
     @property
     def name(self) -> str: ...
