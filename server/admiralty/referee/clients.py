@@ -79,8 +79,9 @@ class SeatBot(Protocol):
     def reached(self) -> bool: ...
 
     def slot(self) -> AbstractAsyncContextManager[object]:
-        """Held around one decision's calls: a match starts the seat's clock once it has
-        it, so a call waiting for a bot busy with other matches costs no time."""
+        """Held around each call a match makes (a decision's, with its clock started once
+        it is had, so a call waiting for a bot busy with other matches costs no time; and
+        `MatchOver`)."""
 
     async def decide(self, request: bytes, timeout: float) -> bot_pb2.DecideResponse:
         """The answer to `request`, a serialized `DecideRequest` (`wire.assembly`)."""
@@ -167,8 +168,8 @@ class BotClient:
         return await self._decide(request, timeout=timeout, wait_for_ready=True)
 
     async def match_over(self, request: bot_pb2.MatchOverRequest, timeout: float) -> None:
-        async with self._slots:
-            await self._stub.MatchOver(request, timeout=timeout)
+        """Tell the bot its match is over, within a `slot` the caller holds."""
+        await self._stub.MatchOver(request, timeout=timeout)
 
     async def close(self) -> None:
         await self._channel.close()

@@ -601,8 +601,10 @@ class Match:
             result = report.result_pb({seat}, self.wire_id)
             message = bot_pb2.MatchOverRequest(seat=seat, result=result)
             message.MergeFromString(self._unsent_events(seat, _OVER_EVENTS))
+            bot = self.bots[seat]
             with contextlib.suppress(grpc.aio.AioRpcError):  # the result stands regardless
-                await self.bots[seat].match_over(message, timeout=self.spec.deadline)
+                async with bot.slot():
+                    await bot.match_over(message, timeout=self.spec.deadline)
 
         live = [seat for seat, stats in enumerate(self.seats) if stats.retired is None]
         await asyncio.gather(*(tell(seat) for seat in live))
