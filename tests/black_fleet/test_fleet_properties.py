@@ -24,7 +24,7 @@ from fleet_helpers import asked_seat
 
 from admiralty.games import load_game
 
-SOAK_GAMES = int(os.environ.get("ADMIRALTY_SOAK_GAMES", "400"))
+SOAK_GAMES = int(os.environ.get("ADMIRALTY_SOAK_GAMES", "200"))
 CHUNKS = 4  # spreads the soak over pytest-xdist workers
 
 

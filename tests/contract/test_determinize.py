@@ -10,6 +10,7 @@ of it on `ADMIRALTY_SOAK_GAMES` more games of each case (default 3: raise it for
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -27,14 +28,27 @@ SOAK_GAMES = int(os.environ.get("ADMIRALTY_SOAK_GAMES", "3"))
 
 
 def positions(game: str, players: int, seeds=SEEDS) -> list[tuple[GameState, int]]:
-    """`POSITIONS` clones of positions spread over each game of `seeds`, each with a seat
-    (the one asked, or another) to determinize for."""
+    """`POSITIONS` positions spread over each game of `seeds`, each with a seat (the one
+    asked, or another) to determinize for: fresh clones, which a test may use up."""
+    return [(state.clone(), seat) for state, seat in _positions(game, players, tuple(seeds))]
+
+
+@functools.cache
+def _positions(game: str, players: int, seeds: tuple[int, ...]) -> list[tuple[GameState, int]]:
+    """The positions, found once per case: a game is played to count its steps, then again
+    to clone the sampled ones (cloning every step would cost more than both plays)."""
     out = []
     for seed in seeds:
-        states = [step.state.clone() for step in play(game, players, seed)][:-1]
+        steps = sum(1 for _ in play(game, players, seed)) - 1  # the final state is no position
         rng = random.Random(seed)
-        for state in rng.sample(states, min(POSITIONS, len(states))):
-            out.append((state, rng.randrange(players)))
+        sampled = rng.sample(range(steps), min(POSITIONS, steps))
+        seats = [rng.randrange(players) for _ in sampled]
+        found = {
+            n: step.state.clone()
+            for n, step in enumerate(play(game, players, seed))
+            if n in sampled
+        }
+        out += [(found[n], seat) for n, seat in zip(sampled, seats, strict=True)]
     return out
 
 
