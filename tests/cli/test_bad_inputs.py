@@ -163,3 +163,16 @@ def test_a_records_folder_without_write_permission_is_refused(tmp_path):
         f"error: cannot write the match records in {tmp_path / 'locked' / 'records' / 'cup'}"
         f": {tmp_path / 'locked'} is not writable\n",
     )
+
+
+@pytest.mark.parametrize(
+    ("option", "error"),
+    [
+        ("nope=1", "no game has an option 'nope' (admiralty games GAME)"),
+        ("round_cap=0", "black_fleet option round_cap takes an integer from 1 to 1000, got 0"),
+        ("round_cap", "--option takes name=value, got 'round_cap'"),
+    ],
+)
+def test_a_check_bot_option_no_game_takes_is_one_line_before_the_bot_starts(option, error):
+    result = invoke("check-bot", "missing_a.py", "--option", option)
+    assert (result.exit_code, result.output) == (2, f"error: {error}\n")

@@ -14,7 +14,7 @@ import tracemalloc
 
 import grpc
 import pytest
-from cli_check import FEWER_MATCHES, NO_AUTO_PASS, assert_conforms
+from cli_check import NO_AUTO_PASS, QUICK, assert_conforms
 from cli_play import asked, assert_plays, play
 from e2e_helpers import RANDOM_BOT, REPO, TEST_BOTS
 from toolchains import JQ_INSTALL, require
@@ -56,12 +56,12 @@ def jq_bot() -> str:
 
 def test_python_stdio_bot_plays_jamaica_and_black_fleet(tmp_path):
     assert_plays(PYTHON_BOT, "python-stdio-random", tmp_path)
-    assert_conforms(PYTHON_BOT, "python-stdio-random", NO_AUTO_PASS, *FEWER_MATCHES)
+    assert_conforms(PYTHON_BOT, "python-stdio-random", NO_AUTO_PASS, *QUICK)
 
 
 def test_jq_stdio_bot_plays_jamaica_and_black_fleet(jq_bot, tmp_path):
     assert_plays(jq_bot, "jq-random", tmp_path)
-    assert_conforms(jq_bot, "jq-random", NO_AUTO_PASS, *FEWER_MATCHES)
+    assert_conforms(jq_bot, "jq-random", NO_AUTO_PASS, *QUICK)
 
 
 def test_a_stdio_bot_plays_a_parallel_tournament_through_referee_workers(jq_bot, tmp_path):

@@ -84,6 +84,10 @@ def reasons(report: dict) -> dict[str, str]:
 FEWER_MATCHES = ("--matches", "2")
 """Two matches per game one at a time, then two at once: every check is still made, on
 fewer matches than the default three (kept where a test checks the bot itself)."""
+QUICK = (*FEWER_MATCHES, "--option", "round_cap=6")
+"""Fewer matches, each scored after round 6: what a bot that answers at random needs to
+show it keeps the protocol, every window kind still asked (the random bot's own check
+plays whole games)."""
 
 
 def assert_conforms(bot: str, name: str, not_exercised: Mapping[str, str], *options: str) -> dict:

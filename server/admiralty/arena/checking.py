@@ -5,7 +5,7 @@ key made for this check, the bot dials in with it as it would to any arena, and 
 checks play it over its streams, each seat a `DialedBot` leased from the lobby as the
 ladder leases one. So a bot is checked on the very path it will play on.
 
-    verdict = await check_dialed_in(0, 3, seed, 2.0, 3, DIAL_IN_TIMEOUT, announce=print_key)
+    verdict = await check_dialed_in(0, 3, CheckPlan(seed), DIAL_IN_TIMEOUT, announce=print_key)
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from admiralty.arena.dialin import serve_arena
 from admiralty.arena.lobby import DialedEntrant, Lobby, Registered
 from admiralty.arena.streams import Stream, rpc_error
 from admiralty.referee.clients import SeatBot
-from admiralty.referee.conformance import Conformance, Unplayable, check_reached
+from admiralty.referee.conformance import CheckPlan, Conformance, Unplayable, check_reached
 from admiralty.referee.launcher import free_port
 from admiralty_sdk.v1 import bot_pb2
 
@@ -168,9 +168,7 @@ async def _ask_hello(stream: Stream, timeout: float) -> bot_pb2.HelloResponse:
 async def check_dialed_in(
     port: int,
     connections: int,
-    seed: int,
-    deadline: float,
-    matches: int,
+    plan: CheckPlan,
     timeout: float,
     announce: Callable[[DialInReach], None],
     progress: Callable[[str], None] = lambda stage: None,
@@ -182,6 +180,4 @@ async def check_dialed_in(
     async with dial_in("127.0.0.1", port, connections) as reach:
         announce(reach)
         await reach.arrived(timeout)
-        return await check_reached(
-            f"dial-in {reach.address}", reach, seed, deadline, matches, progress
-        )
+        return await check_reached(f"dial-in {reach.address}", reach, plan, progress)

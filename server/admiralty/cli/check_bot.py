@@ -20,13 +20,14 @@ from admiralty.cli.options import (
     DeadlineOption,
     JsonOption,
     SandboxOption,
+    parse_options,
     within,
 )
-from admiralty.cli.output import err, fail, out, usage
+from admiralty.cli.output import UsageError, err, fail, out, usage
 from admiralty.console.conformance import print_conformance
 from admiralty.games import GAMES
 from admiralty.referee import BotLaunchError
-from admiralty.referee.conformance import Conformance, check_bot, seats_needed
+from admiralty.referee.conformance import CheckPlan, Conformance, check_bot, seats_needed
 from admiralty.referee.launcher import STARTUP_TIMEOUT, Isolation
 
 
@@ -98,6 +99,17 @@ def check_bot_command(
             f"--dial-in the bot has to dial in ({DIAL_IN_TIMEOUT:g}); 0.1 to 86400.",
         ),
     ] = None,
+    option: Annotated[
+        list[str],
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="NAME=VALUE",
+            help="A game option for every match of the games that have it, e.g. "
+            "round_cap=10 for a quicker check on shorter games (`admiralty games GAME` "
+            "lists them); repeat it for each.",
+        ),
+    ] = [],  # noqa: B006 (typer reads the default; never mutated)
     bot_user: BotUserOption = None,
     sandbox: SandboxOption = False,
     as_json: JsonOption = False,
@@ -118,6 +130,10 @@ def check_bot_command(
     """
     _refuse_mixed(bot, dial_in, port, connections, key_file, bot_user, sandbox)
     seed = secrets.randbits(128) if seed is None else seed
+    try:
+        plan = CheckPlan(seed, deadline, matches, parse_options(option))
+    except (UsageError, ValueError) as error:
+        raise usage(str(error)) from None
     what = bot or "the bot dialing in"
     status = err.status(f"checking {what}")  # shown on a terminal only, never with --json
 
@@ -128,11 +144,11 @@ def check_bot_command(
         wait = DIAL_IN_TIMEOUT if startup_timeout is None else startup_timeout
         needed = connections or seats_needed(GAMES, matches)
         announce = _announcer(needed, key_file, status.update)
-        checking = check_dialed_in(port, needed, seed, deadline, matches, wait, announce, progress)
+        checking = check_dialed_in(port, needed, plan, wait, announce, progress)
     else:
         wait = STARTUP_TIMEOUT if startup_timeout is None else startup_timeout
         isolation = Isolation(bot_user, sandbox)
-        checking = check_bot(bot, seed, deadline, matches, wait, isolation, progress)
+        checking = check_bot(bot, plan, wait, isolation, progress)
     with contextlib.nullcontext() if as_json else status:
         report = _run(checking)
     if as_json:

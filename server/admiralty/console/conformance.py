@@ -13,7 +13,8 @@ RESULT_STYLES = {Result.PASS: "green", Result.FAIL: "bold red", Result.NOT_EXERC
 
 
 def print_conformance(console: Console, report: Conformance) -> None:
-    """Every check with its result and reason, then the counts and the seed."""
+    """Every check with its result and reason, then the counts, the seed and the game
+    options the matches were played with."""
     table = Table(
         "check",
         "result",
@@ -33,9 +34,10 @@ def print_conformance(console: Console, report: Conformance) -> None:
         )
     console.print(table)
     counts = {result: sum(c.result is result for c in report.checks) for result in Result}
+    options = "".join(f" -o {name}={value}" for name, value in report.options.items())
     console.print(
         f"{counts[Result.PASS]} passed, {counts[Result.FAIL]} failed, "
-        f"{counts[Result.NOT_EXERCISED]} not exercised · seed {report.seed}",
+        f"{counts[Result.NOT_EXERCISED]} not exercised · seed {report.seed}{options}",
         highlight=False,
         soft_wrap=True,
     )

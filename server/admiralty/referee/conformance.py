@@ -24,7 +24,7 @@ import math
 import random
 import tempfile
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -44,7 +44,14 @@ from admiralty.referee.launcher import (
     launch_all,
     stop_all,
 )
-from admiralty.referee.match import RETIRING, Incident, Match, MatchReport, MatchSpec
+from admiralty.referee.match import (
+    RETIRING,
+    Incident,
+    Match,
+    MatchReport,
+    MatchSpec,
+    checked_options,
+)
 from admiralty.referee.policy import IncidentKind
 from admiralty.referee.record import read_record
 from admiralty.wire import from_window_kind
@@ -101,6 +108,8 @@ class Conformance:
     games: list[str]
     seed: int
     checks: list[Check]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The game options every match of the games that have them was played with."""
 
     @property
     def failed(self) -> bool:
@@ -113,6 +122,7 @@ class Conformance:
             "version": self.version,
             "games": self.games,
             "seed": self.seed,
+            "options": dict(self.options),
             "checks": [check.to_json() for check in self.checks],
         }
 
@@ -365,11 +375,39 @@ class Played:
 
 
 @dataclass(frozen=True)
+class CheckPlan:
+    """What the check plays: its seed, each decision's deadline, the matches per game
+    played one at a time (and again at once), and game options for every match of the
+    games that have them (`round_cap` for shorter games, say)."""
+
+    seed: int
+    deadline: float = 2.0
+    matches: int = 3
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """ValueError, before anything is played, for an option no game has or a value a
+        game that has it refuses."""
+        for name in self.options:
+            if not any(name in _option_names(game) for game in GAMES):
+                raise ValueError(f"no game has an option {name!r} (admiralty games GAME)")
+        for game in GAMES:
+            checked_options(game, load_game(game).min_players, self.options_of(game))
+
+    def options_of(self, game: str) -> dict[str, Any]:
+        """The options `game` has."""
+        names = _option_names(game)
+        return {name: value for name, value in self.options.items() if name in names}
+
+
+def _option_names(game: str) -> set[str]:
+    return {spec.name for spec in load_game(game).info.options}
+
+
+@dataclass(frozen=True)
 class _Setup:
     reach: Reach
-    seed: int
-    deadline: float
-    matches: int
+    plan: CheckPlan
     references: dict[str, BotClient]
     records: Path
 
@@ -416,12 +454,13 @@ def _match(
     """A match of the stage, its seed and wire id derived from the check's seed; the other
     seats random, or (with the bot in several seats) first-option."""
     name = f"{game}-{stage.name.lower()}-{number}"
-    digest = hashlib.sha256(f"{setup.seed}:{name}".encode()).digest()
+    digest = hashlib.sha256(f"{setup.plan.seed}:{name}".encode()).digest()
     spec = MatchSpec(
         f"check-{name}",
         game,
         int.from_bytes(digest[:16]),
-        deadline=setup.deadline,
+        setup.plan.options_of(game),
+        deadline=setup.plan.deadline,
         record_path=setup.records / f"{name}.jsonl.gz",
     )
     other = setup.references["first" if stage is Stage.SEATS else "random"]
@@ -432,7 +471,7 @@ def _match(
 async def _play(setup: _Setup, game: str, stage: Stage) -> Played:
     """Play the stage's matches; Unplayable if the bot cannot hold the seats of a group
     played at the same time."""
-    groups = _groups(stage, game, setup.matches)
+    groups = _groups(stage, game, setup.plan.matches)
     played = Played(game, stage, Observation(), [seats for group in groups for _, seats in group])
     matches: list[Match] = []
     for group in groups:
@@ -467,9 +506,7 @@ async def _play(setup: _Setup, game: str, stage: Stage) -> Played:
 
 async def check_bot(
     spec: str,
-    seed: int,
-    deadline: float = 2.0,
-    matches: int = 3,
+    plan: CheckPlan,
     startup_timeout: float = STARTUP_TIMEOUT,
     isolation: Isolation = NO_ISOLATION,
     progress: Callable[[str], None] = lambda stage: None,
@@ -490,7 +527,7 @@ async def check_bot(
             "",
             "",
             [],
-            seed,
+            plan.seed,
             [
                 _check("hello", Result.FAIL, f"the referee refuses it: {reason}"),
                 *(
@@ -504,7 +541,7 @@ async def check_bot(
             ],
         )
     try:
-        return await check_reached(spec, AddressReach(bot), seed, deadline, matches, progress)
+        return await check_reached(spec, AddressReach(bot), plan, progress)
     finally:
         await stop_all([bot])
 
@@ -523,9 +560,7 @@ def _refusal(error: Exception) -> str | None:
 async def check_reached(
     spec: str,
     reach: Reach,
-    seed: int,
-    deadline: float,
-    matches: int,
+    plan: CheckPlan,
     progress: Callable[[str], None] = lambda stage: None,
 ) -> Conformance:
     """Play the bot `reach` reaches (`spec` names it in the verdict) and decide every
@@ -535,8 +570,8 @@ async def check_reached(
     played: list[Played] = []
     unplayed: dict[Stage, str] = {}
     with tempfile.TemporaryDirectory(prefix="admiralty-check-") as records:
-        async with _references(seed) as references:
-            setup = _Setup(reach, seed, deadline, matches, references, Path(records))
+        async with _references(plan.seed) as references:
+            setup = _Setup(reach, plan, references, Path(records))
             for game in games:
                 for stage in Stage:
                     progress(f"{game}, {stage}")
@@ -545,8 +580,8 @@ async def check_reached(
                     except Unplayable as why:
                         unplayed.setdefault(stage, f"not played: {why}")
     alive = await _still_answers(reach)
-    checks = _decide(hello, played, unplayed, deadline, reach.crashes, alive)
-    return Conformance(spec, hello.name, hello.version, games, seed, checks)
+    checks = _decide(hello, played, unplayed, plan.deadline, reach.crashes, alive)
+    return Conformance(spec, hello.name, hello.version, games, plan.seed, checks, plan.options)
 
 
 async def _still_answers(reach: Reach) -> str:
