@@ -10,9 +10,10 @@ import sys
 import pytest
 from cli_check import (
     CHECK_BOT,
+    FEWER_MATCHES,
     JAMAICA_ONLY,
     NO_AUTO_PASS,
-    QUICK,
+    SHORT_GAMES,
     check_dialing_in,
     dial_in_check,
     reasons,
@@ -26,7 +27,9 @@ PASSING = dict.fromkeys(CHECKS, "PASS")
 
 
 def test_the_random_bot_dialing_in_passes_every_check(tmp_path):
-    code, report = check_dialing_in([sys.executable, RANDOM_BOT], tmp_path / "key", 2, *QUICK)
+    code, report = check_dialing_in(
+        [sys.executable, RANDOM_BOT], tmp_path / "key", 2, *FEWER_MATCHES, *SHORT_GAMES
+    )
     assert code == 0, report
     assert report["name"] == "random" and report["bot"].startswith("dial-in 127.0.0.1:")
     assert results(report) == PASSING | dict.fromkeys(NO_AUTO_PASS, "NOT EXERCISED")
@@ -55,7 +58,13 @@ def test_a_broken_bot_dialing_in_fails_exactly_its_check(bot, failing, reason, t
 
 def test_a_bot_with_one_connection_is_not_exercised_at_once(tmp_path):
     code, report = check_dialing_in(
-        [sys.executable, RANDOM_BOT], tmp_path / "key", 1, "--connections", "1", *QUICK
+        [sys.executable, RANDOM_BOT],
+        tmp_path / "key",
+        1,
+        "--connections",
+        "1",
+        *FEWER_MATCHES,
+        *SHORT_GAMES,
     )
     assert code == 0, report
     unplayed = {"concurrent-matches": 2, "concurrent-seats": 2}
