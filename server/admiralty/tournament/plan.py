@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations, permutations
+from operator import itemgetter
 
 MAX_MATCHES = 100_000
 """The most matches a plan may hold; a larger field samples groups (`matches_per_bot`)."""
@@ -259,11 +260,14 @@ class CyclicSeating:
         def search(i: int) -> bool:
             if i == len(candidates):
                 return True
-            for order in sorted(candidates[i], key=self._cost):
+            costed = sorted(
+                ((self._cost(order), order) for order in candidates[i]), key=itemgetter(0)
+            )
+            for (_, most), order in costed:
                 tried[0] += 1
                 if tried[0] > self.EXACT_NODES:
                     return False
-                if self._cost(order)[1] + len(order) > cap:
+                if most + len(order) > cap:
                     continue
                 self._count(order, +1)
                 chosen.append(order)
@@ -293,7 +297,7 @@ class CyclicSeating:
 
     def _cost(self, order: tuple[int, ...]) -> tuple[int, int]:
         """Sum of the pairs' counts (so the sum of squares grows least), then the largest."""
-        counts = [self.after[order[i], order[(i + 1) % len(order)]] for i in range(len(order))]
+        counts = [self.after[pair] for pair in zip(order, order[1:] + order[:1], strict=True)]
         return sum(counts), max(counts)
 
     def _candidates(self, group: tuple[int, ...]) -> list[tuple[int, ...]]:
