@@ -4,11 +4,15 @@ and the verdict says so; the games without it play as they are."""
 from __future__ import annotations
 
 import asyncio
+import io
 import random
 
 from e2e_helpers import ScriptedBot
+from rich.console import Console
 
-from admiralty.referee.conformance import CheckPlan, check_bot
+from admiralty.cli.options import parse_options
+from admiralty.console.conformance import print_conformance
+from admiralty.referee.conformance import CheckPlan, Conformance, check_bot
 from admiralty.referee.launcher import free_port
 from admiralty_sdk import start_server
 
@@ -44,3 +48,14 @@ def test_an_option_goes_to_the_games_that_have_it_only():
     assert plan.options_of("jamaica") == {"round_cap": 6}
     assert plan.options_of("black_fleet") == {"round_cap": 6, "victory_cost": 20}
     assert CheckPlan(1).options_of("blackbeard") == {}
+
+
+def test_the_verdict_names_the_options_as_check_bot_reads_them_back():
+    """`-o allow_dump_same_kind=true`, not Python's `True`, which `--option` would take
+    for text; a list without spaces, one shell word."""
+    options = {"allow_dump_same_kind": True, "victory_cost": [10, 20, 10]}
+    console = Console(file=io.StringIO(), width=200)
+    print_conformance(console, Conformance("bot", "b", "1", ["jamaica"], 5, [], options))
+    last = console.file.getvalue().splitlines()[-1]
+    assert last.endswith("seed 5 -o allow_dump_same_kind=true -o victory_cost=[10,20,10]")
+    assert parse_options(last.split(" -o ")[1:]) == options

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -34,10 +36,17 @@ def print_conformance(console: Console, report: Conformance) -> None:
         )
     console.print(table)
     counts = {result: sum(c.result is result for c in report.checks) for result in Result}
-    options = "".join(f" -o {name}={value}" for name, value in report.options.items())
+    options = "".join(f" -o {name}={_as_typed(value)}" for name, value in report.options.items())
     console.print(
         f"{counts[Result.PASS]} passed, {counts[Result.FAIL]} failed, "
         f"{counts[Result.NOT_EXERCISED]} not exercised · seed {report.seed}{options}",
         highlight=False,
+        markup=False,
         soft_wrap=True,
     )
+
+
+def _as_typed(value: object) -> str:
+    """An option's value as `--option` reads it back: text as it is, anything else as JSON
+    (`true`, `[10,20]`)."""
+    return value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
