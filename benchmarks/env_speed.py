@@ -13,6 +13,12 @@ read at every step) for scale.
     python benchmarks/env_speed.py                       # 40 games per game
     python benchmarks/env_speed.py --games 10 --json
     python benchmarks/env_speed.py --game blackbeard --profile   # cProfile of raw_env
+    python benchmarks/env_speed.py --bounds              # what the env could reach
+
+`--bounds` measures how fast `env` could be at best, in the same way: with the
+encoding made free (an encoder that only marks the options), then with the seat's view
+made free as well (an empty view), leaving the engine's move and PettingZoo's
+bookkeeping of a step.
 """
 
 from __future__ import annotations
@@ -27,9 +33,13 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+from unittest import mock
 
 from admiralty.games import load_game
+from admiralty.research import pettingzoo_env
+from admiralty.research.actions import Table
 from admiralty.research.pettingzoo_env import env, raw_env
+from admiralty_sdk.encoding import Encoder
 
 GAMES = {"jamaica": 2, "black_fleet": 3, "blackbeard": 3}
 """The games and the player counts measured."""
@@ -81,6 +91,33 @@ def liars_poker_playout(seed: int) -> int:
     return steps
 
 
+class _MarksOnly(Encoder):
+    """Encodes nothing, only marks the options: the encoding made free."""
+
+    def encode(self, view: Any, kind: str | None = None, options: Any = ()) -> Any:
+        self.mask[:] = 0
+        self.mask[: len(options)] = 1
+        return self.vector
+
+
+class _Unseen(Table):
+    """Shows every seat an empty view: the view made free."""
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return {}
+
+
+def _encoding_free(game: str, players: int) -> Any:
+    environment = env(game, players)
+    environment.unwrapped._encoders = [_MarksOnly(game) for _ in range(players)]
+    return environment
+
+
+def _view_free_playout(environment: Any, seed: int) -> int:
+    with mock.patch.object(pettingzoo_env, "Table", _Unseen):
+        return env_playout(environment, seed)
+
+
 def _timed(play: Callable[[int], int], seed: int, totals: dict[str, float], name: str) -> None:
     start = time.process_time()
     steps = play(seed)
@@ -88,14 +125,21 @@ def _timed(play: Callable[[int], int], seed: int, totals: dict[str, float], name
     totals[name + "_steps"] = totals.get(name + "_steps", 0) + steps
 
 
-def measure(game: str, players: int, games: int) -> dict[str, Any]:
-    """Engine, raw_env and env over the same seeds, taking turns game by game."""
-    bare, wrapped = raw_env(game, players), env(game, players)
+def measure(game: str, players: int, games: int, bounds: bool = False) -> dict[str, Any]:
+    """Engine, raw_env and env over the same seeds, taking turns game by game; with
+    `bounds`, engine, env, and env with the encoding then the view made free."""
     ways: dict[str, Callable[[int], int]] = {
-        "engine": lambda seed: engine_playout(game, players, seed),
-        "raw_env": lambda seed: env_playout(bare, seed),
-        "env": lambda seed: env_playout(wrapped, seed),
+        "engine": lambda seed: engine_playout(game, players, seed)
     }
+    if bounds:
+        wrapped, free = env(game, players), _encoding_free(game, players)
+        ways["env"] = lambda seed: env_playout(wrapped, seed)
+        ways["encoding_free"] = lambda seed: env_playout(free, seed)
+        ways["view_free"] = lambda seed: _view_free_playout(free, seed)
+    else:
+        bare, wrapped = raw_env(game, players), env(game, players)
+        ways["raw_env"] = lambda seed: env_playout(bare, seed)
+        ways["env"] = lambda seed: env_playout(wrapped, seed)
     for play in ways.values():
         play(games)  # warm caches and imports outside the timing
     totals: dict[str, float] = {}
@@ -103,16 +147,13 @@ def measure(game: str, players: int, games: int) -> dict[str, Any]:
         for name, play in ways.items():
             _timed(play, seed, totals, name)
     rates = {name: totals[name + "_steps"] / totals[name + "_seconds"] for name in ways}
-    return {
-        "game": game,
-        "players": players,
-        "games": games,
-        "engine_decisions_per_second": round(rates["engine"]),
-        "raw_env_steps_per_second": round(rates["raw_env"]),
-        "env_steps_per_second": round(rates["env"]),
-        "raw_env_ratio": round(rates["raw_env"] / rates["engine"], 3),
-        "env_ratio": round(rates["env"] / rates["engine"], 3),
-    }
+    row: dict[str, Any] = {"game": game, "players": players, "games": games}
+    row["engine_decisions_per_second"] = round(rates.pop("engine"))
+    for name, rate in rates.items():
+        row[f"{name}_steps_per_second"] = round(rate)
+        row[f"{name}_ratio"] = round(rate / row["engine_decisions_per_second"], 3)
+    row["steps"] = {name: totals[name + "_steps"] for name in ways}  # the same games each way
+    return row
 
 
 def liars_poker(games: int) -> int | None:
@@ -149,27 +190,34 @@ def main() -> None:
     parser.add_argument("--game", choices=list(GAMES), help="one game only")
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     parser.add_argument("--profile", action="store_true", help="profile raw_env instead")
+    parser.add_argument(
+        "--bounds", action="store_true", help="env beside env with encoding, then view, free"
+    )
     args = parser.parse_args()
     games = {args.game: GAMES[args.game]} if args.game else GAMES
     if args.profile:
         for game, players in games.items():
             profile(game, players, args.games, 25)
         return
-    rows = [_in_own_process(measure, game, players, args.games) for game, players in games.items()]
+    rows = [
+        _in_own_process(measure, game, players, args.games, args.bounds)
+        for game, players in games.items()
+    ]
     poker = liars_poker(args.games)
     if args.json:
         print(json.dumps({"games": rows, "python_liars_poker_steps_per_second": poker}))
         return
+    ways = [k.removesuffix("_steps_per_second") for k in rows[0] if k.endswith("_steps_per_second")]
     print(
-        f"{'game':12} {'players':>7} {'engine dec/s':>13} {'raw_env st/s':>13} {'ratio':>6}"
-        f" {'env st/s':>9} {'ratio':>6}"
+        f"{'game':12} {'players':>7} {'engine':>13} "
+        + " ".join(f"{way:>13} {'ratio':>6}" for way in ways)
     )
     for row in rows:
-        print(
-            f"{row['game']:12} {row['players']:>7} {row['engine_decisions_per_second']:>13}"
-            f" {row['raw_env_steps_per_second']:>13} {row['raw_env_ratio']:>6}"
-            f" {row['env_steps_per_second']:>9} {row['env_ratio']:>6}"
-        )
+        figures = [f"{row['engine_decisions_per_second']:>13}"] + [
+            f"{row[way + '_steps_per_second']:>13} {row[way + '_ratio']:>6}" for way in ways
+        ]
+        print(f"{row['game']:12} {row['players']:>7} " + " ".join(figures))
+    print("(engine: decisions/s; the others: steps/s, and their ratio to the engine)")
     if poker is not None:
         print(f"OpenSpiel python_liars_poker: {poker} steps/s")
 

@@ -73,11 +73,14 @@ class Table:
     state: GameState = field(init=False)
     sealed: dict[int, dict[str, Any]] = field(init=False, default_factory=dict)
     """The views of the seats of the SEALED window open now, taken as it opened."""
+    asked: Request | None = field(init=False, default=None)
+    """The request asked now (`request`): taken from the engine once per answer, since a
+    step reads it several times (whose turn, the legal actions, the observation)."""
 
     def __post_init__(self) -> None:
         check_players(self.game, self.players)
         self.state = load_game(self.game).new_game(self.players, self.seed, self.options)
-        self._opened()
+        self._next()
 
     @property
     def bound(self) -> int:
@@ -85,16 +88,7 @@ class Table:
 
     def request(self) -> Request | None:
         """The open request the adapters ask now (lowest seat first), None at the end."""
-        pending = self.state.pending()
-        if not pending:
-            return None
-        request = pending[0] if len(pending) == 1 else min(pending, key=lambda r: r.seat)
-        if len(request.options) > self.bound:
-            raise RuntimeError(
-                f"{self.game} offers {len(request.options)} options, more "
-                f"than its action space of {self.bound} (ACTION_BOUNDS)"
-            )
-        return request
+        return self.asked
 
     def seat(self) -> int | None:
         request = self.request()
@@ -111,26 +105,27 @@ class Table:
 
     def apply(self, action: int) -> list:
         """Answer the request asked now with option `action`; the events it caused."""
-        request = self.request()
+        request = self.asked
         if request is None:
             raise ValueError("the game is over")
         events = self.state.apply(request.seat, int(action))
         self.sealed.pop(request.seat, None)
-        if not self.sealed:
-            self._opened()
+        self._next()
         return events
 
-    def _opened(self) -> None:
-        """Keep the views of a SEALED window's seats as it opens: the referee asks them all
-        at once, so each decides on the view from before anyone answered, while the engine
-        lets an answer show (that the seat has chosen) before the window closes."""
+    def _next(self) -> None:
+        """Take the request to ask next from the engine (lowest seat first), and keep the
+        views of a SEALED window's seats as it opens: the referee asks them all at once,
+        so each decides on the view from before anyone answered, while the engine lets an
+        answer show (that the seat has chosen) before the window closes."""
         pending = self.state.pending()
+        self.asked = _lowest(pending, self.game)
+        if self.sealed:
+            return
         window = [r for r in pending if r.window is Window.SEALED]
         if len(window) > 1:
             opened = window[0].window_id
             self.sealed = {r.seat: self.state.view(r.seat) for r in window if r.window_id == opened}
-        else:
-            self.sealed = {}
 
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` sees now: its view, or, while it is to answer in a SEALED window,
@@ -164,4 +159,19 @@ class Table:
     def _with(self, state: GameState, sealed: dict[int, dict[str, Any]]) -> Table:
         copy = object.__new__(Table)
         copy.__dict__.update(self.__dict__, state=state, sealed=sealed)
+        copy.asked = _lowest(state.pending(), self.game)
         return copy
+
+
+def _lowest(pending: list[Request], game: str) -> Request | None:
+    """The open request of the lowest seat, None when none is open; one offering more
+    options than the game's action space raises rather than hiding any."""
+    if not pending:
+        return None
+    request = pending[0] if len(pending) == 1 else min(pending, key=lambda r: r.seat)
+    if len(request.options) > ACTION_BOUNDS[game]:
+        raise RuntimeError(
+            f"{game} offers {len(request.options)} options, more "
+            f"than its action space of {ACTION_BOUNDS[game]} (ACTION_BOUNDS)"
+        )
+    return request
