@@ -9,7 +9,10 @@ a result: must be 0), the incidents, the memory at each tenth of the run, and it
 after warm-up: the peak once the first 10% of matches have finished, over the memory at
 that point (target <= 10%). Linux only.
 
-    python benchmarks/soak.py [--matches 1000] [--parallel 2] [--json]
+    python benchmarks/soak.py [--matches 1000] [--parallel 2] [--round-cap N] [--json]
+
+`--round-cap N` scores every match after round N (the games' `round_cap` option): the same
+soak on shorter games, as the test suite runs it.
 """
 
 from __future__ import annotations
@@ -160,8 +163,11 @@ def incidents(db: Path, name: str) -> int:
         return sum(len(json.loads(row[0])) for row in rows)
 
 
-def run_game(game: str, matches: int, parallel: int, every: float, seed: int) -> Run:
-    """Play `matches` (rounded up to whole rounds) of `game` through the tournament CLI."""
+def run_game(
+    game: str, matches: int, parallel: int, every: float, seed: int, round_cap: int | None
+) -> Run:
+    """Play `matches` (rounded up to whole rounds) of `game` through the tournament CLI,
+    scored after `round_cap` rounds if it is given."""
     rounds = max(1, math.ceil(matches / PLAYERS))  # four bots, four seats: 4 per round
     run = Run(game, rounds * PLAYERS)
     name = f"soak-{game}"
@@ -192,6 +198,8 @@ def run_game(game: str, matches: int, parallel: int, every: float, seed: int) ->
         ]
         for bot in BOTS:
             args += ["--bot", bot]
+        if round_cap is not None:
+            args += ["--option", f"round_cap={round_cap}"]
         out, err = Path(tmp) / "out.json", Path(tmp) / "err.txt"
         started = time.monotonic()
         with open(out, "w") as stdout, open(err, "w") as stderr:
@@ -226,12 +234,15 @@ def main() -> None:
     parser.add_argument("--parallel", type=int, default=2)
     parser.add_argument("--every", type=float, default=0.5, help="seconds between samples")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--round-cap", type=int, help="score each match after this round (default: whole games)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     load_before = os.getloadavg()
     share = [math.ceil(args.matches / 2), args.matches // 2]
     runs = [
-        run_game(game, n, args.parallel, args.every, args.seed)
+        run_game(game, n, args.parallel, args.every, args.seed, args.round_cap)
         for game, n in zip(GAMES, share, strict=True)
         if n > 0
     ]
