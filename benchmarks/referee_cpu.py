@@ -8,7 +8,12 @@ asked. The bots' share is the same in every tree, so two trees compare fairly:
 `--against TREE` runs the same measurement in fresh processes of this checkout and of
 another checkout, taking turns, and prints both medians and their ratio.
 
-    python benchmarks/referee_cpu.py [--matches 10] [--players 4]
+`--idle MS` sleeps that long before each request is built, as a served referee waits while
+the bot thinks: the same work, on caches the wait has let go cold (the CPU idle, other
+processes run). Beside a run without it, it shows what a decision's own work costs
+between two round trips rather than in a loop.
+
+    python benchmarks/referee_cpu.py [--matches 10] [--players 4] [--idle 1]
     python benchmarks/referee_cpu.py --against ../old-checkout [--runs 5] [--json]
 """
 
@@ -23,16 +28,25 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
 HERE = Path(__file__).resolve().parents[1]
 RANDOM_BOT = "example_bots/random_bot.py"
 """The bot of the tree measured: its SDK is that tree's."""
 
 
-def measure(matches: int, players: int, tree: Path = HERE) -> float:
-    """CPU microseconds per asked decision over `matches` matches in this process."""
+def measure(matches: int, players: int, tree: Path = HERE, idle_ms: float = 0.0) -> float:
+    """CPU microseconds per asked decision over `matches` matches in this process, each
+    request built after `idle_ms` of sleep."""
     from admiralty.referee.local import load_bot, run_local
-    from admiralty.referee.match import MatchSpec, checked_options
+    from admiralty.referee.match import Match, MatchSpec, checked_options
+
+    build = Match._request
+
+    def after_idling(self: Match, *args: Any) -> bytes:
+        time.sleep(idle_ms / 1000)
+        return build(self, *args)
 
     async def play() -> int:
         decisions = 0
@@ -43,9 +57,10 @@ def measure(matches: int, players: int, tree: Path = HERE) -> float:
             decisions += len(report.decisions)
         return decisions
 
-    started = time.process_time()
-    decisions = asyncio.run(play())
-    return (time.process_time() - started) / decisions * 1e6
+    with mock.patch.object(Match, "_request", after_idling if idle_ms else build):
+        started = time.process_time()
+        decisions = asyncio.run(play())
+        return (time.process_time() - started) / decisions * 1e6
 
 
 def in_tree(tree: Path, matches: int, players: int) -> float:
@@ -69,10 +84,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--against", type=Path, help="another checkout, measured in turn")
     parser.add_argument("--runs", type=int, default=5, help="with --against: runs of each")
+    parser.add_argument("--idle", type=float, default=0.0, help="ms asleep before each request")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.against is None:
-        result = {"cpu_us_per_decision": round(measure(args.matches, args.players), 1)}
+        figure = measure(args.matches, args.players, HERE, args.idle)
+        result = {"cpu_us_per_decision": round(figure, 1)}
     else:
         here, there = [], []
         for _ in range(args.runs):

@@ -15,7 +15,7 @@ CASES = {
     "engine.py": (["--games", "3", "--repeats", "1"], None),
     "decide_rtt.py": (
         ["--matches", "1", "--players", "2"],
-        {"referee", "raw_grpc", "ratio_median"},
+        {"referee", "raw_grpc", "ratio_median", "own_work", "without_own_work_ratio_median"},
     ),
     "tournament.py": (
         ["--parallel", "2", "--bots", "4", "--seconds", "0.5"],
@@ -26,7 +26,10 @@ CASES = {
         ["--matches", "3", "--game", "blackbeard", "--progress", "0.1"],
         {"game", "rss_peak_mb", "per_match_kb"},
     ),
-    "referee_cpu.py": (["--matches", "1", "--players", "2"], {"cpu_us_per_decision"}),
+    "referee_cpu.py": (
+        ["--matches", "1", "--players", "2", "--idle", "0.1"],
+        {"cpu_us_per_decision"},
+    ),
     "arena.py": (
         [
             "--bots",
