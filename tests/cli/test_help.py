@@ -5,13 +5,19 @@ ran to 78 digits), no line wider than the terminal and no word split across two 
 from __future__ import annotations
 
 import inspect
+import json
 import re
+import subprocess
+import sys
 
 import pytest
 import typer.main
 from typer.testing import CliRunner
 
 from admiralty.cli import app
+from admiralty.cli.check_bot import FEWEST_CONNECTIONS
+from admiralty.games import GAMES
+from admiralty.referee.conformance import seats_needed
 
 TYPE_LABEL = re.compile(r"<[a-z][a-z \[\]|]*>")
 RANGE = re.compile(r"\bx ?[<>]=|\d{20,}")
@@ -79,3 +85,22 @@ def test_the_version_is_the_installed_distributions():
 
     result = CliRunner().invoke(app, ["--version"])
     assert (result.exit_code, result.stdout) == (0, f"admiralty {version('admiralty')}\n")
+
+
+def test_check_bots_help_gives_the_fewest_connections_its_checks_need():
+    assert seats_needed(GAMES, 1) == FEWEST_CONNECTIONS
+    shown = CliRunner().invoke(app, ["check-bot", "--help"], terminal_width=200).stdout
+    assert f"(--matches, at least {seats_needed(GAMES, 1)})" in flat(shown)
+
+
+def test_the_command_line_starts_without_loading_a_game():
+    """Building the commands and their help (at every start) loads no engine: `games`,
+    `replay` or `--version` pay for none, `play` only for the game it plays."""
+    code = (
+        "import json, sys, typer.main; from admiralty.cli import app; "
+        "typer.main.get_command(app); print(json.dumps(sorted(sys.modules)))"
+    )
+    started = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert started.returncode == 0, started.stderr
+    engines = {f"admiralty.games.{game}" for game in GAMES}
+    assert engines.isdisjoint(json.loads(started.stdout))

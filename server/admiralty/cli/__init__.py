@@ -3,7 +3,6 @@ tournaments. One module per command or group of commands; this one assembles the
 
 from __future__ import annotations
 
-from importlib import metadata
 from typing import Annotated
 
 import admiralty.grpc_quiet  # noqa: F401  (first: grpc reads GRPC_VERBOSITY on import)
@@ -11,6 +10,7 @@ import admiralty.grpc_quiet  # noqa: F401  (first: grpc reads GRPC_VERBOSITY on 
 # isort: split
 import typer
 
+from admiralty import __version__
 from admiralty.cli.arena import arena_app
 from admiralty.cli.check_bot import check_bot_command
 from admiralty.cli.games import games
@@ -36,7 +36,7 @@ app = Typer(
 def _print_version(asked: bool) -> None:
     """`--version`: the installed distribution's version, before any command runs."""
     if asked:
-        out.print(f"admiralty {metadata.version('admiralty')}", highlight=False)
+        out.print(f"admiralty {__version__}", highlight=False)
         raise typer.Exit()
 
 

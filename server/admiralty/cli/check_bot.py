@@ -30,6 +30,10 @@ from admiralty.referee import BotLaunchError
 from admiralty.referee.conformance import CheckPlan, Conformance, check_bot, seats_needed
 from admiralty.referee.launcher import STARTUP_TIMEOUT, Isolation
 
+FEWEST_CONNECTIONS = 2
+"""`seats_needed(GAMES, 1)`, written out (a test holds it to the games): the help is built
+at every start of the command line, and working it out loads every engine."""
+
 
 def _seconds(param: typer.CallbackParam, value: float | None) -> float | None:
     return None if value is None else within(0.1)(param, value)
@@ -64,7 +68,7 @@ def check_bot_command(
             min=1,
             show_default=False,
             help="With --dial-in: the connections the bot opens. Default: the most seats "
-            f"the checks hold at once (--matches, at least {seats_needed(GAMES, 1)}); a check "
+            f"the checks hold at once (--matches, at least {FEWEST_CONNECTIONS}); a check "
             "that needs more is NOT EXERCISED.",
         ),
     ] = None,
