@@ -38,6 +38,8 @@ class TimedMatch(Match):
 
     samples: list[float]
     own_work: list[float]
+    _working = 0.0
+    """The own work of the window being played so far, in seconds."""
 
     async def _play_window(self, requests) -> None:
         before, self._working = self.round_trips, 0.0

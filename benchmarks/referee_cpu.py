@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import statistics
@@ -57,7 +58,8 @@ def measure(matches: int, players: int, tree: Path = HERE, idle_ms: float = 0.0)
             decisions += len(report.decisions)
         return decisions
 
-    with mock.patch.object(Match, "_request", after_idling if idle_ms else build):
+    idling = mock.patch.object(Match, "_request", after_idling)
+    with idling if idle_ms else contextlib.nullcontext():
         started = time.process_time()
         decisions = asyncio.run(play())
         return (time.process_time() - started) / decisions * 1e6
